@@ -1,0 +1,39 @@
+/** Self-declared labels and moderation codes (spec §3, §9). Order is display order. */
+
+export const GENDERS = ['W', 'M', 'NB', 'U'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const GENDER_LABELS: Record<Gender, string> = {
+  W: 'Woman',
+  M: 'Man',
+  NB: 'Non Binary',
+  U: 'Unspecified',
+};
+
+export const AGE_RANGES = ['18-25', '26-35', '36-45', '45+', 'U'] as const;
+export type AgeRange = (typeof AGE_RANGES)[number];
+export const AGE_RANGE_LABELS: Record<AgeRange, string> = {
+  '18-25': '18-25',
+  '26-35': '26-35',
+  '36-45': '36-45',
+  '45+': '45+',
+  U: 'Unspecified',
+};
+
+export const REPORT_REASONS = [
+  'inappropriate',
+  'offensive',
+  'harassment',
+  'spam',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  inappropriate: 'Inappropriate Content',
+  offensive: 'Offensive Language',
+  harassment: 'Harassment',
+  spam: 'Spam',
+  other: 'Other',
+};
+
+export const REPORT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];

@@ -1,0 +1,28 @@
+import { type TSchema, Type } from 'typebox';
+import { AGE_RANGES, GENDERS, REPORT_REASONS, REPORT_STATUSES } from '../enums.ts';
+import { SESSION_ID_PATTERN } from '../limits.ts';
+
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+/** Database ids are PostgreSQL `integer`s; anything outside that range cannot exist. */
+export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+export const IdParams = Type.Object({ id: Id });
+
+export const GenderSchema = Type.Enum(GENDERS, {
+  description: 'W Woman, M Man, NB Non Binary, U Unspecified (default)',
+});
+export const AgeRangeSchema = Type.Enum(AGE_RANGES, { description: 'U Unspecified (default)' });
+export const ReportReasonSchema = Type.Enum(REPORT_REASONS);
+export const ReportStatusSchema = Type.Enum(REPORT_STATUSES);
+
+export const SessionIdSchema = Type.String({
+  pattern: SESSION_ID_PATTERN,
+  description: 'Anonymous session id: 20 to 128 characters of A-Z a-z 0-9 _ -',
+});
+
+/** `{"detail": "..."}` for a non-field error; field errors are `{"field": ["..."]}`. */
+export const ErrorDetail = Type.Object({ detail: Type.String() });
+
+export const Timestamp = Type.String({ format: 'date-time' });

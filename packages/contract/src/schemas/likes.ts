@@ -1,0 +1,8 @@
+import { type Static, Type } from 'typebox';
+import { SessionIdSchema } from './common.ts';
+
+export const LikeBody = Type.Object({ session_id: Type.Optional(SessionIdSchema) });
+export type LikeBody = Static<typeof LikeBody>;
+
+export const LikeResponse = Type.Object({ likes: Type.Integer() });
+export type LikeResponse = Static<typeof LikeResponse>;

@@ -1,0 +1,65 @@
+import { type Static, Type } from 'typebox';
+import { LIMITS } from '../limits.ts';
+import { AnswerNode } from './answers.ts';
+import {
+  AgeRangeSchema,
+  GenderSchema,
+  Id,
+  Nullable,
+  SessionIdSchema,
+  Timestamp,
+} from './common.ts';
+
+export const Tag = Type.Object({ id: Id, name: Type.String() });
+export type Tag = Static<typeof Tag>;
+export const TagList = Type.Array(Tag);
+
+export const QuestionCreateBody = Type.Object({
+  text: Type.String({
+    maxLength: LIMITS.questionTextMax,
+    description: 'HTML; sanitized by the server to the editor allowlist',
+  }),
+  tag_names: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })),
+  gender: Type.Optional(GenderSchema),
+  age_range: Type.Optional(AgeRangeSchema),
+  session_id: Type.Optional(SessionIdSchema),
+});
+export type QuestionCreateBody = Static<typeof QuestionCreateBody>;
+
+export const QuestionPatchBody = Type.Object({
+  text: Type.String({ maxLength: LIMITS.questionTextMax }),
+});
+export type QuestionPatchBody = Static<typeof QuestionPatchBody>;
+
+export const QuestionListQuery = Type.Object({
+  search: Type.Optional(Type.String({ maxLength: LIMITS.searchMax })),
+  tag_id: Type.Optional(
+    Type.String({ maxLength: LIMITS.tagMax * 4, description: 'A tag id, or a tag name' }),
+  ),
+  gender: Type.Optional(GenderSchema),
+  age_range: Type.Optional(AgeRangeSchema),
+  user_id: Type.Optional(Id),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax })),
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type QuestionListQuery = Static<typeof QuestionListQuery>;
+
+const questionFields = {
+  id: Id,
+  text: Type.String(),
+  likes: Type.Integer(),
+  tags: TagList,
+  gender: GenderSchema,
+  age_range: AgeRangeSchema,
+  user: Nullable(Id),
+  session_id: Nullable(Type.String()),
+  created_at: Timestamp,
+  answer_count: Type.Integer(),
+};
+
+export const QuestionSummary = Type.Object(questionFields);
+export type QuestionSummary = Static<typeof QuestionSummary>;
+export const QuestionList = Type.Array(QuestionSummary);
+
+export const QuestionDetail = Type.Object({ ...questionFields, answers: Type.Array(AnswerNode) });
+export type QuestionDetail = Static<typeof QuestionDetail>;

@@ -1,0 +1,59 @@
+/** Property-based: tag normalization is a projection onto clean, unique, lower-case names. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { normalizeTags } from './tags.ts';
+
+/** Names as people type them: case, padding, Unicode, whitespace of every kind. */
+const rawName = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.string({ unit: 'grapheme', maxLength: 8 }),
+  fc
+    .tuple(
+      fc.constantFrom('', ' ', '\t', '\n', '\u00a0', '\u2003', '\ufeff'),
+      fc.constantFrom('Dating', 'DATING', 'dating', 'First Date', 'İstanbul', 'ΣΑΣ', 'ß', 'Ǆ'),
+      fc.constantFrom('', ' ', '\t', '\r\n', '\u3000'),
+    )
+    .map(([a, b, c]) => a + b + c),
+);
+const names = fc.array(rawName, { maxLength: 15 });
+
+describe('normalizeTags (property-based)', () => {
+  it('is idempotent', () => {
+    fc.assert(
+      fc.property(names, (input) => {
+        const once = normalizeTags(input);
+        expect(normalizeTags(once)).toEqual(once);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('yields trimmed, lower-case, non-empty, duplicate-free names', () => {
+    fc.assert(
+      fc.property(names, (input) => {
+        const output = normalizeTags(input);
+        for (const name of output) {
+          expect(name).toBe(name.trim());
+          expect(name).toBe(name.toLowerCase());
+          expect(name).not.toBe('');
+        }
+        expect(new Set(output).size).toBe(output.length);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('keeps every name it was given, in first-seen order, and nothing else', () => {
+    fc.assert(
+      fc.property(names, (input) => {
+        const expected: string[] = [];
+        for (const raw of input) {
+          const name = raw.trim().toLowerCase();
+          if (name !== '' && !expected.includes(name)) expected.push(name);
+        }
+        expect(normalizeTags(input)).toEqual(expected);
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+});
