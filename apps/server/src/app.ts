@@ -1,0 +1,100 @@
+/**
+ * Builds the application from its dependencies. It opens nothing and listens on
+ * nothing: server.ts does that, and tests build a fresh app per database.
+ */
+import { API_MSG } from '@dating/contract';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, {
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/connection.ts';
+import { loggerOptions, requestIdOptions } from './logging.ts';
+import auth from './plugins/auth.ts';
+import errors from './plugins/errors.ts';
+import inputGuard from './plugins/input-guard.ts';
+import openapi from './plugins/openapi.ts';
+import rateLimit from './plugins/rate-limit.ts';
+import requestId from './plugins/request-id.ts';
+import security from './plugins/security.ts';
+import services from './plugins/services.ts';
+import validation from './plugins/validation.ts';
+import webApp from './plugins/web-app.ts';
+import answerRoutes from './routes/api/answers/index.ts';
+import authRoutes from './routes/api/auth.ts';
+import healthRoutes from './routes/api/health/index.ts';
+import myRoutes from './routes/api/my/index.ts';
+import questionAnswerRoutes from './routes/api/questions/answers.ts';
+import questionRoutes from './routes/api/questions/index.ts';
+import reportRoutes from './routes/api/reports/index.ts';
+import tagRoutes from './routes/api/tags/index.ts';
+
+export interface AppDependencies {
+  config: Config;
+  db: Db;
+  jwtSecret: string;
+  /** Fastify's logger option; tests pass false or a stream. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** A hop count trusts that many proxies in front of the server; Fastify takes a function. */
+function trustProxyOption(value: Config['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
+/** The router's own failures skip the error handler; they answer in the error shape too. */
+function routerError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  // A path parameter too long to be an id names nothing.
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(404).send({ detail: API_MSG.notFound });
+  }
+  if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ detail: 'Malformed URL.' });
+  return reply.code(500).send({ detail: 'Internal server error.' });
+}
+
+/** Large enough for the longest question (20,000 characters of HTML-escaped text). */
+const BODY_LIMIT = 256 * 1024;
+
+export async function buildApp(deps: AppDependencies) {
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(deps.config),
+    ...requestIdOptions(deps.config.trustProxy),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
+    // Paths are declared with their trailing slash, as the specification writes them.
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 100 },
+    frameworkErrors: routerError,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  await app.register(requestId);
+  await app.register(errors);
+  await app.register(validation);
+  await app.register(inputGuard);
+  await app.register(services, { config: deps.config, db: deps.db, jwtSecret: deps.jwtSecret });
+  await app.register(security);
+  await app.register(rateLimit);
+  await app.register(openapi);
+
+  await app.register(
+    async (api) => {
+      await api.register(auth);
+      await api.register(authRoutes);
+      await api.register(questionRoutes, { prefix: '/questions' });
+      await api.register(questionAnswerRoutes, { prefix: '/questions' });
+      await api.register(answerRoutes, { prefix: '/answers' });
+      await api.register(reportRoutes, { prefix: '/reports' });
+      await api.register(myRoutes, { prefix: '/my' });
+      await api.register(tagRoutes, { prefix: '/tags' });
+      await api.register(healthRoutes, { prefix: '/health' });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webApp, { root: deps.config.webDistDir });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

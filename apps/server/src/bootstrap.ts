@@ -1,0 +1,26 @@
+/** Opening the configured database, migrating it, and making sure the admin exists. */
+
+import path from 'node:path';
+import { hashPassword } from './auth/passwords.ts';
+import type { Config } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/connection.ts';
+import { migrate } from './db/migrator.ts';
+import { upsertAdmin } from './repositories/users.ts';
+
+export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  return config.databaseUrl !== undefined
+    ? openDatabase({
+        engine: 'postgres',
+        url: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+      })
+    : openDatabase({ engine: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') });
+}
+
+export async function prepareDatabase(handle: DatabaseHandle, config: Config) {
+  const { applied } = await migrate(handle.pool);
+  if (config.admin) {
+    await upsertAdmin(handle.db, config.admin.username, await hashPassword(config.admin.password));
+  }
+  return { applied };
+}

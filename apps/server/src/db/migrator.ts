@@ -1,0 +1,55 @@
+import { readdir, readFile } from 'node:fs/promises';
+import type pg from 'pg';
+
+const MIGRATIONS_DIR = new URL('../../migrations/', import.meta.url);
+/** An arbitrary constant: the advisory lock every instance takes before migrating. */
+const MIGRATION_LOCK_ID = 727_011_001;
+
+export interface MigrationResult {
+  applied: string[];
+}
+
+/**
+ * Applies pending versioned SQL migrations in file-name order, each in its own
+ * transaction, under a session advisory lock so that several instances starting at once
+ * cannot race: the second waits, then finds nothing left to do.
+ */
+export async function migrate(pool: pg.Pool): Promise<MigrationResult> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+  const client = await pool.connect();
+  const applied: string[] = [];
+  try {
+    // Waiting for another instance's migration, or building an index on a large table,
+    // may take longer than the pool's statement_timeout allows a request.
+    await client.query('SET statement_timeout = 0');
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const done = new Set(
+      (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map(
+        (r) => r.name,
+      ),
+    );
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const sql = await readFile(new URL(file, MIGRATIONS_DIR), 'utf8');
+      await client.query('BEGIN');
+      try {
+        await client.query(sql);
+        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw new Error(`Migration ${file} failed: ${(error as Error).message}`);
+      }
+      applied.push(file);
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    await client.query('RESET statement_timeout').catch(() => {});
+    client.release();
+  }
+  return { applied };
+}

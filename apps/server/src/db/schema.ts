@@ -1,0 +1,102 @@
+/** Table types for Kysely, mirroring migrations/*.sql. */
+
+import type { AgeRange, Gender, ReportReason, ReportStatus } from '@dating/contract';
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, never, never>;
+type UpdatedAt = ColumnType<Date, never, Date>;
+/** Written by the database only (generated or maintained by UPDATE ... SET x = x + 1). */
+type Computed<T> = ColumnType<T, never, never>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string | null;
+  password_hash: string;
+  is_staff: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+
+export interface RefreshTokensTable {
+  jti: string;
+  family_id: string;
+  user_id: number;
+  expires_at: Date;
+  used_at: Date | null;
+  revoked_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface QuestionsTable {
+  id: Generated<number>;
+  text: string;
+  search_text: string;
+  tag_text: string;
+  search_vector: Computed<string>;
+  likes: ColumnType<number, never, never>;
+  answer_count: ColumnType<number, never, never>;
+  gender: Gender;
+  age_range: AgeRange;
+  user_id: number | null;
+  session_hash: Buffer | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface QuestionTagsTable {
+  question_id: number;
+  tag_id: number;
+}
+
+export interface AnswersTable {
+  id: Generated<number>;
+  question_id: number;
+  parent_id: number | null;
+  text: string;
+  likes: ColumnType<number, never, never>;
+  gender: Gender;
+  age_range: AgeRange;
+  user_id: number | null;
+  session_hash: Buffer | null;
+  is_deleted: ColumnType<boolean, never, boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface LikesTable {
+  id: Generated<string>;
+  user_id: number | null;
+  session_hash: Buffer | null;
+  created_at: CreatedAt;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  target_type: 'question' | 'answer';
+  question_id: number | null;
+  answer_id: number | null;
+  reason: ReportReason;
+  details: string | null;
+  user_id: number | null;
+  session_hash: Buffer | null;
+  status: ColumnType<ReportStatus, never, ReportStatus>;
+  created_at: CreatedAt;
+  reviewed_at: ColumnType<Date | null, never, Date>;
+}
+
+export interface Database {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  tags: TagsTable;
+  questions: QuestionsTable;
+  question_tags: QuestionTagsTable;
+  answers: AnswersTable;
+  question_likes: LikesTable & { question_id: number };
+  answer_likes: LikesTable & { answer_id: number };
+  reports: ReportsTable;
+}

@@ -1,0 +1,53 @@
+/**
+ * Reads the bearer access token of every API request. A request without one is
+ * anonymous; one with an invalid, expired or wrong-type token is refused with 401 so the
+ * web app refreshes it. The user (and the admin flag) is read from the database on each
+ * request, so a change takes effect on the next one.
+ */
+
+import { API_MSG } from '@dating/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type AuthUser, type Viewer, viewerFrom } from '../auth/identity.ts';
+import { forbidden, unauthorized } from '../lib/http-errors.ts';
+import { findUserById } from '../repositories/users.ts';
+
+export default fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (header === undefined || header === '') return;
+      const match = /^Bearer ([A-Za-z0-9_.-]{1,4096})$/.exec(header);
+      if (!match?.[1]) throw unauthorized(API_MSG.tokenInvalid);
+      const verified = await app.tokens.verify(match[1], 'access');
+      if (!verified) throw unauthorized(API_MSG.tokenInvalid);
+      const user = await findUserById(app.db, verified.userId);
+      if (!user) throw unauthorized(API_MSG.tokenInvalid);
+      request.user = user;
+    });
+  },
+  { name: 'auth', dependencies: ['services'] },
+);
+
+/** preHandler: the call needs a signed-in user. */
+export async function signedIn(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized();
+}
+
+/** preHandler: the call needs an admin. */
+export async function staffOnly(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized();
+  if (!request.user.is_staff) throw forbidden();
+}
+
+/** The signed-in user of a request behind `signedIn`. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** The viewer of a request: its user, and its session from the body or X-Session-Id. */
+export function viewerOf(request: FastifyRequest, bodySessionId?: unknown): Viewer {
+  return viewerFrom(request.user, request.headers['x-session-id'], bodySessionId);
+}

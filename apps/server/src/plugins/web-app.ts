@@ -1,0 +1,38 @@
+/**
+ * Serves the built web app, with history fallback: any GET outside /api/ that is not a
+ * file gets index.html, so deep links like /questions/12 work on reload.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { API_MSG } from '@dating/contract';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export default fp(
+  async (app: FastifyInstance, opts: { root: string }) => {
+    if (!existsSync(path.join(opts.root, 'index.html'))) {
+      app.log.warn({ root: opts.root }, 'web app not built; serving the API only');
+      return;
+    }
+    await app.register(fastifyStatic, {
+      root: opts.root,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      setHeaders(res, filePath) {
+        // Vite's hashed assets never change; everything else must revalidate.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+    app.setNotFoundHandler((request, reply) => {
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+      if (!isPage) return reply.code(404).send({ detail: API_MSG.notFound });
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    });
+  },
+  { name: 'web-app', dependencies: ['errors'] },
+);

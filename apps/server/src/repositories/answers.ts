@@ -1,0 +1,178 @@
+import type { AgeRange, Gender } from '@dating/contract';
+import { API_MSG } from '@dating/contract';
+import type { Executor } from '../db/connection.ts';
+import { changeAnswerCount } from './questions.ts';
+
+export const ANSWER_COLUMNS = [
+  'answers.id',
+  'answers.question_id',
+  'answers.parent_id',
+  'answers.text',
+  'answers.likes',
+  'answers.gender',
+  'answers.age_range',
+  'answers.user_id',
+  'answers.session_hash',
+  'answers.is_deleted',
+  'answers.created_at',
+] as const;
+
+/** Every answer of a question, in posting order: the whole thread in one query. */
+export function selectAnswersOfQuestion(db: Executor, questionId: number) {
+  return db
+    .selectFrom('answers')
+    .select(ANSWER_COLUMNS)
+    .where('question_id', '=', questionId)
+    .orderBy('id');
+}
+
+export function answersOfQuestion(db: Executor, questionId: number) {
+  return selectAnswersOfQuestion(db, questionId).execute();
+}
+
+export function findAnswer(db: Executor, id: number) {
+  return db.selectFrom('answers').select(ANSWER_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export function findAnswerForUpdate(db: Executor, id: number) {
+  return db
+    .selectFrom('answers')
+    .select(ANSWER_COLUMNS)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * Locks an answer for a delete, which also changes its question (the answer count, and
+ * the thread a reply is being added to). The question is locked first, in the order a
+ * reply takes them, so a reply and a delete never deadlock, and a reply to an answer
+ * being deleted waits, then finds it gone or a placeholder.
+ */
+export async function findAnswerForDelete(db: Executor, id: number) {
+  const found = await db
+    .selectFrom('answers')
+    .select('question_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!found) return undefined;
+  await db
+    .selectFrom('questions')
+    .select('id')
+    .where('id', '=', found.question_id)
+    .forUpdate()
+    .execute();
+  return findAnswerForUpdate(db, id);
+}
+
+/** A user's own replies, newest first, with the plain text of their questions. */
+export function selectAnswersOfUser(db: Executor, userId: number, limit: number) {
+  return db
+    .selectFrom('answers')
+    .innerJoin('questions', 'questions.id', 'answers.question_id')
+    .select([...ANSWER_COLUMNS, 'questions.search_text as question_text'])
+    .where('answers.user_id', '=', userId)
+    .where('answers.is_deleted', '=', false)
+    .orderBy('answers.id', 'desc')
+    .limit(limit);
+}
+
+export function answersOfUser(db: Executor, userId: number, limit: number) {
+  return selectAnswersOfUser(db, userId, limit).execute();
+}
+
+export interface NewAnswer {
+  questionId: number;
+  parentId: number | null;
+  text: string;
+  gender: Gender;
+  ageRange: AgeRange;
+  userId: number | null;
+  sessionHash: Buffer | null;
+}
+
+export async function insertAnswer(db: Executor, a: NewAnswer) {
+  const row = await db
+    .insertInto('answers')
+    .values({
+      question_id: a.questionId,
+      parent_id: a.parentId,
+      text: a.text,
+      gender: a.gender,
+      age_range: a.ageRange,
+      user_id: a.userId,
+      session_hash: a.sessionHash,
+    })
+    .returning(ANSWER_COLUMNS)
+    .executeTakeFirstOrThrow();
+  await changeAnswerCount(db, a.questionId, 1);
+  return row;
+}
+
+export function updateAnswerText(db: Executor, id: number, text: string) {
+  return db
+    .updateTable('answers')
+    .set({ text, updated_at: new Date() })
+    .where('id', '=', id)
+    .returning(ANSWER_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Deletes an answer (call inside a transaction). One with replies becomes a "[deleted]"
+ * placeholder, unlinked from its author, so the thread under it survives; one without
+ * is removed, and so is any placeholder ancestor it leaves without replies.
+ */
+export async function deleteAnswer(db: Executor, answer: { id: number; question_id: number }) {
+  const hasReplies = await db
+    .selectFrom('answers')
+    .select('id')
+    .where('parent_id', '=', answer.id)
+    .limit(1)
+    .executeTakeFirst();
+  if (hasReplies) {
+    await db
+      .updateTable('answers')
+      .set({
+        is_deleted: true,
+        text: API_MSG.deletedPlaceholder,
+        user_id: null,
+        session_hash: null,
+        gender: 'U',
+        age_range: 'U',
+        updated_at: new Date(),
+      })
+      .where('id', '=', answer.id)
+      .execute();
+  } else {
+    const removed = await db
+      .deleteFrom('answers')
+      .where('id', '=', answer.id)
+      .returning('parent_id')
+      .executeTakeFirst();
+    await pruneEmptyPlaceholders(db, removed?.parent_id ?? null);
+  }
+  await changeAnswerCount(db, answer.question_id, -1);
+}
+
+async function pruneEmptyPlaceholders(db: Executor, startId: number | null) {
+  let id = startId;
+  while (id !== null) {
+    const removed = await db
+      .deleteFrom('answers')
+      .where('id', '=', id)
+      .where('is_deleted', '=', true)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('answers as child')
+              .select('child.id')
+              .whereRef('child.parent_id', '=', 'answers.id'),
+          ),
+        ),
+      )
+      .returning('parent_id')
+      .executeTakeFirst();
+    id = removed?.parent_id ?? null;
+  }
+}

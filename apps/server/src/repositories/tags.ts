@@ -1,0 +1,78 @@
+import type { Executor } from '../db/connection.ts';
+
+export function listTags(db: Executor) {
+  return db.selectFrom('tags').select(['id', 'name']).orderBy('name').execute();
+}
+
+/** The ids of these (normalized) names, creating the missing ones. */
+export async function ensureTags(db: Executor, names: string[]) {
+  if (names.length === 0) return [];
+  // Inserted in one fixed order, so two posts adding the same new tags in different
+  // orders cannot deadlock on each other's uncommitted rows.
+  await db
+    .insertInto('tags')
+    .values([...names].sort().map((name) => ({ name })))
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const rows = await db
+    .selectFrom('tags')
+    .select(['id', 'name'])
+    .where('name', 'in', names)
+    .execute();
+  // Keep the author's order.
+  return names.flatMap((name) => rows.filter((r) => r.name === name));
+}
+
+export function findTagIdByName(db: Executor, name: string) {
+  return db.selectFrom('tags').select('id').where('name', '=', name).executeTakeFirst();
+}
+
+/** Tags of several questions, for one page of the feed, in one query. */
+export async function tagsOfQuestions(db: Executor, questionIds: number[]) {
+  const byQuestion = new Map<number, { id: number; name: string }[]>();
+  if (questionIds.length === 0) return byQuestion;
+  const rows = await db
+    .selectFrom('question_tags')
+    .innerJoin('tags', 'tags.id', 'question_tags.tag_id')
+    .select(['question_tags.question_id', 'tags.id', 'tags.name'])
+    .where('question_tags.question_id', 'in', questionIds)
+    .orderBy('tags.name')
+    .execute();
+  for (const row of rows) {
+    const list = byQuestion.get(row.question_id) ?? [];
+    list.push({ id: row.id, name: row.name });
+    byQuestion.set(row.question_id, list);
+  }
+  return byQuestion;
+}
+
+export interface TagRef {
+  id: number;
+  name: string;
+}
+
+/**
+ * Tag names by id, per database. Tags are only ever added, never renamed or removed, so a
+ * name once read stays right in every instance; an id not seen yet (a tag just created,
+ * here or by another instance) reloads the whole list, a few hundred rows.
+ */
+const tagNames = new WeakMap<Executor, Map<number, string>>();
+
+/** The tags of each row (its `tag_ids`), by name, from the cache. */
+export async function tagsOfRows(db: Executor, rows: { tag_ids: number[] }[]): Promise<TagRef[][]> {
+  let names = tagNames.get(db);
+  if (!names || rows.some((row) => row.tag_ids.some((id) => !names?.has(id)))) {
+    const all = await db.selectFrom('tags').select(['id', 'name']).execute();
+    names = new Map(all.map((tag) => [tag.id, tag.name]));
+    tagNames.set(db, names);
+  }
+  const known = names;
+  return rows.map((row) =>
+    row.tag_ids
+      .flatMap((id) => {
+        const name = known.get(id);
+        return name === undefined ? [] : [{ id, name }];
+      })
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+  );
+}

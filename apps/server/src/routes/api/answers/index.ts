@@ -1,0 +1,125 @@
+/** One answer: read, edit and delete (its author, by user or session; admins delete), like. */
+import {
+  Answer,
+  AnswerPatchBody,
+  API_MSG,
+  IdParams,
+  LikeBody,
+  LikeResponse,
+} from '@dating/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { isOwner, requireAuthor } from '../../../auth/identity.ts';
+import { absentBodyAsEmpty } from '../../../lib/empty-body.ts';
+import { badRequest, forbidden, notFound } from '../../../lib/http-errors.ts';
+import { viewerOf } from '../../../plugins/auth.ts';
+import { presentAnswer } from '../../../presenters/answers.ts';
+import {
+  deleteAnswer,
+  findAnswer,
+  findAnswerForDelete,
+  findAnswerForUpdate,
+  updateAnswerText,
+} from '../../../repositories/answers.ts';
+import { addLike } from '../../../repositories/likes.ts';
+import { cleanReplyText } from '../questions/answers.ts';
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/:id/',
+    {
+      schema: {
+        tags: ['answers'],
+        summary: 'One answer',
+        params: IdParams,
+        response: { 200: Answer },
+      },
+    },
+    async (request) => {
+      const row = await findAnswer(app.db, request.params.id);
+      if (!row) throw notFound();
+      return presentAnswer(viewerOf(request), row);
+    },
+  );
+
+  app.patch(
+    '/:id/',
+    {
+      config: { rateLimitPolicy: 'edit' },
+      schema: {
+        tags: ['answers'],
+        summary: "Edit an answer's text (its author)",
+        params: IdParams,
+        body: AnswerPatchBody,
+        response: { 200: Answer },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      const text = cleanReplyText(request.body.text);
+      const row = await app.db.transaction().execute(async (tx) => {
+        const answer = await findAnswerForUpdate(tx, request.params.id);
+        if (!answer || answer.is_deleted) throw notFound();
+        if (!isOwner(viewer, answer)) throw forbidden();
+        return updateAnswerText(tx, answer.id, text);
+      });
+      return presentAnswer(viewer, row);
+    },
+  );
+
+  app.delete(
+    '/:id/',
+    {
+      config: { rateLimitPolicy: 'edit' },
+      schema: {
+        tags: ['answers'],
+        summary: 'Delete an answer (its author, or an admin); one with replies leaves "[deleted]"',
+        params: IdParams,
+        response: { 204: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      await app.db.transaction().execute(async (tx) => {
+        const answer = await findAnswerForDelete(tx, request.params.id);
+        if (!answer || answer.is_deleted) throw notFound();
+        if (!isOwner(viewer, answer) && !viewer.user?.is_staff) throw forbidden();
+        await deleteAnswer(tx, answer);
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/:id/like/',
+    {
+      config: { rateLimitPolicy: 'like' },
+      // The specification's client sends an empty body when signed in.
+      preValidation: absentBodyAsEmpty,
+      schema: {
+        tags: ['answers'],
+        summary: 'Like an answer, once per user or anonymous session',
+        params: IdParams,
+        body: LikeBody,
+        response: { 200: LikeResponse },
+      },
+    },
+    async (request) => {
+      const author = requireAuthor(viewerOf(request, request.body.session_id));
+      const result = await app.db
+        .transaction()
+        .execute((tx) => addLike(tx, 'answer', request.params.id, author));
+      if (result === 'missing') throw notFound();
+      if (result === 'duplicate') {
+        throw badRequest(
+          author.userId !== null
+            ? API_MSG.alreadyLikedAnswerUser
+            : API_MSG.alreadyLikedAnswerSession,
+        );
+      }
+      return result;
+    },
+  );
+};
+
+export default routes;

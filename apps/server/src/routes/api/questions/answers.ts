@@ -1,0 +1,64 @@
+/** Replying to a question, at the top level or under another answer of the same question. */
+import { Answer, AnswerCreateBody, API_MSG, IdParams } from '@dating/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireAuthor } from '../../../auth/identity.ts';
+import { fieldError, notFound } from '../../../lib/http-errors.ts';
+import { viewerOf } from '../../../plugins/auth.ts';
+import { presentAnswer } from '../../../presenters/answers.ts';
+import { findAnswer, insertAnswer } from '../../../repositories/answers.ts';
+import { findQuestionForUpdate } from '../../../repositories/questions.ts';
+
+/** Reply text is plain text: trimmed, and never empty. */
+export function cleanReplyText(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '') throw fieldError('text', API_MSG.replyEmpty);
+  return trimmed;
+}
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/:id/answers/',
+    {
+      config: { rateLimitPolicy: 'reply' },
+      schema: {
+        tags: ['answers'],
+        summary: 'Reply to a question, or to one of its answers with parent_id',
+        params: IdParams,
+        body: AnswerCreateBody,
+        response: { 201: Answer },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const viewer = viewerOf(request, body.session_id);
+      const author = requireAuthor(viewer);
+      const text = cleanReplyText(body.text);
+      const questionId = request.params.id;
+      const parentId = body.parent_id ?? null;
+      const row = await app.db.transaction().execute(async (tx) => {
+        // Locking the question keeps its answer count exact and stops a delete racing in.
+        if (!(await findQuestionForUpdate(tx, questionId))) throw notFound();
+        if (parentId !== null) {
+          const parent = await findAnswer(tx, parentId);
+          if (!parent || parent.question_id !== questionId) {
+            throw fieldError('parent_id', 'The parent must be an answer to the same question.');
+          }
+          if (parent.is_deleted)
+            throw fieldError('parent_id', 'You cannot reply to a deleted answer.');
+        }
+        return insertAnswer(tx, {
+          questionId,
+          parentId,
+          text,
+          gender: body.gender ?? 'U',
+          ageRange: body.age_range ?? 'U',
+          userId: author.userId,
+          sessionHash: author.sessionHash,
+        });
+      });
+      return reply.code(201).send(presentAnswer(viewer, row));
+    },
+  );
+};
+
+export default routes;

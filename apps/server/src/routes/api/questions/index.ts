@@ -1,0 +1,277 @@
+/** Questions: the feed with filters and search, posting, detail with its thread, edit, delete, like. */
+import {
+  API_MSG,
+  IdParams,
+  LIMITS,
+  LikeBody,
+  LikeResponse,
+  normalizeTags,
+  QuestionCreateBody,
+  QuestionDetail,
+  QuestionList,
+  QuestionListQuery,
+  QuestionPatchBody,
+  tagListProblem,
+} from '@dating/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { requireAuthor, type Viewer } from '../../../auth/identity.ts';
+import type { Executor } from '../../../db/connection.ts';
+import { decodeCursor, encodeCursor } from '../../../lib/cursor.ts';
+import { absentBodyAsEmpty } from '../../../lib/empty-body.ts';
+import {
+  badRequest,
+  fieldError,
+  forbidden,
+  notFound,
+  unauthorized,
+} from '../../../lib/http-errors.ts';
+import { htmlToPlainText, sanitizeQuestionHtml } from '../../../lib/rich-text.ts';
+import { currentUser, signedIn, viewerOf } from '../../../plugins/auth.ts';
+import { presentAnswerTree } from '../../../presenters/answers.ts';
+import { presentQuestion, presentQuestionDetail } from '../../../presenters/questions.ts';
+import { answersOfQuestion } from '../../../repositories/answers.ts';
+import { addLike } from '../../../repositories/likes.ts';
+import {
+  deleteQuestion,
+  findQuestion,
+  findQuestionForUpdate,
+  insertQuestion,
+  linkTags,
+  listQuestions,
+  updateQuestionText,
+} from '../../../repositories/questions.ts';
+import { closeReportsOnAnswersOf } from '../../../repositories/reports.ts';
+import {
+  ensureTags,
+  findTagIdByName,
+  tagsOfQuestions,
+  tagsOfRows,
+} from '../../../repositories/tags.ts';
+
+/** Sanitized HTML and its plain text; 400 when nothing readable is left. */
+function cleanQuestionText(html: string) {
+  const text = sanitizeQuestionHtml(html);
+  const plain = htmlToPlainText(text);
+  if (plain === '') throw fieldError('text', API_MSG.questionEmpty);
+  return { text, plain };
+}
+
+async function loadDetail(db: Executor, viewer: Viewer, id: number) {
+  const row = await findQuestion(db, id);
+  if (!row) return null;
+  const [tags, answers] = await Promise.all([tagsOfQuestions(db, [id]), answersOfQuestion(db, id)]);
+  return presentQuestionDetail(viewer, row, tags.get(id) ?? [], presentAnswerTree(viewer, answers));
+}
+
+/** `/api/questions/?<same filters>&cursor=<next>`: the next page's address for the Link header. */
+function nextPageLink(url: string, cursor: string): string {
+  const next = new URL(url, 'http://placeholder');
+  next.searchParams.set('cursor', cursor);
+  return `<${next.pathname}${next.search}>; rel="next"`;
+}
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['questions'],
+        summary:
+          'List questions, newest first (ranked when searching); next page in the Link header',
+        querystring: QuestionListQuery,
+        response: { 200: QuestionList },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const viewer = viewerOf(request);
+      if (q.user_id !== undefined) {
+        if (!request.user) throw unauthorized();
+        if (q.user_id !== request.user.id) throw forbidden('You can only list your own questions.');
+      }
+      let tagId: number | undefined;
+      if (q.tag_id !== undefined && q.tag_id.trim() !== '') {
+        const raw = q.tag_id.trim();
+        // The specification's client sends the tag's name, so a name wins, even one
+        // that looks like a number ("2024"); otherwise a number is an id. An unknown
+        // tag matches nothing.
+        const tag = await findTagIdByName(app.db, raw.toLowerCase());
+        if (tag) tagId = tag.id;
+        else if (/^\d{1,10}$/.test(raw) && Number(raw) <= 2_147_483_647) tagId = Number(raw);
+        else return [];
+      }
+      const search = q.search?.trim() || undefined;
+      const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+      if (after !== undefined && (search !== undefined) !== (after.rank !== undefined)) {
+        throw fieldError('cursor', 'Invalid cursor.');
+      }
+      const limit = q.limit ?? LIMITS.pageSizeDefault;
+      const rows = await listQuestions(
+        app.db,
+        { search, tagId, gender: q.gender, ageRange: q.age_range, userId: q.user_id },
+        { limit, after },
+      );
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      if (rows.length > limit && last) {
+        const cursor = encodeCursor(
+          last.rank === null ? { id: last.id } : { id: last.id, rank: last.rank },
+        );
+        reply.header('Link', nextPageLink(request.url, cursor));
+      }
+      const tags = await tagsOfRows(app.db, page);
+      return page.map((row, i) => presentQuestion(viewer, row, tags[i] ?? []));
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      config: { rateLimitPolicy: 'question' },
+      schema: {
+        tags: ['questions'],
+        summary: 'Ask a question (anonymous askers send session_id)',
+        body: QuestionCreateBody,
+        response: { 201: QuestionDetail },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const viewer = viewerOf(request, body.session_id);
+      const author = requireAuthor(viewer);
+      const { text, plain } = cleanQuestionText(body.text);
+      const tagNames = normalizeTags(body.tag_names ?? []);
+      const tagProblem = tagListProblem(tagNames);
+      if (tagProblem) throw fieldError('tag_names', tagProblem);
+
+      const id = await app.db.transaction().execute(async (tx) => {
+        const tags = await ensureTags(tx, tagNames);
+        const { id } = await insertQuestion(tx, {
+          text,
+          searchText: plain,
+          tagText: tagNames.join(' '),
+          gender: body.gender ?? 'U',
+          ageRange: body.age_range ?? 'U',
+          userId: author.userId,
+          sessionHash: author.sessionHash,
+        });
+        await linkTags(
+          tx,
+          id,
+          tags.map((t) => t.id),
+        );
+        return id;
+      });
+      const detail = await loadDetail(app.db, viewer, id);
+      if (!detail) throw notFound();
+      return reply.code(201).send(detail);
+    },
+  );
+
+  app.get(
+    '/:id/',
+    {
+      schema: {
+        tags: ['questions'],
+        summary: 'A question with its whole thread of answers',
+        params: IdParams,
+        response: { 200: QuestionDetail },
+      },
+    },
+    async (request) => {
+      const detail = await loadDetail(app.db, viewerOf(request), request.params.id);
+      if (!detail) throw notFound();
+      return detail;
+    },
+  );
+
+  app.patch(
+    '/:id/',
+    {
+      config: { rateLimitPolicy: 'edit' },
+      preHandler: signedIn,
+      schema: {
+        tags: ['questions'],
+        summary: "Edit a question's text (its signed-in owner)",
+        params: IdParams,
+        body: QuestionPatchBody,
+        response: { 200: QuestionDetail },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { id } = request.params;
+      const { text, plain } = cleanQuestionText(request.body.text);
+      await app.db.transaction().execute(async (tx) => {
+        const row = await findQuestionForUpdate(tx, id);
+        if (!row) throw notFound();
+        if (row.user_id !== user.id) throw forbidden();
+        await updateQuestionText(tx, id, text, plain);
+      });
+      const detail = await loadDetail(app.db, viewerOf(request), id);
+      if (!detail) throw notFound();
+      return detail;
+    },
+  );
+
+  app.delete(
+    '/:id/',
+    {
+      config: { rateLimitPolicy: 'edit' },
+      preHandler: signedIn,
+      schema: {
+        tags: ['questions'],
+        summary: 'Delete a question and its thread (its signed-in owner, or an admin)',
+        params: IdParams,
+        response: { 204: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { id } = request.params;
+      await app.db.transaction().execute(async (tx) => {
+        const row = await findQuestionForUpdate(tx, id);
+        if (!row) throw notFound();
+        if (row.user_id !== user.id && !user.is_staff) throw forbidden();
+        await closeReportsOnAnswersOf(tx, id);
+        await deleteQuestion(tx, id);
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/:id/like/',
+    {
+      config: { rateLimitPolicy: 'like' },
+      // The specification's client sends an empty body when signed in.
+      preValidation: absentBodyAsEmpty,
+      schema: {
+        tags: ['questions'],
+        summary: 'Like a question, once per user or anonymous session',
+        params: IdParams,
+        body: LikeBody,
+        response: { 200: LikeResponse },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request, request.body.session_id);
+      const author = requireAuthor(viewer);
+      const result = await app.db
+        .transaction()
+        .execute((tx) => addLike(tx, 'question', request.params.id, author));
+      if (result === 'missing') throw notFound();
+      if (result === 'duplicate') {
+        throw badRequest(
+          author.userId !== null
+            ? API_MSG.alreadyLikedQuestionUser
+            : API_MSG.alreadyLikedQuestionSession,
+        );
+      }
+      return result;
+    },
+  );
+};
+
+export default routes;

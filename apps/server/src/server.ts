@@ -1,0 +1,70 @@
+/** The process entry: read config, open the database, listen, shut down gracefully. */
+import { buildApp } from './app.ts';
+import { openConfiguredDatabase, prepareDatabase } from './bootstrap.ts';
+import { ConfigError, loadConfig, resolveJwtSecret } from './config.ts';
+
+/** How long requests in flight may take to finish once a shutdown signal arrives. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+/** After the deadline, how long closing the database may take before a hard exit. */
+const FORCED_EXIT_GRACE_MS = 5_000;
+/** A signal this soon after the first is the same request to stop, delivered twice. */
+const SECOND_SIGNAL_AFTER_MS = 1_000;
+
+async function main() {
+  const config = loadConfig(process.env);
+  const database = await openConfiguredDatabase(config);
+  const { applied } = await prepareDatabase(database, config);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    jwtSecret: await resolveJwtSecret(config),
+  });
+  if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+
+  let closingSince: number | undefined;
+  const shutdown = async (signal: string) => {
+    if (closingSince !== undefined) {
+      // Ctrl-C under a supervisor (npm run dev) delivers SIGINT and the supervisor's
+      // SIGTERM together: only a signal sent later says "do not wait".
+      if (Date.now() - closingSince < SECOND_SIGNAL_AFTER_MS) return;
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    closingSince = Date.now();
+    app.log.info({ signal }, 'shutting down');
+    // A client that never finishes its request must not hold shutdown hostage.
+    const deadline = setTimeout(() => {
+      app.log.warn('shutdown deadline reached: closing the remaining connections');
+      app.server.closeAllConnections();
+    }, SHUTDOWN_DEADLINE_MS);
+    setTimeout(() => {
+      app.log.error('shutdown did not complete: exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS + FORCED_EXIT_GRACE_MS).unref();
+    // close() stops accepting connections and waits for requests in flight.
+    await app.close();
+    clearTimeout(deadline);
+    await database.close();
+    process.exit(0);
+  };
+  // A keep-alive connection busy when close() begins would stay open once its response
+  // is sent, and hold close() until the client drops it (Fastify keeps idle connections
+  // 72 s): while shutting down, every response closes its connection.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closingSince !== undefined) reply.header('Connection', 'close');
+  });
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { engine: database.engine, dataDir: database.engine === 'pglite' ? config.dataDir : undefined },
+    `serving on http://${config.host}:${config.port}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error('Failed to start:', error);
+  process.exit(1);
+});

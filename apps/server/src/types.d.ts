@@ -1,0 +1,16 @@
+import type { AuthUser } from './auth/identity.ts';
+import type { TokenService } from './auth/tokens.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/connection.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    tokens: TokenService;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, from a valid bearer access token; null when anonymous. */
+    user: AuthUser | null;
+  }
+}

@@ -1,0 +1,258 @@
+import { API_MSG } from '@dating/contract';
+import { describe, expect, it } from 'vitest';
+import { createAdmin, createUser, login } from './factories.ts';
+import { describeEachEngine, uniqueName } from './harness.ts';
+
+describeEachEngine('accounts and tokens', (ctx) => {
+  describe('POST /api/register/', () => {
+    it('creates a user and answers 201 with id and username, never the password', async () => {
+      const username = uniqueName();
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/register/',
+        body: { username, password: 'long enough pw', password2: 'long enough pw', is_staff: true },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ id: expect.any(Number), username });
+      const token = await login(ctx, username, 'long enough pw');
+      const status = await ctx.request({
+        method: 'GET',
+        url: '/api/user/status/',
+        token: token.access,
+      });
+      expect(status.json().user.is_staff).toBe(false);
+    });
+
+    it('reports mismatched passwords on the password field', async () => {
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/register/',
+        body: { username: uniqueName(), password: 'long enough pw', password2: 'different pw!!' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ password: ['Passwords do not match.'] });
+    });
+
+    it('requires every field, each with its own message', async () => {
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/register/',
+        body: { username: '', password: '', password2: '' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        username: [API_MSG.required],
+        password: [API_MSG.required],
+        password2: [API_MSG.required],
+      });
+      const missing = await ctx.request({ method: 'POST', url: '/api/register/', body: {} });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toHaveProperty('username');
+    });
+
+    it('refuses a taken username whatever its case', async () => {
+      const user = await createUser(ctx);
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/register/',
+        body: {
+          username: user.username.toUpperCase(),
+          password: 'long enough pw',
+          password2: 'long enough pw',
+        },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ username: [API_MSG.usernameTaken] });
+    });
+
+    it('enforces the username, password and email rules', async () => {
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/register/',
+        body: { username: 'a b', password: '1234567', password2: '1234567', email: 'not-an-email' },
+      });
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body.username).toHaveLength(1);
+      expect(body.password).toEqual(
+        expect.arrayContaining([
+          expect.stringContaining('too short'),
+          'This password is entirely numeric.',
+        ]),
+      );
+      expect(body.email).toEqual(['Enter a valid email address.']);
+      const long = await ctx.request({
+        method: 'POST',
+        url: '/api/register/',
+        body: {
+          username: 'x'.repeat(151),
+          password: 'long enough pw',
+          password2: 'long enough pw',
+        },
+      });
+      expect(long.json().username[0]).toContain('3 to 150');
+    });
+  });
+
+  describe('POST /api/token/', () => {
+    it('signs in by username or by email', async () => {
+      const email = `${uniqueName()}@example.com`;
+      const user = await createUser(ctx, { email });
+      const byEmail = await ctx.request({
+        method: 'POST',
+        url: '/api/token/',
+        body: { email: email.toUpperCase(), password: user.password },
+      });
+      expect(byEmail.statusCode).toBe(200);
+      expect(byEmail.json()).toEqual({ access: expect.any(String), refresh: expect.any(String) });
+      const status = await ctx.request({
+        method: 'GET',
+        url: '/api/user/status/',
+        token: byEmail.json().access,
+      });
+      expect(status.json()).toEqual({
+        is_authenticated: true,
+        user: { id: user.id, username: user.username, is_staff: false },
+      });
+    });
+
+    it('gives one message for a wrong password and for an unknown user', async () => {
+      const user = await createUser(ctx);
+      const wrong = await ctx.request({
+        method: 'POST',
+        url: '/api/token/',
+        body: { username: user.username, password: 'wrong password' },
+      });
+      const unknown = await ctx.request({
+        method: 'POST',
+        url: '/api/token/',
+        body: { username: uniqueName('nobody'), password: 'wrong password' },
+      });
+      expect(wrong.statusCode).toBe(401);
+      expect(unknown.statusCode).toBe(401);
+      expect(wrong.json()).toEqual({ detail: API_MSG.badCredentials });
+      expect(unknown.json()).toEqual(wrong.json());
+    });
+
+    it('requires both fields', async () => {
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/token/',
+        body: { username: '', password: '' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ username: [API_MSG.required], password: [API_MSG.required] });
+    });
+  });
+
+  describe('tokens', () => {
+    it('refuses a bad, tampered or refresh token used as an access token with 401', async () => {
+      const user = await createUser(ctx);
+      for (const token of ['garbage', `${user.access}x`, user.refresh]) {
+        const res = await ctx.request({ method: 'GET', url: '/api/user/status/', token });
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ detail: API_MSG.tokenInvalid });
+      }
+      const res = await ctx.request({
+        method: 'GET',
+        url: '/api/user/status/',
+        headers: { authorization: 'Basic dXNlcjpwYXNz' },
+      });
+      expect(res.statusCode).toBe(401);
+    });
+
+    it('refuses an unsigned (alg none) token', async () => {
+      const user = await createUser(ctx);
+      const [, payload] = user.access.split('.');
+      const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+      const res = await ctx.request({
+        method: 'GET',
+        url: '/api/user/status/',
+        token: `${header}.${payload}.`,
+      });
+      expect(res.statusCode).toBe(401);
+    });
+
+    it('rotates refresh tokens, and a reused one revokes its whole family', async () => {
+      const user = await createUser(ctx);
+      const first = await ctx.request({
+        method: 'POST',
+        url: '/api/token/refresh/',
+        body: { refresh: user.refresh },
+      });
+      expect(first.statusCode).toBe(200);
+      const rotated = first.json<{ access: string; refresh: string }>();
+      expect(rotated.refresh).not.toBe(user.refresh);
+      const status = await ctx.request({
+        method: 'GET',
+        url: '/api/user/status/',
+        token: rotated.access,
+      });
+      expect(status.json().is_authenticated).toBe(true);
+
+      // The old token again: a replay. It fails, and so does the token rotated from it.
+      const replay = await ctx.request({
+        method: 'POST',
+        url: '/api/token/refresh/',
+        body: { refresh: user.refresh },
+      });
+      expect(replay.statusCode).toBe(401);
+      const after = await ctx.request({
+        method: 'POST',
+        url: '/api/token/refresh/',
+        body: { refresh: rotated.refresh },
+      });
+      expect(after.statusCode).toBe(401);
+    });
+
+    it('does not accept an access token as a refresh token', async () => {
+      const user = await createUser(ctx);
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/token/refresh/',
+        body: { refresh: user.access },
+      });
+      expect(res.statusCode).toBe(401);
+    });
+
+    it('revokes a refresh token on logout (blacklist)', async () => {
+      const user = await createUser(ctx);
+      const out = await ctx.request({
+        method: 'POST',
+        url: '/api/token/blacklist/',
+        body: { refresh: user.refresh },
+      });
+      expect(out.statusCode).toBe(200);
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/token/refresh/',
+        body: { refresh: user.refresh },
+      });
+      expect(res.statusCode).toBe(401);
+    });
+
+    it('reads the admin flag from the database on every request', async () => {
+      const admin = await createAdmin(ctx);
+      const before = await ctx.request({
+        method: 'GET',
+        url: '/api/reports/',
+        token: admin.access,
+      });
+      expect(before.statusCode).toBe(200);
+      await ctx.database.db
+        .updateTable('users')
+        .set({ is_staff: false })
+        .where('id', '=', admin.id)
+        .execute();
+      const after = await ctx.request({ method: 'GET', url: '/api/reports/', token: admin.access });
+      expect(after.statusCode).toBe(403);
+    });
+  });
+
+  describe('GET /api/user/status/', () => {
+    it('answers anonymous visitors', async () => {
+      const res = await ctx.request({ method: 'GET', url: '/api/user/status/' });
+      expect(res.json()).toEqual({ is_authenticated: false, user: null });
+    });
+  });
+});

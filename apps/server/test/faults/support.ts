@@ -1,0 +1,246 @@
+/**
+ * Fault tests drive the real server process (the same entry as `npm start`) and, for
+ * PostgreSQL outages, a private PostgreSQL instance of their own: the machine's shared
+ * server on 5432 is never stopped, other suites use it.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const run = promisify(execFile);
+const SERVER_ENTRY = path.resolve(import.meta.dirname, '../../src/server.ts');
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
+
+/** A TCP port nothing listens on right now: bound once by the OS, then released. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function tempDir(prefix: string): Promise<string> {
+  return mkdtemp(path.join(tmpdir(), prefix));
+}
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface ServerProcess {
+  baseUrl: string;
+  child: ChildProcess;
+  /** Resolves when the process has exited. */
+  exited: Promise<Exit>;
+  /** Everything the process wrote, for failure messages. */
+  output(): string;
+  /** Sends a signal; resolves with the exit, or rejects after `timeoutMs`. */
+  stop(signal: NodeJS.Signals, timeoutMs?: number): Promise<Exit>;
+}
+
+export interface ServerOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  port?: number;
+  /** LOG_LEVEL; warn unless a test reads the request log. */
+  logLevel?: string;
+}
+
+/**
+ * Starts `node --import tsx src/server.ts` on a free port and waits until
+ * GET /api/health/ answers. The server migrates its database on start-up.
+ */
+export async function startServer(options: ServerOptions): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    WEB_DIST_DIR: path.join(options.dataDir, 'no-web-app'),
+    LOG_LEVEL: options.logLevel ?? 'warn',
+    RATE_LIMITS: 'off',
+    JWT_SECRET: 'fault-tests-secret-fault-tests-secret-0123',
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<Exit>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  let hasExited = false;
+  void exited.then(() => {
+    hasExited = true;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server: ServerProcess = {
+    baseUrl,
+    child,
+    exited,
+    output: () => output,
+    async stop(signal, timeoutMs = 20_000) {
+      if (!hasExited) child.kill(signal);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`server did not exit ${timeoutMs} ms after ${signal}`)),
+          timeoutMs,
+        );
+      });
+      try {
+        return await Promise.race([exited, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (hasExited) throw new Error(`server exited during start-up:\n${output}`);
+    const res = await fetch(`${baseUrl}/api/health/`, { signal: AbortSignal.timeout(1_000) }).catch(
+      () => null,
+    );
+    if (res?.ok) return server;
+    await sleep(100);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start within 60 s:\n${output}`);
+}
+
+export interface Answered {
+  status: number;
+  body: unknown;
+  headers: Headers;
+}
+
+/** A JSON call to the server; rejects only when no answer came (connection failed). */
+export async function call(
+  baseUrl: string,
+  method: string,
+  url: string,
+  options: { body?: unknown; session?: string; token?: string; timeoutMs?: number } = {},
+): Promise<Answered> {
+  const res = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.session ? { 'x-session-id': options.session } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: keep the text for the failure message.
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+export const newSession = () => randomBytes(18).toString('base64url');
+
+/** PostgreSQL 15's programs, as Debian installs them. */
+export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+
+/**
+ * PostgreSQL refuses to run as root: as root, run its programs as the `postgres` user.
+ */
+function asPostgres(program: string, args: string[]) {
+  const binary = path.join(PG_BIN, program);
+  return process.getuid?.() === 0
+    ? run('runuser', ['-u', 'postgres', '--', binary, ...args])
+    : run(binary, args);
+}
+
+export interface PrivatePostgres {
+  url: string;
+  start(): Promise<void>;
+  /** `pg_ctl stop -m fast`: sessions are terminated (57P01), new connections refused. */
+  stop(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+/** A PostgreSQL instance of our own: initdb into a temporary directory, on a free port. */
+export async function createPrivatePostgres(): Promise<PrivatePostgres> {
+  const dir = await tempDir('pg-private-');
+  const dataDir = path.join(dir, 'data');
+  if (process.getuid?.() === 0) {
+    const { stdout } = await run('id', ['-u', 'postgres']);
+    const { stdout: gid } = await run('id', ['-g', 'postgres']);
+    await chown(dir, Number(stdout.trim()), Number(gid.trim()));
+  }
+  await asPostgres('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+  const port = await freePort();
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  const instance: PrivatePostgres = {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async start() {
+      await asPostgres('pg_ctl', [
+        'start',
+        '-w',
+        '-t',
+        '30',
+        '-D',
+        dataDir,
+        '-o',
+        options,
+        '-l',
+        path.join(dir, 'log'),
+      ]);
+    },
+    async stop() {
+      await asPostgres('pg_ctl', ['stop', '-w', '-m', 'fast', '-D', dataDir]);
+    },
+    async destroy() {
+      await asPostgres('pg_ctl', ['stop', '-w', '-m', 'immediate', '-D', dataDir]).catch(() => {});
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+  await instance.start();
+  return instance;
+}
+
+/** A fresh database on the PostgreSQL server at `url`, and a way to drop it. */
+export async function createScratchDatabase(url: string, prefix: string) {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * Every API test runs through HTTP (app.inject) against a real database: a fresh
+ * in-memory PGlite always, and PostgreSQL too when TEST_DATABASE_URL is set, in a schema
+ * of its own that is dropped afterwards, so runs never see each other's data.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { type App, buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../src/db/connection.ts';
+import { migrate } from '../src/db/migrator.ts';
+
+export type Engine = 'pglite' | 'postgres';
+
+const POSTGRES_URL = process.env.TEST_DATABASE_URL;
+export const ENGINES: Engine[] = POSTGRES_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestContext {
+  engine: Engine;
+  app: App;
+  database: DatabaseHandle;
+  request(options: RequestOptions): Promise<LightMyRequestResponse>;
+}
+
+export interface RequestOptions {
+  method: InjectOptions['method'];
+  url: string;
+  body?: unknown;
+  token?: string;
+  session?: string;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+async function openTestDatabase(engine: Engine) {
+  if (engine === 'pglite') {
+    const database = await openDatabase({ engine: 'pglite', dataDir: undefined });
+    return { database, drop: async () => {} };
+  }
+  const url = POSTGRES_URL as string;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const database = await openDatabase({ engine: 'postgres', url, poolSize: 10, schema });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+export interface ContextOptions {
+  /** Environment variables for loadConfig, over the test defaults (RATE_LIMITS=off...). */
+  env?: Record<string, string>;
+  logger?: FastifyServerOptions['logger'];
+  /** Share another context's database (two server instances on one database). */
+  database?: DatabaseHandle;
+}
+
+export async function createTestContext(
+  engine: Engine,
+  options: ContextOptions = {},
+): Promise<TestContext & { close(): Promise<void> }> {
+  const { database, drop } = options.database
+    ? { database: options.database, drop: async () => {} }
+    : await openTestDatabase(engine);
+  if (!options.database) await migrate(database.pool);
+  const config = loadConfig({
+    DATA_DIR: '/nonexistent',
+    WEB_DIST_DIR: '/nonexistent',
+    RATE_LIMITS: 'off',
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    jwtSecret: options.env?.JWT_SECRET ?? randomBytes(32).toString('hex'),
+    logger: options.logger ?? false,
+  });
+  await app.ready();
+  return {
+    engine,
+    app,
+    database,
+    request({ method, url, body, token, session, headers, remoteAddress }) {
+      return app.inject({
+        method,
+        url,
+        ...(remoteAddress ? { remoteAddress } : {}),
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(session ? { 'x-session-id': session } : {}),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+      });
+    },
+    async close() {
+      await app.close();
+      if (!options.database) {
+        await database.close();
+        await drop();
+      }
+    },
+  };
+}
+
+/** Runs a suite once per engine, each with its own fresh, migrated database. */
+export function describeEachEngine(name: string, suite: (ctx: TestContext) => void) {
+  for (const engine of ENGINES) {
+    describe(`${name} [${engine}]`, () => {
+      const ctx = { engine } as TestContext;
+      let close: () => Promise<void> = async () => {};
+      beforeAll(async () => {
+        const created = await createTestContext(engine);
+        Object.assign(ctx, created);
+        close = created.close;
+      });
+      afterAll(() => close());
+      suite(ctx);
+    });
+  }
+}
+
+/** A fresh anonymous session id, as a browser tab makes one. */
+export const newSession = () => randomUUID();
+
+let userSeq = 0;
+export function uniqueName(prefix = 'user') {
+  userSeq += 1;
+  return `${prefix}${userSeq}_${randomBytes(3).toString('hex')}`;
+}

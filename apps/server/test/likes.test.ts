@@ -1,0 +1,216 @@
+import { API_MSG } from '@dating/contract';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createAnswer, createQuestion, createUser, type TestUser } from './factories.ts';
+import { describeEachEngine, newSession, type TestContext } from './harness.ts';
+
+type Kind = 'question' | 'answer';
+
+const MESSAGES = {
+  question: {
+    user: API_MSG.alreadyLikedQuestionUser,
+    session: API_MSG.alreadyLikedQuestionSession,
+  },
+  answer: { user: API_MSG.alreadyLikedAnswerUser, session: API_MSG.alreadyLikedAnswerSession },
+} as const;
+
+function like(
+  ctx: TestContext,
+  kind: Kind,
+  id: number,
+  auth: { token?: string; session?: string },
+) {
+  return ctx.request({
+    method: 'POST',
+    url: `/api/${kind}s/${id}/like/`,
+    token: auth.token,
+    body: auth.session ? { session_id: auth.session } : {},
+  });
+}
+
+/** A fresh item of that kind. */
+async function target(ctx: TestContext, kind: Kind) {
+  const q = await createQuestion(ctx);
+  return kind === 'question' ? q.id : (await createAnswer(ctx, q.id)).id;
+}
+
+/** The likes column and the number of like rows of an item, straight from the database. */
+async function stored(ctx: TestContext, kind: Kind, id: number) {
+  const items = kind === 'question' ? 'questions' : 'answers';
+  const likes = kind === 'question' ? 'question_likes' : 'answer_likes';
+  const key = kind === 'question' ? 'question_id' : 'answer_id';
+  const { rows } = await sql<{ column: number; rows: number }>`
+    SELECT (SELECT likes FROM ${sql.table(items)} WHERE id = ${id}) AS column,
+           (SELECT count(*)::int FROM ${sql.table(likes)} WHERE ${sql.ref(key)} = ${id}) AS rows
+  `.execute(ctx.database.db);
+  return rows[0];
+}
+
+describeEachEngine('likes', (ctx) => {
+  const users: TestUser[] = [];
+  const user = async (i: number) => {
+    while (users.length <= i) users.push(await createUser(ctx));
+    return users[i] as TestUser;
+  };
+
+  for (const kind of ['question', 'answer'] as const) {
+    describe(`POST /api/${kind}s/{id}/like/`, () => {
+      it('answers 200 with the new count, once per session and once per user', async () => {
+        const id = await target(ctx, kind);
+        const s1 = newSession();
+        const first = await like(ctx, kind, id, { session: s1 });
+        expect(first.statusCode, first.body).toBe(200);
+        expect(first.json()).toEqual({ likes: 1 });
+        const second = await like(ctx, kind, id, { session: newSession() });
+        expect(second.json()).toEqual({ likes: 2 });
+        const signedIn = await like(ctx, kind, id, { token: (await user(0)).access });
+        expect(signedIn.statusCode).toBe(200);
+        expect(signedIn.json()).toEqual({ likes: 3 });
+        // The X-Session-Id header identifies an anonymous liker too.
+        const byHeader = await ctx.request({
+          method: 'POST',
+          url: `/api/${kind}s/${id}/like/`,
+          session: newSession(),
+        });
+        expect(byHeader.statusCode, byHeader.body).toBe(200);
+        expect(byHeader.json()).toEqual({ likes: 4 });
+        // A signed-in liker may send no body at all ("empty or session_id").
+        const noBody = await ctx.request({
+          method: 'POST',
+          url: `/api/${kind}s/${id}/like/`,
+          token: (await user(1)).access,
+        });
+        expect(noBody.statusCode, noBody.body).toBe(200);
+        expect(noBody.json()).toEqual({ likes: 5 });
+        expect(await stored(ctx, kind, id)).toEqual({ column: 5, rows: 5 });
+      });
+
+      it('refuses a repeat with the exact message for a session and for a user', async () => {
+        const id = await target(ctx, kind);
+        const session = newSession();
+        expect((await like(ctx, kind, id, { session })).statusCode).toBe(200);
+        const again = await like(ctx, kind, id, { session });
+        expect(again.statusCode).toBe(400);
+        expect(again.json()).toEqual({ detail: MESSAGES[kind].session });
+        // The same session through the header is the same liker.
+        const header = await ctx.request({
+          method: 'POST',
+          url: `/api/${kind}s/${id}/like/`,
+          session,
+        });
+        expect(header.statusCode).toBe(400);
+        expect(header.json()).toEqual({ detail: MESSAGES[kind].session });
+
+        const u = await user(0);
+        expect((await like(ctx, kind, id, { token: u.access })).statusCode).toBe(200);
+        const userAgain = await like(ctx, kind, id, { token: u.access, session: newSession() });
+        expect(userAgain.statusCode).toBe(400);
+        expect(userAgain.json()).toEqual({ detail: MESSAGES[kind].user });
+        expect(await stored(ctx, kind, id)).toEqual({ column: 2, rows: 2 });
+      });
+
+      it('answers 404 for an unknown item and 400 for an anonymous liker without session', async () => {
+        for (const bad of ['2147483647', '0', 'abc', '99999999999']) {
+          const res = await ctx.request({
+            method: 'POST',
+            url: `/api/${kind}s/${bad}/like/`,
+            body: { session_id: newSession() },
+          });
+          expect(res.statusCode, bad).toBe(404);
+          expect(res.json()).toEqual({ detail: 'Not found.' });
+        }
+        const id = await target(ctx, kind);
+        for (const body of [{}, undefined, { session_id: 'too-short' }]) {
+          const res = await ctx.request({ method: 'POST', url: `/api/${kind}s/${id}/like/`, body });
+          expect(res.statusCode).toBe(400);
+          expect(res.json()).toEqual({ session_id: [API_MSG.sessionInvalid] });
+        }
+        expect(await stored(ctx, kind, id)).toEqual({ column: 0, rows: 0 });
+      });
+
+      it('counts exactly 50 likes sent at once by 50 sessions', async () => {
+        const id = await target(ctx, kind);
+        const results = await Promise.all(
+          Array.from({ length: 50 }, () => like(ctx, kind, id, { session: newSession() })),
+        );
+        expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
+        const counts = results.map((r) => r.json<{ likes: number }>().likes).sort((a, b) => a - b);
+        // Every response saw its own increment: the counts are 1..50, each once.
+        expect(counts).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+        expect(await stored(ctx, kind, id)).toEqual({ column: 50, rows: 50 });
+      });
+
+      it('lets exactly one of 20 simultaneous likes from one session through', async () => {
+        const id = await target(ctx, kind);
+        const session = newSession();
+        const results = await Promise.all(
+          Array.from({ length: 20 }, () => like(ctx, kind, id, { session })),
+        );
+        const statuses = results.map((r) => r.statusCode).sort();
+        expect(statuses).toEqual([200, ...Array(19).fill(400)]);
+        for (const r of results.filter((x) => x.statusCode === 400)) {
+          expect(r.json()).toEqual({ detail: MESSAGES[kind].session });
+        }
+        expect(await stored(ctx, kind, id)).toEqual({ column: 1, rows: 1 });
+      });
+
+      it('lets exactly one of 20 simultaneous likes from one user through', async () => {
+        const id = await target(ctx, kind);
+        const u = await user(1);
+        const results = await Promise.all(
+          // Each with a different session: the user, not the session, is the liker.
+          Array.from({ length: 20 }, () =>
+            like(ctx, kind, id, { token: u.access, session: newSession() }),
+          ),
+        );
+        const statuses = results.map((r) => r.statusCode).sort();
+        expect(statuses).toEqual([200, ...Array(19).fill(400)]);
+        for (const r of results.filter((x) => x.statusCode === 400)) {
+          expect(r.json()).toEqual({ detail: MESSAGES[kind].user });
+        }
+        expect(await stored(ctx, kind, id)).toEqual({ column: 1, rows: 1 });
+      });
+    });
+  }
+
+  it('answers 200 or 404, never 500, to likes racing a delete', async () => {
+    const owner = await user(0);
+    for (let round = 0; round < 8; round += 1) {
+      const q = await createQuestion(ctx, { token: owner.access });
+      const a = await createAnswer(ctx, q.id);
+      const results = await Promise.all([
+        like(ctx, 'question', q.id, { session: newSession() }),
+        like(ctx, 'answer', a.id, { session: newSession() }),
+        ctx.request({ method: 'DELETE', url: `/api/questions/${q.id}/`, token: owner.access }),
+        like(ctx, 'question', q.id, { session: newSession() }),
+        like(ctx, 'answer', a.id, { session: newSession() }),
+      ]);
+      expect(results[2]?.statusCode).toBe(204);
+      for (const res of results) expect([200, 204, 404], res.body).toContain(res.statusCode);
+    }
+  });
+
+  it('refuses likes on a "[deleted]" placeholder answer', async () => {
+    const q = await createQuestion(ctx);
+    const a = await createAnswer(ctx, q.id);
+    await createAnswer(ctx, q.id, { parent_id: a.id });
+    const del = await ctx.request({
+      method: 'DELETE',
+      url: `/api/answers/${a.id}/`,
+      session: a.session,
+    });
+    expect(del.statusCode).toBe(204);
+    const res = await like(ctx, 'answer', a.id, { session: newSession() });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('shows the new count on the question and its answers', async () => {
+    const q = await createQuestion(ctx);
+    const a = await createAnswer(ctx, q.id);
+    await like(ctx, 'question', q.id, { session: newSession() });
+    await like(ctx, 'answer', a.id, { session: newSession() });
+    await like(ctx, 'answer', a.id, { session: newSession() });
+    const detail = await ctx.request({ method: 'GET', url: `/api/questions/${q.id}/` });
+    expect(detail.json()).toMatchObject({ likes: 1, answers: [{ id: a.id, likes: 2 }] });
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * Query plans are part of the tests: on seeded data, every hot query of the site must
+ * reach questions, answers and likes through an index. A sequential scan of one of those
+ * tables costs time in proportion to the whole site, so it is a failure here, long
+ * before it is a slow page in production.
+ *
+ * The SQL is the repositories' own, compiled from the same query builders the routes run.
+ */
+import type { CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDatabase } from '../src/db/seed.ts';
+import { selectAnswersOfQuestion, selectAnswersOfUser } from '../src/repositories/answers.ts';
+import { type QuestionFilters, selectQuestionPage } from '../src/repositories/questions.ts';
+import { selectPendingReports } from '../src/repositories/reports.ts';
+import { createTestContext, ENGINES } from './harness.ts';
+
+const GUARDED_TABLES = new Set(['questions', 'answers', 'question_likes', 'answer_likes']);
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Sort Key'?: string[];
+  Plans?: PlanNode[];
+}
+
+function* nodes(plan: PlanNode): Generator<PlanNode> {
+  yield plan;
+  for (const child of plan.Plans ?? []) yield* nodes(child);
+}
+
+function describePlan(plan: PlanNode, depth = 0): string {
+  const self = `${'  '.repeat(depth)}${plan['Node Type']}${plan['Relation Name'] ? ` on ${plan['Relation Name']}` : ''}`;
+  return [self, ...(plan.Plans ?? []).map((child) => describePlan(child, depth + 1))].join('\n');
+}
+
+for (const engine of ENGINES) {
+  describe(`query plans on seeded data [${engine}]`, () => {
+    let ctx: Awaited<ReturnType<typeof createTestContext>>;
+    let userId: number;
+    let busyUserId: number;
+    let questionId: number;
+    let commonTag: number;
+    let rareTag: number;
+
+    beforeAll(async () => {
+      ctx = await createTestContext(engine);
+      await seedDatabase(ctx.database.pool, { questions: 3_000, engine });
+      const pick = async (query: string) =>
+        (await ctx.database.pool.query<{ id: number }>(query)).rows[0]?.id as number;
+      userId = await pick('SELECT user_id AS id FROM questions WHERE user_id IS NOT NULL LIMIT 1');
+      busyUserId = await pick(
+        'SELECT user_id AS id FROM answers WHERE user_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
+      );
+      questionId = await pick('SELECT id FROM questions ORDER BY answer_count DESC LIMIT 1');
+      commonTag = await pick(
+        'SELECT tag_id AS id FROM question_tags GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
+      );
+      rareTag = await pick(
+        'SELECT tag_id AS id FROM question_tags GROUP BY 1 ORDER BY count(*) ASC LIMIT 1',
+      );
+    }, 120_000);
+    afterAll(() => ctx?.close());
+
+    /**
+     * The plan of a query, with sequential scans disabled: on a few thousand rows a
+     * sequential scan can honestly be the cheapest plan, which would hide nothing and
+     * prove nothing. With `enable_seqscan = off` the planner still chooses one when no
+     * index can serve the query at all, and that missing index is what this test catches.
+     */
+    async function planOf(query: { compile(): CompiledQuery } | CompiledQuery) {
+      const compiled = 'compile' in query ? query.compile() : query;
+      const client = await ctx.database.pool.connect();
+      try {
+        await client.query('SET enable_seqscan = off');
+        const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+          `EXPLAIN (FORMAT JSON) ${compiled.sql}`,
+          [...compiled.parameters],
+        );
+        return (rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'][0].Plan;
+      } finally {
+        await client.query('RESET enable_seqscan');
+        client.release();
+      }
+    }
+
+    async function expectIndexed(query: { compile(): CompiledQuery } | CompiledQuery) {
+      const plan = await planOf(query);
+      const scans = [...nodes(plan)].filter(
+        (n) => n['Node Type'] === 'Seq Scan' && GUARDED_TABLES.has(n['Relation Name'] ?? ''),
+      );
+      expect(scans, describePlan(plan)).toEqual([]);
+      return plan;
+    }
+
+    const feed = (filters: QuestionFilters, after?: number) =>
+      selectQuestionPage(ctx.database.db, filters, {
+        limit: 20,
+        ...(after ? { after: { id: after } } : {}),
+      });
+
+    it('feed, page 1 and after a cursor', async () => {
+      await expectIndexed(feed({}));
+      await expectIndexed(feed({}, 1_500));
+    });
+
+    it('feed filtered by a common and a rare tag', async () => {
+      await expectIndexed(feed({ tagId: commonTag }));
+      await expectIndexed(feed({ tagId: rareTag }, 2_000));
+    });
+
+    it('feed filtered by gender, age range, both, and own user id', async () => {
+      await expectIndexed(feed({ gender: 'NB' }));
+      await expectIndexed(feed({ ageRange: '45+' }, 2_000));
+      await expectIndexed(feed({ gender: 'W', ageRange: '26-35' }));
+      await expectIndexed(feed({ userId }));
+      await expectIndexed(feed({ gender: 'M', tagId: commonTag }));
+    });
+
+    it('search ranks a capped set of candidates, found through an index', async () => {
+      for (const search of ['relationship', 'zeppelin', 'first date', 'relationship']) {
+        const plan = await expectIndexed(feed({ search }));
+        // The rank sort sees at most SEARCH_CANDIDATES rows: a Limit under it, not every match.
+        const rankSort = [...nodes(plan)].find(
+          (n) => n['Node Type'] === 'Sort' && n['Sort Key']?.some((k) => k.includes('ts_rank')),
+        );
+        expect(rankSort, describePlan(plan)).toBeDefined();
+        const below = [...nodes(rankSort as PlanNode)].slice(1);
+        expect(
+          below.some((n) => n['Node Type'] === 'Limit'),
+          describePlan(plan),
+        ).toBe(true);
+      }
+      await expectIndexed(feed({ search: 'relationship', gender: 'W', tagId: commonTag }));
+    });
+
+    it("a question's answer thread, and a user's own answers", async () => {
+      await expectIndexed(selectAnswersOfQuestion(ctx.database.db, questionId));
+      await expectIndexed(selectAnswersOfUser(ctx.database.db, busyUserId, 500));
+    });
+
+    it('pending reports, with their content', async () => {
+      await expectIndexed(selectPendingReports(ctx.database.db, { limit: 100 }));
+      await expectIndexed(selectPendingReports(ctx.database.db, { limit: 100, afterId: 10 }));
+    });
+
+    it("deleting a question or an answer finds its likes through an index (the foreign keys' cascade)", async () => {
+      // What ON DELETE CASCADE runs for each deleted question or answer.
+      await expectIndexed({
+        sql: 'DELETE FROM question_likes WHERE question_id = $1',
+        parameters: [questionId],
+      } as unknown as CompiledQuery);
+      await expectIndexed({
+        sql: 'DELETE FROM answer_likes WHERE answer_id = $1',
+        parameters: [1],
+      } as unknown as CompiledQuery);
+      await expectIndexed({
+        sql: 'DELETE FROM answers WHERE question_id = $1',
+        parameters: [questionId],
+      } as unknown as CompiledQuery);
+    });
+  });
+}

@@ -1,0 +1,666 @@
+import { API_MSG, LIMITS, LINK_REL } from '@dating/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  createAdmin,
+  createAnswer,
+  createQuestion,
+  createUser,
+  uniqueWord,
+  walkPages,
+} from './factories.ts';
+import { describeEachEngine, newSession, type TestContext, uniqueName } from './harness.ts';
+
+interface QuestionJson {
+  id: number;
+  text: string;
+  likes: number;
+  tags: { id: number; name: string }[];
+  gender: string;
+  age_range: string;
+  user: number | null;
+  session_id: string | null;
+  answer_count: number;
+  answers?: AnswerJson[];
+}
+interface AnswerJson {
+  id: number;
+  text: string;
+  parent_id: number | null;
+  replies: AnswerJson[];
+}
+
+async function list(ctx: TestContext, query: string, auth: { token?: string } = {}) {
+  const res = await ctx.request({ method: 'GET', url: `/api/questions/?${query}`, ...auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<QuestionJson[]>();
+}
+
+const ids = (items: { id: number }[]) => items.map((i) => i.id);
+
+describeEachEngine('questions', (ctx) => {
+  describe('POST /api/questions/', () => {
+    it('answers 201 with the sanitized detail, normalized tags and default labels', async () => {
+      const session = newSession();
+      const tag = uniqueName('t');
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/questions/',
+        body: {
+          text: '<p onclick="x()">Hi <script>alert(1)</script><a href="javascript:alert(1)">x</a> <a href="https://example.com">ok</a></p>',
+          tag_names: [`  ${tag.toUpperCase()} `, tag, '', '   ', `${tag}b`],
+          session_id: session,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const q = res.json<QuestionJson>();
+      // The javascript: link loses its href; every link gets our rel.
+      expect(q.text).toBe(
+        `<p>Hi <a rel="${LINK_REL}">x</a> <a href="https://example.com" rel="${LINK_REL}">ok</a></p>`,
+      );
+      expect(q.tags.map((t) => t.name)).toEqual([tag, `${tag}b`]);
+      expect(q).toMatchObject({
+        gender: 'U',
+        age_range: 'U',
+        likes: 0,
+        user: null,
+        session_id: session,
+        answers: [],
+        answer_count: 0,
+      });
+      const detail = await ctx.request({ method: 'GET', url: `/api/questions/${q.id}/` });
+      expect(detail.json().text).toBe(q.text);
+    });
+
+    it('takes the author from the token, never from the body', async () => {
+      const owner = await createUser(ctx);
+      const other = await createUser(ctx);
+      const session = newSession();
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/questions/',
+        token: owner.access,
+        body: {
+          text: 'Mine',
+          session_id: session,
+          user: other.id,
+          likes: 500,
+          gender: 'NB',
+          age_range: '45+',
+          answer_count: 9,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const q = res.json<QuestionJson>();
+      // A signed-in author is the user: the session sent along is not stored with it.
+      expect(q).toMatchObject({
+        user: owner.id,
+        session_id: null,
+        likes: 0,
+        answer_count: 0,
+        gender: 'NB',
+      });
+      expect(q.age_range).toBe('45+');
+      const theirs = await list(ctx, `user_id=${other.id}`, { token: other.access });
+      expect(ids(theirs)).not.toContain(q.id);
+      const mine = await list(ctx, `user_id=${owner.id}`, { token: owner.access });
+      expect(ids(mine)).toContain(q.id);
+    });
+
+    it('ignores a body user for an anonymous asker: the session owns it', async () => {
+      const victim = await createUser(ctx);
+      const session = newSession();
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/questions/',
+        body: { text: 'Anon', user: victim.id, session_id: session },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ user: null, session_id: session });
+      const theirs = await list(ctx, `user_id=${victim.id}`, { token: victim.access });
+      expect(theirs).toEqual([]);
+    });
+
+    it('refuses text that is empty once the markup is gone', async () => {
+      for (const text of [
+        '',
+        '   ',
+        '<p></p>',
+        '<p> <br></p>',
+        '<script>alert(1)</script>',
+        '<img src=x>',
+      ]) {
+        const res = await ctx.request({
+          method: 'POST',
+          url: '/api/questions/',
+          body: { text, session_id: newSession() },
+        });
+        expect(res.statusCode, text).toBe(400);
+        expect(res.json()).toEqual({ text: ['Question text cannot be empty.'] });
+      }
+    });
+
+    it('needs a session id from an anonymous asker', async () => {
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/questions/',
+        body: { text: 'Hi' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ session_id: [API_MSG.sessionInvalid] });
+      const bad = await ctx.request({
+        method: 'POST',
+        url: '/api/questions/',
+        body: { text: 'Hi', session_id: 'short' },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ session_id: [API_MSG.sessionInvalid] });
+    });
+
+    it('accepts the X-Session-Id header instead of a body session id', async () => {
+      const session = newSession();
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/questions/',
+        session,
+        body: { text: 'Header session' },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().session_id).toBe(session);
+    });
+
+    it('enforces the text limit, inclusive', async () => {
+      const session = newSession();
+      const ok = await ctx.request({
+        method: 'POST',
+        url: '/api/questions/',
+        body: { text: 'a'.repeat(LIMITS.questionTextMax), session_id: session },
+      });
+      expect(ok.statusCode).toBe(201);
+      expect(ok.json().text).toHaveLength(LIMITS.questionTextMax);
+      const over = await ctx.request({
+        method: 'POST',
+        url: '/api/questions/',
+        body: { text: 'a'.repeat(LIMITS.questionTextMax + 1), session_id: session },
+      });
+      expect(over.statusCode).toBe(400);
+      expect(Object.keys(over.json())).toEqual(['text']);
+    });
+
+    it('enforces the tag count and tag length limits, inclusive', async () => {
+      const session = newSession();
+      const post = (tag_names: string[]) =>
+        ctx.request({
+          method: 'POST',
+          url: '/api/questions/',
+          body: { text: 'Tags', tag_names, session_id: session },
+        });
+      const prefix = uniqueName('n');
+      const ten = Array.from({ length: 10 }, (_, i) => `${prefix}-${i}`);
+      const okTen = await post(ten);
+      expect(okTen.statusCode, okTen.body).toBe(201);
+      expect(okTen.json().tags).toHaveLength(10);
+      const eleven = await post([...ten, `${prefix}-x`]);
+      expect(eleven.statusCode).toBe(400);
+      expect(eleven.json()).toEqual({ tag_names: ['A question can have at most 10 tags.'] });
+      // Duplicates collapse before counting.
+      const dupes = await post([...ten, ten[0]?.toUpperCase() ?? '']);
+      expect(dupes.statusCode).toBe(201);
+
+      const long = `${uniqueName('l')}${'x'.repeat(40)}`;
+      const okLong = await post([long.slice(0, LIMITS.tagMax)]);
+      expect(okLong.statusCode, okLong.body).toBe(201);
+      expect(okLong.json().tags[0].name).toHaveLength(32);
+      const tooLong = await post([long.slice(0, LIMITS.tagMax + 1)]);
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json()).toEqual({ tag_names: ['Tags can be at most 32 characters.'] });
+      // Surrounding spaces do not count.
+      const padded = await post([`  ${long.slice(1, LIMITS.tagMax + 1)}  `]);
+      expect(padded.statusCode).toBe(201);
+    });
+
+    it('refuses unknown gender and age labels', async () => {
+      for (const body of [{ gender: 'X' }, { age_range: '18-24' }, { gender: 'w' }]) {
+        const res = await ctx.request({
+          method: 'POST',
+          url: '/api/questions/',
+          body: { text: 'Labels', session_id: newSession(), ...body },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(Object.keys(res.json())).toEqual(Object.keys(body));
+      }
+    });
+  });
+
+  it('creates shared new tags from concurrent posts in any order, without deadlock', async () => {
+    const names = Array.from({ length: 6 }, () => uniqueName('race'));
+    const posts = Array.from({ length: 16 }, (_, i) => {
+      // Each post lists the same new tags in a different order.
+      const order = [...names].sort(() => (Math.random() < 0.5 ? -1 : 1));
+      if (i % 2 === 1) order.reverse();
+      return ctx.request({
+        method: 'POST',
+        url: '/api/questions/',
+        body: { text: `Race ${i}`, tag_names: order, session_id: newSession() },
+      });
+    });
+    const results = await Promise.all(posts);
+    expect(results.map((r) => r.statusCode)).toEqual(Array(16).fill(201));
+    const tags = await ctx.request({ method: 'GET', url: '/api/tags/' });
+    const created = tags.json<{ name: string }[]>().filter((t) => names.includes(t.name));
+    expect(created.map((t) => t.name).sort()).toEqual([...names].sort());
+    expect(await list(ctx, `tag_id=${names[0]}&limit=100`)).toHaveLength(16);
+  });
+
+  it('lists every tag as {id, name}, by name', async () => {
+    const prefix = uniqueName('abc');
+    await createQuestion(ctx, { tags: [`${prefix}-c`, `${prefix}-a`] });
+    await createQuestion(ctx, { tags: [`${prefix}-b`, `${prefix}-a`] });
+    const res = await ctx.request({ method: 'GET', url: '/api/tags/' });
+    expect(res.statusCode).toBe(200);
+    const tags = res.json<{ id: number; name: string }[]>();
+    expect(tags.filter((t) => t.name.startsWith(prefix))).toEqual([
+      { id: expect.any(Number), name: `${prefix}-a` },
+      { id: expect.any(Number), name: `${prefix}-b` },
+      { id: expect.any(Number), name: `${prefix}-c` },
+    ]);
+  });
+
+  describe('GET /api/questions/', () => {
+    it('lists newest first', async () => {
+      const tag = uniqueName('order');
+      const a = await createQuestion(ctx, { tags: [tag] });
+      const b = await createQuestion(ctx, { tags: [tag] });
+      const c = await createQuestion(ctx, { tags: [tag] });
+      expect(ids(await list(ctx, `tag_id=${tag}`))).toEqual([c.id, b.id, a.id]);
+      const feed = await list(ctx, 'limit=100');
+      const positions = [c.id, b.id, a.id].map((id) => ids(feed).indexOf(id));
+      expect(positions.every((p) => p >= 0)).toBe(true);
+      expect(positions).toEqual([...positions].sort((x, y) => x - y));
+    });
+
+    it('filters by tag id or tag name; an unknown name matches nothing', async () => {
+      const tag = uniqueName('tag');
+      const other = uniqueName('tag');
+      const tagged = await createQuestion(ctx, { tags: [tag, other] });
+      const onlyOther = await createQuestion(ctx, { tags: [other] });
+      await createQuestion(ctx);
+      const tagId = tagged.tags.find((t) => t.name === tag)?.id;
+      expect(tagId).toBeDefined();
+      expect(ids(await list(ctx, `tag_id=${tagId}`))).toEqual([tagged.id]);
+      expect(ids(await list(ctx, `tag_id=${tag}`))).toEqual([tagged.id]);
+      expect(
+        ids(await list(ctx, `tag_id=${encodeURIComponent(` ${tag.toUpperCase()} `)}`)),
+      ).toEqual([tagged.id]);
+      expect(ids(await list(ctx, `tag_id=${other}`))).toEqual([onlyOther.id, tagged.id]);
+      expect(await list(ctx, `tag_id=${uniqueName('nosuchtag')}`)).toEqual([]);
+      expect(await list(ctx, 'tag_id=2147483647')).toEqual([]);
+    });
+
+    it('filters by a tag whose name is a number, as the specification client sends names', async () => {
+      // A name like "2024" must not be read as the id of some other tag.
+      const numeric = String(800_000_000 + Math.floor(Math.random() * 99_999_999));
+      const q = await createQuestion(ctx, { tags: [numeric] });
+      const other = await createQuestion(ctx, { tags: [uniqueName('other')] });
+      expect(ids(await list(ctx, `tag_id=${numeric}`))).toEqual([q.id]);
+      // A numeric id still works when no tag has that name.
+      const otherTagId = other.tags[0]?.id;
+      expect(ids(await list(ctx, `tag_id=${otherTagId}`))).toEqual([other.id]);
+    });
+
+    it('filters by gender, by age range and by both with a tag', async () => {
+      const tag = uniqueName('labels');
+      const w18 = await createQuestion(ctx, { tags: [tag], gender: 'W', age_range: '18-25' });
+      const w36 = await createQuestion(ctx, { tags: [tag], gender: 'W', age_range: '36-45' });
+      const m18 = await createQuestion(ctx, { tags: [tag], gender: 'M', age_range: '18-25' });
+      const nb = await createQuestion(ctx, { tags: [tag], gender: 'NB', age_range: '45+' });
+      expect(ids(await list(ctx, `tag_id=${tag}&gender=W`))).toEqual([w36.id, w18.id]);
+      expect(ids(await list(ctx, `tag_id=${tag}&age_range=18-25`))).toEqual([m18.id, w18.id]);
+      expect(ids(await list(ctx, `tag_id=${tag}&gender=W&age_range=18-25`))).toEqual([w18.id]);
+      expect(ids(await list(ctx, `tag_id=${tag}&age_range=${encodeURIComponent('45+')}`))).toEqual([
+        nb.id,
+      ]);
+      expect(await list(ctx, `tag_id=${tag}&gender=U`)).toEqual([]);
+      const women = await list(ctx, 'gender=W&limit=100');
+      expect(women.every((q) => q.gender === 'W')).toBe(true);
+      expect(ids(women)).toEqual(expect.arrayContaining([w18.id, w36.id]));
+      const young = await list(ctx, 'age_range=18-25&limit=100');
+      expect(young.every((q) => q.age_range === '18-25')).toBe(true);
+      expect(ids(young)).toEqual(expect.arrayContaining([w18.id, m18.id]));
+    });
+
+    it('refuses invalid filter values with 400', async () => {
+      for (const query of [
+        'gender=X',
+        'gender=',
+        'age_range=abc',
+        'limit=abc',
+        'limit=0',
+        'limit=101',
+        'limit=-1',
+        'limit=1.5',
+        'user_id=abc',
+        `search=${'a'.repeat(LIMITS.searchMax + 1)}`,
+      ]) {
+        const res = await ctx.request({ method: 'GET', url: `/api/questions/?${query}` });
+        expect(res.statusCode, query).toBe(400);
+        const body = res.json();
+        expect(typeof body === 'object' && body !== null, query).toBe(true);
+        expect(Object.keys(body).length).toBeGreaterThan(0);
+      }
+      const field = await ctx.request({ method: 'GET', url: '/api/questions/?gender=X' });
+      expect(field.json()).toEqual({ gender: [expect.stringContaining('Not a valid choice')] });
+    });
+
+    it('lists by user_id only for oneself', async () => {
+      const owner = await createUser(ctx);
+      const other = await createUser(ctx);
+      const mine = await createQuestion(ctx, { token: owner.access });
+      await createQuestion(ctx, { token: other.access });
+      await createQuestion(ctx);
+      const anonymous = await ctx.request({
+        method: 'GET',
+        url: `/api/questions/?user_id=${owner.id}`,
+      });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ detail: expect.any(String) });
+      const foreign = await ctx.request({
+        method: 'GET',
+        url: `/api/questions/?user_id=${owner.id}`,
+        token: other.access,
+      });
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.json()).toEqual({ detail: expect.any(String) });
+      const own = await list(ctx, `user_id=${owner.id}`, { token: owner.access });
+      expect(ids(own)).toEqual([mine.id]);
+      expect(own[0]?.user).toBe(owner.id);
+    });
+
+    describe('search', () => {
+      it('finds a word of the text and a word only in a tag', async () => {
+        const word = uniqueWord();
+        const tagWord = uniqueWord();
+        const inText = await createQuestion(ctx, { text: `<p>Should I text ${word} first?</p>` });
+        const inTag = await createQuestion(ctx, {
+          text: '<p>Unrelated words</p>',
+          tags: [tagWord],
+        });
+        expect(ids(await list(ctx, `search=${word}`))).toEqual([inText.id]);
+        expect(ids(await list(ctx, `search=${tagWord}`))).toEqual([inTag.id]);
+        expect(ids(await list(ctx, `search=${word.toUpperCase()}`))).toEqual([inText.id]);
+        // Markup is not searchable text.
+        expect(await list(ctx, `search=${uniqueWord()}`)).toEqual([]);
+      });
+
+      it('ranks a better match first', async () => {
+        const word = uniqueWord();
+        const weak = await createQuestion(ctx, {
+          text: `<p>A long question about many things, dinner, family, work, and ${word} once.</p>`,
+        });
+        const strong = await createQuestion(ctx, {
+          text: `<p>${word} ${word}: is ${word} a good idea?</p>`,
+          tags: [word],
+        });
+        const older = await createQuestion(ctx, { text: `<p>${word}</p>`, tags: [word] });
+        const found = ids(await list(ctx, `search=${word}`));
+        expect(found).toHaveLength(3);
+        expect(found[0]).toBe(strong.id);
+        expect(found.at(-1)).toBe(weak.id);
+        expect(found).toContain(older.id);
+      });
+
+      it('combines search with filters', async () => {
+        const word = uniqueWord();
+        const w = await createQuestion(ctx, { text: `<p>${word}</p>`, gender: 'W' });
+        await createQuestion(ctx, { text: `<p>${word}</p>`, gender: 'M' });
+        expect(ids(await list(ctx, `search=${word}&gender=W`))).toEqual([w.id]);
+      });
+
+      it('answers an empty list for a search of stop words only, or of punctuation', async () => {
+        await createQuestion(ctx, { text: '<p>the and of a</p>' });
+        expect(await list(ctx, 'search=the')).toEqual([]);
+        expect(await list(ctx, `search=${encodeURIComponent('the a of')}`)).toEqual([]);
+        expect(await list(ctx, `search=${encodeURIComponent('!&|:*()\'"')}`)).toEqual([]);
+        expect(await list(ctx, `search=${encodeURIComponent('"unclosed -or OR')}`)).toBeInstanceOf(
+          Array,
+        );
+      });
+
+      it('finds the new word after an edit, and not the old one', async () => {
+        const owner = await createUser(ctx);
+        const before = uniqueWord();
+        const after = uniqueWord();
+        const q = await createQuestion(ctx, { token: owner.access, text: `<p>${before}</p>` });
+        expect(ids(await list(ctx, `search=${before}`))).toEqual([q.id]);
+        const res = await ctx.request({
+          method: 'PATCH',
+          url: `/api/questions/${q.id}/`,
+          token: owner.access,
+          body: { text: `<p>${after}</p>` },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(ids(await list(ctx, `search=${after}`))).toEqual([q.id]);
+        expect(await list(ctx, `search=${before}`)).toEqual([]);
+      });
+    });
+
+    describe('keyset pagination', () => {
+      it('walks every page of a filtered feed through the Link header, without gaps', async () => {
+        const tag = uniqueName('page');
+        const created: number[] = [];
+        for (let i = 0; i < 7; i += 1)
+          created.push((await createQuestion(ctx, { tags: [tag] })).id);
+        const pages = await walkPages(ctx, `/api/questions/?tag_id=${tag}&limit=2`);
+        expect(pages.map((p) => p.length)).toEqual([2, 2, 2, 1]);
+        expect(pages.flat()).toEqual([...created].reverse());
+        // The Link keeps the filters.
+        const first = await ctx.request({
+          method: 'GET',
+          url: `/api/questions/?tag_id=${tag}&limit=2`,
+        });
+        expect(first.headers.link).toMatch(
+          new RegExp(`^</api/questions/\\?[^>]*tag_id=${tag}[^>]*>; rel="next"$`),
+        );
+        // An exact multiple ends without a dangling empty page.
+        const exact = await walkPages(ctx, `/api/questions/?tag_id=${tag}&limit=7`);
+        expect(exact).toEqual([[...created].reverse()]);
+      });
+
+      it('walks ranked search results without duplicates or gaps, ties included', async () => {
+        const word = uniqueWord();
+        const created: number[] = [];
+        for (let i = 0; i < 4; i += 1) {
+          // Two groups of equal rank, and two distinct ones.
+          const text = i % 2 === 0 ? `<p>${word}</p>` : `<p>${word} ${word} about ${i}</p>`;
+          created.push((await createQuestion(ctx, { text })).id);
+        }
+        created.push((await createQuestion(ctx, { text: `<p>${word}</p>`, tags: [word] })).id);
+        const all = ids(await list(ctx, `search=${word}&limit=100`));
+        expect([...all].sort()).toEqual([...created].sort());
+        const pages = await walkPages(ctx, `/api/questions/?search=${word}&limit=2`);
+        expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+        expect(pages.flat()).toEqual(all);
+      });
+
+      it('refuses a garbage or mismatched cursor with 400', async () => {
+        const walker = await ctx.request({ method: 'GET', url: '/api/questions/?limit=1' });
+        expect(walker.statusCode).toBe(200);
+        const feedCursor = Buffer.from(JSON.stringify({ id: 5 })).toString('base64url');
+        const rankCursor = Buffer.from(JSON.stringify({ id: 5, rank: '0.1' })).toString(
+          'base64url',
+        );
+        for (const query of [
+          'cursor=garbage!!',
+          'cursor=abc',
+          `cursor=${Buffer.from('{"id":"1 OR 1=1"}').toString('base64url')}`,
+          `cursor=${Buffer.from('{"id":-1}').toString('base64url')}`,
+          `cursor=${Buffer.from('{"id":99999999999}').toString('base64url')}`,
+          `cursor=${Buffer.from('{"id":1,"rank":"1); drop"}').toString('base64url')}`,
+          `cursor=${Buffer.from('[]').toString('base64url')}`,
+          `cursor=${Buffer.from('null').toString('base64url')}`,
+          `search=love&cursor=${feedCursor}`,
+          `cursor=${rankCursor}`,
+        ]) {
+          const res = await ctx.request({ method: 'GET', url: `/api/questions/?${query}` });
+          expect(res.statusCode, query).toBe(400);
+          expect(res.json()).toEqual({ cursor: ['Invalid cursor.'] });
+        }
+      });
+    });
+  });
+
+  describe('GET /api/questions/{id}/', () => {
+    it('nests the whole thread, replies in posting order, to any depth', async () => {
+      const q = await createQuestion(ctx);
+      const a1 = await createAnswer(ctx, q.id, { text: 'first' });
+      const a2 = await createAnswer(ctx, q.id, { text: 'second' });
+      const r1 = await createAnswer(ctx, q.id, { text: 'r1', parent_id: a1.id });
+      const r2 = await createAnswer(ctx, q.id, { text: 'r2', parent_id: a1.id });
+      const rr = await createAnswer(ctx, q.id, { text: 'rr', parent_id: r1.id });
+      const rrr = await createAnswer(ctx, q.id, { text: 'rrr', parent_id: rr.id });
+      const res = await ctx.request({ method: 'GET', url: `/api/questions/${q.id}/` });
+      expect(res.statusCode).toBe(200);
+      const detail = res.json<QuestionJson>();
+      expect(detail.answer_count).toBe(6);
+      const shape = (nodes: AnswerJson[]): unknown =>
+        nodes.map((n) => ({ id: n.id, replies: shape(n.replies) }));
+      expect(shape(detail.answers ?? [])).toEqual([
+        {
+          id: a1.id,
+          replies: [
+            {
+              id: r1.id,
+              replies: [{ id: rr.id, replies: [{ id: rrr.id, replies: [] }] }],
+            },
+            { id: r2.id, replies: [] },
+          ],
+        },
+        { id: a2.id, replies: [] },
+      ]);
+      expect(detail.answers?.[0]?.replies[0]?.replies[0]?.replies[0]).toMatchObject({
+        text: 'rrr',
+        parent_id: rr.id,
+      });
+    });
+
+    it('answers 404 for an unknown, non-numeric, zero or out-of-range id', async () => {
+      for (const id of ['2147483647', 'abc', '0', '-1', '99999999999', '1.5', '1e3', '%00']) {
+        const res = await ctx.request({ method: 'GET', url: `/api/questions/${id}/` });
+        expect(res.statusCode, id).toBe(404);
+        expect(res.json()).toEqual({ detail: 'Not found.' });
+      }
+    });
+  });
+
+  describe('PATCH /api/questions/{id}/', () => {
+    it('lets the signed-in owner edit, sanitizing the new text', async () => {
+      const owner = await createUser(ctx);
+      const tag = uniqueName('keep');
+      const q = await createQuestion(ctx, { token: owner.access, tags: [tag] });
+      const res = await ctx.request({
+        method: 'PATCH',
+        url: `/api/questions/${q.id}/`,
+        token: owner.access,
+        body: { text: '<p>New <img src=x onerror=alert(1)>text</p>', likes: 99, user: 1 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        id: q.id,
+        text: '<p>New text</p>',
+        likes: 0,
+        user: owner.id,
+        tags: [{ name: tag }],
+      });
+      const detail = await ctx.request({ method: 'GET', url: `/api/questions/${q.id}/` });
+      expect(detail.json().text).toBe('<p>New text</p>');
+    });
+
+    it('refuses another user (403), an anonymous caller (401) and empty text (400)', async () => {
+      const owner = await createUser(ctx);
+      const other = await createUser(ctx);
+      const q = await createQuestion(ctx, { token: owner.access, text: '<p>Original</p>' });
+      const patch = (auth: { token?: string; session?: string }, text: string) =>
+        ctx.request({
+          method: 'PATCH',
+          url: `/api/questions/${q.id}/`,
+          ...auth,
+          body: { text },
+        });
+      const foreign = await patch({ token: other.access }, 'Hijack');
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.json()).toEqual({ detail: API_MSG.forbidden });
+      const anonymous = await patch({ session: newSession() }, 'Hijack');
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ detail: expect.any(String) });
+      const empty = await patch({ token: owner.access }, '<p> </p>');
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json()).toEqual({ text: ['Question text cannot be empty.'] });
+      const missing = await patch({ token: owner.access }, 'x'.repeat(LIMITS.questionTextMax + 1));
+      expect(missing.statusCode).toBe(400);
+      const detail = await ctx.request({ method: 'GET', url: `/api/questions/${q.id}/` });
+      expect(detail.json().text).toBe('<p>Original</p>');
+      const unknown = await ctx.request({
+        method: 'PATCH',
+        url: '/api/questions/2147483647/',
+        token: owner.access,
+        body: { text: 'x' },
+      });
+      expect(unknown.statusCode).toBe(404);
+    });
+
+    it('refuses to let an anonymous asker edit even with the right session', async () => {
+      const q = await createQuestion(ctx);
+      const res = await ctx.request({
+        method: 'PATCH',
+        url: `/api/questions/${q.id}/`,
+        session: q.session,
+        body: { text: 'Edit' },
+      });
+      expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe('DELETE /api/questions/{id}/', () => {
+    it('lets the owner delete: 204, then 404, and its answers are gone', async () => {
+      const owner = await createUser(ctx);
+      const q = await createQuestion(ctx, { token: owner.access });
+      const a = await createAnswer(ctx, q.id);
+      const r = await createAnswer(ctx, q.id, { parent_id: a.id });
+      const res = await ctx.request({
+        method: 'DELETE',
+        url: `/api/questions/${q.id}/`,
+        token: owner.access,
+      });
+      expect(res.statusCode).toBe(204);
+      expect(res.body).toBe('');
+      const after = await ctx.request({ method: 'GET', url: `/api/questions/${q.id}/` });
+      expect(after.statusCode).toBe(404);
+      for (const id of [a.id, r.id]) {
+        const answer = await ctx.request({ method: 'GET', url: `/api/answers/${id}/` });
+        expect(answer.statusCode).toBe(404);
+      }
+      const again = await ctx.request({
+        method: 'DELETE',
+        url: `/api/questions/${q.id}/`,
+        token: owner.access,
+      });
+      expect(again.statusCode).toBe(404);
+    });
+
+    it('refuses another user (403) and an anonymous caller (401); an admin may delete', async () => {
+      const owner = await createUser(ctx);
+      const other = await createUser(ctx);
+      const admin = await createAdmin(ctx);
+      const q = await createQuestion(ctx, { token: owner.access });
+      const del = (auth: { token?: string; session?: string }) =>
+        ctx.request({ method: 'DELETE', url: `/api/questions/${q.id}/`, ...auth });
+      expect((await del({ token: other.access })).statusCode).toBe(403);
+      expect((await del({ session: newSession() })).statusCode).toBe(401);
+      expect((await del({})).statusCode).toBe(401);
+      const still = await ctx.request({ method: 'GET', url: `/api/questions/${q.id}/` });
+      expect(still.statusCode).toBe(200);
+      expect((await del({ token: admin.access })).statusCode).toBe(204);
+      const gone = await ctx.request({ method: 'GET', url: `/api/questions/${q.id}/` });
+      expect(gone.statusCode).toBe(404);
+    });
+  });
+});

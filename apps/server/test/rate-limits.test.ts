@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { createQuestion } from './factories.ts';
+import { createTestContext, newSession, type TestContext } from './harness.ts';
+
+type Ctx = TestContext & { close(): Promise<void> };
+const REDIS_URL = process.env.TEST_REDIS_URL;
+
+function expectThrottled(res: {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  json(): unknown;
+}) {
+  expect(res.statusCode).toBe(429);
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  expect(res.json()).toEqual({ detail: expect.stringMatching(/^Request was throttled/) });
+}
+
+const loginAttempt = (ctx: TestContext, remoteAddress = '10.0.0.1') =>
+  ctx.request({
+    method: 'POST',
+    url: '/api/token/',
+    body: { username: 'nobody', password: 'wrong password' },
+    remoteAddress,
+  });
+
+describe('rate limits (in memory)', () => {
+  let ctx: Ctx;
+  beforeAll(async () => {
+    ctx = await createTestContext('pglite', {
+      env: { RATE_LIMITS: 'on', TRUST_PROXY: 'false' },
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('allows 6 logins a minute per IP, then 429 with Retry-After; other IPs are unaffected', async () => {
+    for (let i = 0; i < 6; i++) expect((await loginAttempt(ctx)).statusCode).toBe(401);
+    expectThrottled(await loginAttempt(ctx));
+    expect((await loginAttempt(ctx, '10.0.0.2')).statusCode).toBe(401);
+  });
+
+  it('allows one question every 15 seconds per identity', async () => {
+    const session = newSession();
+    await createQuestion(ctx, { session });
+    const again = await ctx.request({
+      method: 'POST',
+      url: '/api/questions/',
+      body: { text: 'Another one', session_id: session },
+    });
+    expectThrottled(again);
+    expect(Number(again.headers['retry-after'])).toBeLessThanOrEqual(15);
+    // Another visitor is not held up by the first one's limit.
+    await createQuestion(ctx, { session: newSession() });
+  });
+});
+
+describe('rate limits bound per IP too', () => {
+  let ctx: Ctx;
+  beforeAll(async () => {
+    ctx = await createTestContext('pglite', {
+      env: { RATE_LIMITS: 'like-ip-day=3/86400,report-ip-day=2/86400' },
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('stops one IP from stuffing likes by rotating session ids', async () => {
+    const { id } = await createQuestion(ctx);
+    const like = (session: string) =>
+      ctx.request({
+        method: 'POST',
+        url: `/api/questions/${id}/like/`,
+        body: { session_id: session },
+        remoteAddress: '10.1.1.1',
+      });
+    for (let i = 0; i < 3; i++) expect((await like(newSession())).statusCode).toBe(200);
+    expectThrottled(await like(newSession()));
+    const question = await ctx.request({ method: 'GET', url: `/api/questions/${id}/` });
+    expect(question.json().likes).toBe(3);
+  });
+
+  it('bounds reports per IP', async () => {
+    const { id } = await createQuestion(ctx);
+    const report = () =>
+      ctx.request({
+        method: 'POST',
+        url: '/api/reports/',
+        body: { question: id, reason: 'spam', session_id: newSession() },
+        remoteAddress: '10.1.1.2',
+      });
+    expect((await report()).statusCode).toBe(201);
+    expect((await report()).statusCode).toBe(201);
+    expectThrottled(await report());
+  });
+});
+
+describe.skipIf(!REDIS_URL)('rate limits shared through Redis by two instances', () => {
+  let a: Ctx;
+  let b: Ctx;
+  beforeAll(async () => {
+    const env = {
+      RATE_LIMITS: 'login-ip-minute=4/60',
+      REDIS_URL: REDIS_URL as string,
+      REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:`,
+    };
+    a = await createTestContext('pglite', { env });
+    b = await createTestContext('pglite', { env, database: a.database });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('counts requests to either instance against one limit', async () => {
+    expect((await loginAttempt(a, '10.2.0.1')).statusCode).toBe(401);
+    expect((await loginAttempt(b, '10.2.0.1')).statusCode).toBe(401);
+    expect((await loginAttempt(a, '10.2.0.1')).statusCode).toBe(401);
+    expect((await loginAttempt(b, '10.2.0.1')).statusCode).toBe(401);
+    expectThrottled(await loginAttempt(a, '10.2.0.1'));
+    expectThrottled(await loginAttempt(b, '10.2.0.1'));
+  });
+});
+
+describe('RATE_LIMITS configuration', () => {
+  it('accepts on, off and overrides, and explains a bad value', () => {
+    expect(loadConfig({ RATE_LIMITS: 'off' }).rateLimits).toBeNull();
+    expect(loadConfig({}).rateLimits?.['login-ip-minute'].max).toBe(6);
+    const custom = loadConfig({ RATE_LIMITS: 'login-ip-minute=10/30' }).rateLimits;
+    expect(custom?.['login-ip-minute']).toEqual({ subject: 'ip', max: 10, windowSeconds: 30 });
+    expect(() => loadConfig({ RATE_LIMITS: 'login=10' })).toThrow(ConfigError);
+    expect(() => loadConfig({ RATE_LIMITS: 'sometimes' })).toThrow(/RULE=MAX\/SECONDS/);
+  });
+});

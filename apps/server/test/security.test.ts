@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './harness.ts';
+
+describe('security headers, CORS and content types', () => {
+  let ctx: TestContext & { close(): Promise<void> };
+  beforeAll(async () => {
+    ctx = await createTestContext('pglite', {
+      env: { CORS_ORIGINS: 'https://app.example.com', TRUST_PROXY: '1' },
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('sends a strict Content-Security-Policy with no inline script and no framing', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/api/user/status/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends HSTS only over HTTPS', async () => {
+    const plain = await ctx.request({ method: 'GET', url: '/api/tags/' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const secure = await ctx.request({
+      method: 'GET',
+      url: '/api/tags/',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(secure.headers['strict-transport-security']).toContain('max-age=');
+  });
+
+  it('allows CORS with credentials for a configured origin only', async () => {
+    const good = await ctx.request({
+      method: 'GET',
+      url: '/api/tags/',
+      headers: { origin: 'https://app.example.com' },
+    });
+    expect(good.headers['access-control-allow-origin']).toBe('https://app.example.com');
+    expect(good.headers['access-control-allow-credentials']).toBe('true');
+    for (const origin of ['https://evil.example.com', 'null', 'https://app.example.com.evil.com']) {
+      const res = await ctx.request({ method: 'GET', url: '/api/tags/', headers: { origin } });
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    }
+    const preflight = await ctx.request({
+      method: 'OPTIONS',
+      url: '/api/questions/',
+      headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('rejects bodies that are not JSON with 415 in the error shape', async () => {
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/questions/',
+        body: 'text=hello',
+        headers: { 'content-type': type },
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({ detail: expect.any(String) });
+    }
+  });
+
+  it("returns a request id, and takes a trusted proxy's well-formed one", async () => {
+    const own = await ctx.request({ method: 'GET', url: '/api/tags/' });
+    expect(own.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const forwarded = await ctx.request({
+      method: 'GET',
+      url: '/api/tags/',
+      headers: { 'x-request-id': 'edge-1234' },
+    });
+    expect(forwarded.headers['x-request-id']).toBe('edge-1234');
+    const injected = await ctx.request({
+      method: 'GET',
+      url: '/api/tags/',
+      headers: { 'x-request-id': 'bad id\nwith newline' },
+    });
+    expect(injected.headers['x-request-id']).not.toContain('bad');
+  });
+});
+
+describe('without a trusted proxy', () => {
+  let ctx: TestContext & { close(): Promise<void> };
+  beforeAll(async () => {
+    ctx = await createTestContext('pglite');
+  });
+  afterAll(() => ctx.close());
+
+  it('ignores forwarded headers: no HSTS from a spoofed proto, no foreign request id', async () => {
+    const res = await ctx.request({
+      method: 'GET',
+      url: '/api/tags/',
+      headers: { 'x-forwarded-proto': 'https', 'x-request-id': 'spoofed-id' },
+    });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-request-id']).not.toBe('spoofed-id');
+  });
+
+  it('sends no CORS headers when no origin is configured', async () => {
+    const res = await ctx.request({
+      method: 'GET',
+      url: '/api/tags/',
+      headers: { origin: 'https://app.example.com' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
