@@ -1,0 +1,5 @@
+import { QuestionPage } from './question-page.tsx';
+
+export function MyQuestionRoute() {
+  return <QuestionPage ownerView />;
+}

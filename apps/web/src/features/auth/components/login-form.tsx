@@ -1,0 +1,91 @@
+/** Login: 'Username or Email' and Password; an input with '@' is sent as email. */
+import { MSG } from '@dating/contract';
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { formErrors } from '../../../lib/error-messages.ts';
+import { API_MSG, TEXT } from '../../../lib/messages.ts';
+import { useLogin } from '../api/login.ts';
+import { FormField } from './form-field.tsx';
+
+type Field = 'login' | 'password';
+
+export function LoginForm() {
+  const [values, setValues] = useState({ login: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const login = useLogin();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const titleId = useId();
+
+  const submit = () => {
+    const missing: Partial<Record<Field, string>> = {};
+    if (values.login.trim() === '') missing.login = API_MSG.required;
+    if (values.password === '') missing.password = API_MSG.required;
+    setErrors(missing);
+    setFormError(null);
+    if (Object.keys(missing).length > 0) return;
+    login.mutate(values, {
+      onSuccess: () => {
+        toast.success(MSG.loginSuccess);
+        navigate('/');
+      },
+      onError: (error) => {
+        const { fields, form } = formErrors(
+          error,
+          ['username', 'email', 'password'],
+          MSG.loginUnexpected,
+        );
+        const loginError = [fields.username, fields.email].filter(Boolean).join(' ');
+        setErrors({
+          ...(loginError ? { login: loginError } : {}),
+          ...(fields.password ? { password: fields.password } : {}),
+        });
+        setFormError(form);
+      },
+    });
+  };
+
+  return (
+    <section className="card auth-card" aria-labelledby={titleId}>
+      <h1 id={titleId}>{TEXT.loginTitle}</h1>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        {formError && (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        )}
+        <FormField
+          label={TEXT.usernameOrEmail}
+          value={values.login}
+          error={errors.login}
+          autoComplete="username"
+          onChange={(login) => setValues({ ...values, login })}
+        />
+        <FormField
+          label={TEXT.password}
+          type="password"
+          value={values.password}
+          error={errors.password}
+          autoComplete="current-password"
+          onChange={(password) => setValues({ ...values, password })}
+        />
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={login.isPending}>
+            {login.isPending ? TEXT.signingIn : TEXT.login}
+          </button>
+        </div>
+      </form>
+      <p className="auth-switch">
+        {TEXT.noAccount} <Link to="/register">{TEXT.registerLink}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import type { QuestionCreateBody, QuestionDetail } from '@dating/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+export const createQuestion = (body: QuestionCreateBody) =>
+  api.post<QuestionDetail>('/api/questions/', body);
+
+/** After posting, the feed and the tags reload (spec §4). */
+export function useCreateQuestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createQuestion,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.questions }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tags }),
+      ]);
+    },
+  });
+}

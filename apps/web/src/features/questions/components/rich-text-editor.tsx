@@ -1,0 +1,263 @@
+/**
+ * The question editor (Tiptap), with exactly the toolbar of the specification: header 1,
+ * header 2, bold, italic, underline, strike, ordered list, bullet list, link and
+ * clean-formatting. Loaded lazily with the Ask a Question form.
+ */
+import { ALLOWED_URL_SCHEMES, LINK_REL } from '@dating/contract';
+import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { type ReactNode, useId, useState } from 'react';
+import { TEXT } from '../../../lib/messages.ts';
+
+const URL_OK = new RegExp(`^(?:${ALLOWED_URL_SCHEMES.join('|')}):`, 'i');
+
+interface RichTextEditorProps {
+  initialHtml: string;
+  onChange: (html: string) => void;
+  onBlur?: () => void;
+  labelledBy: string;
+  describedBy?: string;
+}
+
+function ToolButton({
+  label,
+  active,
+  onClick,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="tool-button"
+      aria-label={label}
+      title={label}
+      aria-pressed={active}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+function normalizeUrl(raw: string): string | null {
+  const url = raw.trim();
+  if (url === '') return null;
+  if (URL_OK.test(url)) return url;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return null;
+  if (url.includes('@') && !url.includes('/')) return `mailto:${url}`;
+  return `https://${url}`;
+}
+
+function Toolbar({ editor }: { editor: Editor }) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      h1: e.isActive('heading', { level: 1 }),
+      h2: e.isActive('heading', { level: 2 }),
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      underline: e.isActive('underline'),
+      strike: e.isActive('strike'),
+      ordered: e.isActive('orderedList'),
+      bullet: e.isActive('bulletList'),
+      link: e.isActive('link'),
+      href: (e.getAttributes('link').href as string | undefined) ?? '',
+    }),
+  });
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [url, setUrl] = useState('');
+  const urlId = useId();
+  const chain = () => editor.chain().focus();
+
+  const applyLink = () => {
+    const href = normalizeUrl(url);
+    if (href === null) chain().extendMarkRange('link').unsetLink().run();
+    else chain().extendMarkRange('link').setLink({ href }).run();
+    setLinkOpen(false);
+  };
+
+  return (
+    <div className="editor-toolbar-wrap">
+      <div className="editor-toolbar" role="toolbar" aria-label={TEXT.editorToolbar}>
+        <ToolButton
+          label={TEXT.heading1}
+          active={state.h1}
+          onClick={() => chain().toggleHeading({ level: 1 }).run()}
+        >
+          H1
+        </ToolButton>
+        <ToolButton
+          label={TEXT.heading2}
+          active={state.h2}
+          onClick={() => chain().toggleHeading({ level: 2 }).run()}
+        >
+          H2
+        </ToolButton>
+        <span className="tool-sep" aria-hidden="true" />
+        <ToolButton
+          label={TEXT.bold}
+          active={state.bold}
+          onClick={() => chain().toggleBold().run()}
+        >
+          <b>B</b>
+        </ToolButton>
+        <ToolButton
+          label={TEXT.italic}
+          active={state.italic}
+          onClick={() => chain().toggleItalic().run()}
+        >
+          <i>I</i>
+        </ToolButton>
+        <ToolButton
+          label={TEXT.underline}
+          active={state.underline}
+          onClick={() => chain().toggleUnderline().run()}
+        >
+          <u>U</u>
+        </ToolButton>
+        <ToolButton
+          label={TEXT.strike}
+          active={state.strike}
+          onClick={() => chain().toggleStrike().run()}
+        >
+          <s>S</s>
+        </ToolButton>
+        <span className="tool-sep" aria-hidden="true" />
+        <ToolButton
+          label={TEXT.orderedList}
+          active={state.ordered}
+          onClick={() => chain().toggleOrderedList().run()}
+        >
+          1.
+        </ToolButton>
+        <ToolButton
+          label={TEXT.bulletList}
+          active={state.bullet}
+          onClick={() => chain().toggleBulletList().run()}
+        >
+          •
+        </ToolButton>
+        <ToolButton
+          label={TEXT.link}
+          active={state.link || linkOpen}
+          onClick={() => {
+            setUrl(state.href);
+            setLinkOpen((open) => !open);
+          }}
+        >
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"
+            />
+          </svg>
+        </ToolButton>
+        <ToolButton
+          label={TEXT.cleanFormatting}
+          onClick={() => chain().unsetAllMarks().clearNodes().run()}
+        >
+          Tx
+        </ToolButton>
+      </div>
+      {linkOpen && (
+        <div className="link-row">
+          <label htmlFor={urlId}>{TEXT.linkUrl}</label>
+          <input
+            id={urlId}
+            type="url"
+            inputMode="url"
+            value={url}
+            placeholder="https://"
+            // biome-ignore lint/a11y/noAutofocus: the field the user just asked for
+            autoFocus
+            onChange={(event) => setUrl(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                applyLink();
+              } else if (event.key === 'Escape') {
+                event.preventDefault();
+                event.stopPropagation();
+                setLinkOpen(false);
+                editor.commands.focus();
+              }
+            }}
+          />
+          <button type="button" className="button button-small" onClick={applyLink}>
+            {TEXT.applyLink}
+          </button>
+          {state.link && (
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => {
+                chain().extendMarkRange('link').unsetLink().run();
+                setLinkOpen(false);
+              }}
+            >
+              {TEXT.removeLink}
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export default function RichTextEditor({
+  initialHtml,
+  onChange,
+  onBlur,
+  labelledBy,
+  describedBy,
+}: RichTextEditorProps) {
+  const editor = useEditor({
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: false,
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [1, 2] },
+        blockquote: false,
+        code: false,
+        codeBlock: false,
+        horizontalRule: false,
+        link: {
+          openOnClick: false,
+          autolink: true,
+          defaultProtocol: 'https',
+          HTMLAttributes: { rel: LINK_REL, target: null },
+          isAllowedUri: (uri) => URL_OK.test(uri),
+        },
+      }),
+    ],
+    content: initialHtml,
+    editorProps: {
+      attributes: {
+        class: 'editor-content',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelledBy,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.getHTML()),
+    onBlur: () => onBlur?.(),
+  });
+
+  if (!editor) return null;
+  return (
+    <div className="editor">
+      <Toolbar editor={editor} />
+      <EditorContent editor={editor} />
+    </div>
+  );
+}

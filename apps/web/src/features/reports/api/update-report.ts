@@ -1,0 +1,19 @@
+import type { Report, ReportPatchBody } from '@dating/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+export const updateReport = ({ id, status }: { id: number; status: ReportPatchBody['status'] }) =>
+  api.patch<Report>(`/api/reports/${id}/`, { status });
+
+export function useUpdateReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateReport,
+    onSuccess: (_report, { status }) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.reports });
+      if (status === 'approved')
+        void queryClient.invalidateQueries({ queryKey: queryKeys.questions });
+    },
+  });
+}

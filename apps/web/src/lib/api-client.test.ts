@@ -1,0 +1,153 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, createApiClient, nextLink } from './api-client.ts';
+import { tokens } from './storage.ts';
+
+interface Call {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** A fake fetch: answers each call with the next scripted response. */
+function fakeFetch(
+  script: (call: Call) => { status: number; body?: unknown; headers?: Record<string, string> },
+) {
+  const calls: Call[] = [];
+  const fetch = async (url: string, init: RequestInit) => {
+    const call: Call = {
+      url,
+      method: init.method ?? 'GET',
+      headers: { ...(init.headers as Record<string, string>) },
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const answer = script(call);
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
+    });
+  };
+  return { fetch, calls };
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
+
+describe('api client', () => {
+  it('sends the session id header and the bearer token', async () => {
+    tokens.store({ access: 'A1', refresh: 'R1' });
+    const { fetch, calls } = fakeFetch(() => ({ status: 200, body: [] }));
+    const api = createApiClient({ fetch });
+    await api.get('/api/tags/');
+    expect(calls[0]?.headers.Authorization).toBe('Bearer A1');
+    expect(calls[0]?.headers['X-Session-Id']).toBe(window.sessionStorage.getItem('session_id'));
+    expect(window.sessionStorage.getItem('session_id')).toMatch(/^[A-Za-z0-9_-]{20,128}$/);
+  });
+
+  it('on a 401 refreshes once, stores the rotated pair and retries', async () => {
+    tokens.store({ access: 'old', refresh: 'R1' });
+    const { fetch, calls } = fakeFetch((call) => {
+      if (call.url === '/api/token/refresh/') {
+        expect(call.body).toEqual({ refresh: 'R1' });
+        return { status: 200, body: { access: 'new', refresh: 'R2' } };
+      }
+      return call.headers.Authorization === 'Bearer new'
+        ? { status: 200, body: { ok: true } }
+        : { status: 401, body: { detail: 'Given token not valid for any token type' } };
+    });
+    const api = createApiClient({ fetch });
+    await expect(api.get('/api/my/answers/')).resolves.toEqual({ ok: true });
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/my/answers/',
+      '/api/token/refresh/',
+      '/api/my/answers/',
+    ]);
+    expect(tokens.access()).toBe('new');
+    expect(tokens.refresh()).toBe('R2');
+  });
+
+  it('concurrent 401s share one refresh', async () => {
+    tokens.store({ access: 'old', refresh: 'R1' });
+    const { fetch, calls } = fakeFetch((call) => {
+      if (call.url === '/api/token/refresh/')
+        return { status: 200, body: { access: 'new', refresh: 'R2' } };
+      return call.headers.Authorization === 'Bearer new'
+        ? { status: 200, body: 1 }
+        : { status: 401, body: {} };
+    });
+    const api = createApiClient({ fetch });
+    await Promise.all([api.get('/api/a/'), api.get('/api/b/'), api.get('/api/c/')]);
+    expect(calls.filter((c) => c.url === '/api/token/refresh/')).toHaveLength(1);
+  });
+
+  it('signs out when the refresh fails, and retries a public call without the token', async () => {
+    tokens.store({ access: 'old', refresh: 'expired' });
+    const events: string[] = [];
+    const unsubscribe = tokens.subscribe((event) => events.push(event));
+    const { fetch, calls } = fakeFetch((call) => {
+      if (call.url === '/api/token/refresh/')
+        return { status: 401, body: { detail: 'Token is invalid' } };
+      return call.headers.Authorization
+        ? { status: 401, body: {} }
+        : { status: 200, body: ['public'] };
+    });
+    const api = createApiClient({ fetch });
+    await expect(api.get('/api/questions/')).resolves.toEqual(['public']);
+    expect(tokens.access()).toBeNull();
+    expect(tokens.refresh()).toBeNull();
+    expect(events).toEqual(['signed-out']);
+    expect(calls.filter((c) => c.url === '/api/token/refresh/')).toHaveLength(1);
+    unsubscribe();
+  });
+
+  it('does not refresh for anonymous visitors or for the token calls', async () => {
+    const { fetch, calls } = fakeFetch(() => ({
+      status: 401,
+      body: { detail: 'No active account found with the given credentials' },
+    }));
+    const api = createApiClient({ fetch });
+    await expect(api.post('/api/token/', { username: 'a', password: 'b' })).rejects.toMatchObject({
+      status: 401,
+      detail: 'No active account found with the given credentials',
+    });
+    await expect(api.get('/api/my/answers/')).rejects.toBeInstanceOf(ApiError);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('maps error bodies: field errors and detail', async () => {
+    const { fetch } = fakeFetch(() => ({
+      status: 400,
+      body: { text: ['Question text cannot be empty.'], detail: 'x' },
+    }));
+    const api = createApiClient({ fetch });
+    const error = (await api.post('/api/questions/', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(400);
+    expect(error.detail).toBe('x');
+    expect(error.fieldErrors).toEqual({ text: ['Question text cannot be empty.'] });
+  });
+
+  it('a network failure is an ApiError with status 0', async () => {
+    const api = createApiClient({
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    await expect(api.get('/api/tags/')).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('returns the Link header for the next page', async () => {
+    const { fetch, calls } = fakeFetch(() => ({
+      status: 200,
+      body: [],
+      headers: { Link: '</api/questions/?gender=W&cursor=abc>; rel="next"' },
+    }));
+    const api = createApiClient({ fetch });
+    const response = await api.request('GET', '/api/questions/', {
+      query: { gender: 'W', search: '' },
+    });
+    expect(calls[0]?.url).toBe('/api/questions/?gender=W');
+    expect(nextLink(response.headers.get('Link'))).toBe('/api/questions/?gender=W&cursor=abc');
+    expect(nextLink(null)).toBeNull();
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * The one API client: JSON in and out, the session header and bearer token on every
+ * request, one token refresh on a 401 (then signed out when that fails), and typed errors.
+ */
+import type { TokenPair } from '@dating/contract';
+import { getSessionId, tokens } from './storage.ts';
+
+/** Server error bodies: `{"field": ["message"]}` per field, or `{"detail": "message"}`. */
+export type ErrorBody = Record<string, unknown>;
+
+export class ApiError extends Error {
+  /** HTTP status; 0 when the server could not be reached. */
+  readonly status: number;
+  readonly body: ErrorBody | null;
+
+  constructor(status: number, body: ErrorBody | null) {
+    super(`API error ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The `detail` message, when the server sent one. */
+  get detail(): string | undefined {
+    const detail = this.body?.detail;
+    return typeof detail === 'string' ? detail : undefined;
+  }
+
+  /** Messages per field (a lone string counts as one message); `detail` is not a field. */
+  get fieldErrors(): Record<string, string[]> {
+    const out: Record<string, string[]> = {};
+    for (const [field, value] of Object.entries(this.body ?? {})) {
+      if (field === 'detail') continue;
+      if (typeof value === 'string') out[field] = [value];
+      else if (Array.isArray(value)) {
+        const messages = value.filter((m): m is string => typeof m === 'string');
+        if (messages.length > 0) out[field] = messages;
+      }
+    }
+    return out;
+  }
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+export type QueryValue = string | number | undefined | null;
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+}
+
+type FetchFn = (input: string, init: RequestInit) => Promise<Response>;
+
+const TOKEN_PATHS = ['/api/token/', '/api/token/refresh/', '/api/token/blacklist/'];
+
+export function withQuery(path: string, query?: Record<string, QueryValue>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const search = params.toString();
+  if (search === '') return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
+}
+
+/** The target of `Link: <...>; rel="next"`, or null. */
+export function nextLink(header: string | null): string | null {
+  if (!header) return null;
+  for (const part of header.split(',')) {
+    const match = /<([^>]+)>\s*;\s*rel="?next"?/.exec(part.trim());
+    if (match?.[1]) return match[1];
+  }
+  return null;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function asErrorBody(value: unknown): ErrorBody | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as ErrorBody)
+    : null;
+}
+
+export function createApiClient(options: { fetch: FetchFn; baseUrl?: string }) {
+  const base = (options.baseUrl ?? '').replace(/\/$/, '');
+  let refreshing: Promise<boolean> | null = null;
+
+  function send(method: string, path: string, opts: RequestOptions, withToken: boolean) {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const sessionId = getSessionId();
+    if (sessionId) headers['X-Session-Id'] = sessionId;
+    const access = withToken ? tokens.access() : null;
+    if (access) headers.Authorization = `Bearer ${access}`;
+    const init: RequestInit = { method, headers, credentials: 'include' };
+    if (opts.signal) init.signal = opts.signal;
+    if (opts.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(opts.body);
+    }
+    return options.fetch(`${base}${withQuery(path, opts.query)}`, init);
+  }
+
+  /** Exchanges the refresh token once; concurrent 401s share the same attempt. */
+  function refreshTokens(): Promise<boolean> {
+    const refresh = tokens.refresh();
+    if (!refresh) return Promise.resolve(false);
+    refreshing ??= (async () => {
+      try {
+        const response = await send('POST', '/api/token/refresh/', { body: { refresh } }, false);
+        if (!response.ok) return false;
+        const pair = (await readBody(response)) as TokenPair | undefined;
+        if (!pair?.access || !pair.refresh) return false;
+        tokens.store(pair, 'refreshed');
+        return true;
+      } catch {
+        return false;
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
+  }
+
+  async function request<T>(
+    method: string,
+    path: string,
+    opts: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
+    let response: Response;
+    try {
+      const sentToken = tokens.access() !== null;
+      response = await send(method, path, opts, true);
+      if (response.status === 401 && !TOKEN_PATHS.includes(path.split('?')[0] ?? path)) {
+        if (await refreshTokens()) {
+          response = await send(method, path, opts, true);
+        } else if (sentToken || tokens.refresh() !== null) {
+          // The refresh failed: signed out. Public calls still work without a token.
+          tokens.clear();
+          if (sentToken) response = await send(method, path, opts, false);
+        }
+      }
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, null);
+    }
+    const body = await readBody(response);
+    if (!response.ok) throw new ApiError(response.status, asErrorBody(body));
+    return { data: body as T, headers: response.headers };
+  }
+
+  return {
+    request,
+    get: async <T>(path: string, opts?: RequestOptions) =>
+      (await request<T>('GET', path, opts)).data,
+    post: async <T>(path: string, body?: unknown) =>
+      (await request<T>('POST', path, { body: body ?? {} })).data,
+    patch: async <T>(path: string, body: unknown) =>
+      (await request<T>('PATCH', path, { body })).data,
+    delete: async (path: string) => {
+      await request<void>('DELETE', path);
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export const api: ApiClient = createApiClient({
+  fetch: (input, init) => window.fetch(input, init),
+  baseUrl: import.meta.env.VITE_API_BASE_URL ?? '',
+});

@@ -1,0 +1,40 @@
+/**
+ * Who is looking: the signed-in user from `GET /api/user/status/` (spec §4: unknown, then
+ * authenticated or anonymous) and this tab's anonymous session id.
+ */
+import type { UserStatus } from '@dating/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+import type { Viewer } from './ownership.ts';
+import { queryKeys } from './query-keys.ts';
+import { getSessionId } from './storage.ts';
+
+export const getUserStatus = () => api.get<UserStatus>('/api/user/status/');
+
+export const userStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.userStatus,
+    queryFn: getUserStatus,
+    staleTime: 5 * 60_000,
+  });
+
+export interface CurrentViewer extends Viewer {
+  /** True until the authentication check ends. */
+  loading: boolean;
+  username: string | null;
+  isStaff: boolean;
+  signedIn: boolean;
+}
+
+export function useViewer(): CurrentViewer {
+  const status = useQuery(userStatusQueryOptions());
+  const user = status.data?.is_authenticated ? status.data.user : null;
+  return {
+    loading: status.isPending,
+    userId: user?.id ?? null,
+    username: user?.username ?? null,
+    isStaff: user?.is_staff ?? false,
+    signedIn: user !== null,
+    sessionId: getSessionId(),
+  };
+}

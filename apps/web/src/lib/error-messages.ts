@@ -1,0 +1,83 @@
+/** Turns API failures into the specification's messages (spec §8). */
+import { API_MSG, MSG } from '@dating/contract';
+import { ApiError } from './api-client.ts';
+
+function joinMessages(messages: readonly string[]): string {
+  return messages.join(' ');
+}
+
+/**
+ * Posting a question or a reply: a session_id error shows 'Error: {text}'; a detail or
+ * any other field error shows '{prefix}{text}'; anything else the fallback.
+ */
+export function postErrorMessage(error: unknown, prefix: string, fallback: string): string {
+  if (error instanceof ApiError && error.body) {
+    const fields = error.fieldErrors;
+    const session = fields.session_id;
+    if (error.status === 400 && session) return `Error: ${joinMessages(session)}`;
+    if (error.detail) return `${prefix}${error.detail}`;
+    const all = Object.values(fields).flat();
+    if (all.length > 0) return `${prefix}${joinMessages(all)}`;
+  }
+  console.error(fallback, error);
+  return fallback;
+}
+
+export const postQuestionErrorMessage = (error: unknown) =>
+  postErrorMessage(error, MSG.postQuestionFailedPrefix, MSG.postQuestionFailed);
+
+export const submitReplyErrorMessage = (error: unknown) =>
+  postErrorMessage(error, MSG.submitReplyFailedPrefix, MSG.submitReplyFailed);
+
+const REPEAT_LIKES: readonly string[] = [
+  API_MSG.alreadyLikedQuestionUser,
+  API_MSG.alreadyLikedQuestionSession,
+  API_MSG.alreadyLikedAnswerUser,
+  API_MSG.alreadyLikedAnswerSession,
+];
+
+export function isRepeatLike(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 400 &&
+    error.detail !== undefined &&
+    REPEAT_LIKES.includes(error.detail)
+  );
+}
+
+export function likeErrorMessage(error: unknown, target: 'question' | 'answer'): string {
+  if (isRepeatLike(error)) return MSG.likeOnce;
+  return target === 'question' ? MSG.likeQuestionFailed : MSG.likeFailed;
+}
+
+export function isAuthError(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/**
+ * Register and login forms: server messages per field (joined), a form-level message
+ * for `detail` and unknown fields, or the unexpected-error text.
+ */
+export function formErrors(
+  error: unknown,
+  knownFields: readonly string[],
+  unexpected: string,
+): { fields: Record<string, string>; form: string | null } {
+  if (!(error instanceof ApiError) || !error.body || error.status >= 500) {
+    return { fields: {}, form: unexpected };
+  }
+  const fields: Record<string, string> = {};
+  const other: string[] = [];
+  for (const [field, messages] of Object.entries(error.fieldErrors)) {
+    if (knownFields.includes(field)) fields[field] = joinMessages(messages);
+    else other.push(...messages);
+  }
+  if (error.detail) other.unshift(error.detail);
+  const form = other.length > 0 ? joinMessages(other) : null;
+  if (form === null && Object.keys(fields).length === 0) return { fields, form: unexpected };
+  return { fields, form };
+}
