@@ -1,0 +1,116 @@
+/** Builds test data through the real API (each test makes its own). */
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { ADMIN } from './env.ts';
+
+export const uid = () => randomUUID().slice(0, 8);
+
+export interface Tokens {
+  access: string;
+  refresh: string;
+}
+
+export interface UserAccount {
+  id: number;
+  username: string;
+  password: string;
+  email: string;
+}
+
+async function json<T>(response: { ok(): boolean; status(): number; text(): Promise<string> }) {
+  const text = await response.text();
+  if (!response.ok()) throw new Error(`API ${response.status()}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export async function createUser(
+  request: APIRequestContext,
+  prefix = 'user',
+): Promise<UserAccount> {
+  const username = `${prefix}_${uid()}`;
+  const password = `pw-${uid()}-${uid()}`;
+  const email = `${username}@example.com`;
+  const user = await json<{ id: number }>(
+    await request.post('/api/register/', {
+      data: { username, password, password2: password, email },
+    }),
+  );
+  return { id: user.id, username, password, email };
+}
+
+export async function login(request: APIRequestContext, username: string, password: string) {
+  return json<Tokens>(await request.post('/api/token/', { data: { username, password } }));
+}
+
+export const loginAdmin = (request: APIRequestContext) =>
+  login(request, ADMIN.username, ADMIN.password);
+
+interface Author {
+  sessionId?: string;
+  tokens?: Tokens;
+}
+
+function headers(author: Author): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (author.sessionId) out['X-Session-Id'] = author.sessionId;
+  if (author.tokens) out.Authorization = `Bearer ${author.tokens.access}`;
+  return out;
+}
+
+export async function createQuestion(
+  request: APIRequestContext,
+  fields: { text?: string; tags?: string[]; gender?: string; age_range?: string } = {},
+  author: Author = { sessionId: randomUUID() },
+) {
+  return json<{ id: number; text: string; tags: { id: number; name: string }[] }>(
+    await request.post('/api/questions/', {
+      headers: headers(author),
+      data: {
+        text: fields.text ?? `<p>Question ${uid()}</p>`,
+        tag_names: fields.tags ?? [],
+        gender: fields.gender ?? 'U',
+        age_range: fields.age_range ?? 'U',
+        ...(author.sessionId ? { session_id: author.sessionId } : {}),
+      },
+    }),
+  );
+}
+
+export async function createAnswer(
+  request: APIRequestContext,
+  questionId: number,
+  fields: { text?: string; parent_id?: number; gender?: string; age_range?: string } = {},
+  author: Author = { sessionId: randomUUID() },
+) {
+  return json<{ id: number }>(
+    await request.post(`/api/questions/${questionId}/answers/`, {
+      headers: headers(author),
+      data: {
+        text: fields.text ?? `Answer ${uid()}`,
+        gender: fields.gender ?? 'U',
+        age_range: fields.age_range ?? 'U',
+        ...(fields.parent_id ? { parent_id: fields.parent_id } : {}),
+        ...(author.sessionId ? { session_id: author.sessionId } : {}),
+      },
+    }),
+  );
+}
+
+export async function createReport(
+  request: APIRequestContext,
+  target: { question?: number; answer?: number },
+  fields: { reason?: string; details?: string } = {},
+) {
+  const sessionId = randomUUID();
+  return json<{ id: number }>(
+    await request.post('/api/reports/', {
+      headers: { 'X-Session-Id': sessionId },
+      data: {
+        ...target,
+        reason: fields.reason ?? 'spam',
+        details: fields.details ?? '',
+        session_id: sessionId,
+      },
+    }),
+  );
+}

@@ -1,0 +1,174 @@
+import { createAnswer, createQuestion, createUser, login, uid } from '../support/api.ts';
+import { expect, expectToast, signInPage, test } from '../support/fixtures.ts';
+
+test.describe('My Content and the owner view', () => {
+  test('anonymous: Please log in to view your content.', async ({ page }) => {
+    await page.goto('/my/content');
+    await expect(page.getByRole('heading', { name: 'Manage My Content' })).toBeVisible();
+    await expect(page.getByText('Please log in to view your content.')).toBeVisible();
+    await page.getByRole('link', { name: 'Login' }).last().click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('lists, owner view edit/reply/delete, and their messages', async ({ page, request }) => {
+    const user = await createUser(request, 'owner');
+    const tokens = await login(request, user.username, user.password);
+    await signInPage(page, tokens);
+    await page.goto('/my/content');
+    await expect(page.getByText('No questions yet.')).toBeVisible();
+    await expect(page.getByText('No replies yet.')).toBeVisible();
+
+    const word = `Owned${uid()}`;
+    const q = await createQuestion(
+      request,
+      { text: `<p>${word} question</p>`, gender: 'W', age_range: '26-35' },
+      { tokens },
+    );
+    const other = await createQuestion(request, { text: `<p>Someone else's ${word}</p>` });
+    await createAnswer(request, other.id, { text: `My reply ${word}` }, { tokens });
+    const theirs = await createAnswer(request, q.id, { text: 'A visitor answered' });
+    await page.reload();
+    const questions = page.locator('section', {
+      has: page.getByRole('heading', { name: 'My Questions' }),
+    });
+    const replies = page.locator('section', {
+      has: page.getByRole('heading', { name: 'My Replies' }),
+    });
+    await expect(questions.getByRole('link', { name: `${word} question` })).toBeVisible();
+    await expect(questions.getByText('Posted by: Woman, 26-35')).toBeVisible();
+    await expect(questions.getByText('0 likes')).toBeVisible();
+    await expect(replies.getByRole('link', { name: `Someone else's ${word}` })).toHaveAttribute(
+      'href',
+      `/questions/${other.id}`,
+    );
+    await expect(replies.getByText(`My reply ${word}`)).toBeVisible();
+
+    // The owner view.
+    await questions.getByRole('link', { name: `${word} question` }).click();
+    await expect(page).toHaveURL(new RegExp(`/my/questions/${q.id}$`));
+    await expect(page.getByRole('link', { name: /Back to My Content/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Like this post' }).click();
+    await expectToast(page, 'Question liked!');
+
+    // Edit in plain text.
+    await page.locator('.question-detail').getByRole('button', { name: 'Edit' }).click();
+    const box = page.getByLabel('Edit question');
+    await expect(box).toHaveValue(`${word} question`);
+    await box.fill('   ');
+    await page.locator('.question-detail').getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Question text cannot be empty.');
+    await box.fill(`${word} edited\n\nSecond <b>paragraph</b>`);
+    await page.locator('.question-detail').getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Question updated successfully.');
+    await expect(page.locator('.question-text p')).toHaveText([
+      `${word} edited`,
+      'Second <b>paragraph</b>',
+    ]);
+
+    await page.route(`**/api/questions/${q.id}/`, (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 500, json: {} })
+        : route.continue(),
+    );
+    await page.locator('.question-detail').getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Edit question').fill('will fail');
+    await page.locator('.question-detail').getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Failed to update question.');
+    await page.locator('.question-detail').getByRole('button', { name: 'Cancel' }).click();
+    await page.unrouteAll();
+    await page.route(`**/api/questions/${q.id}/`, (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ status: 500, json: {} })
+        : route.continue(),
+    );
+    await page.locator('.question-detail').getByRole('button', { name: 'Edit' }).click();
+    await expectToast(page, 'Could not prepare question for editing.');
+    await page.unrouteAll();
+
+    // A nested reply on the owner page, signed in; an empty one is silently ignored.
+    const visitor = page.locator('article.answer').filter({ hasText: 'A visitor answered' });
+    await visitor.getByRole('button', { name: 'Reply', exact: true }).click();
+    await visitor.getByRole('button', { name: 'Submit Reply' }).click();
+    await expect(page.locator('.toast')).toHaveCount(0, { timeout: 4000 });
+    await visitor.getByLabel('Your reply').fill('Thanks!');
+    await visitor.getByRole('button', { name: 'Submit Reply' }).click();
+    await expectToast(page, 'Reply submitted.');
+    await expect(
+      page.locator('article.answer').filter({ hasText: 'Thanks!' }).getByText('(yours)'),
+    ).toBeVisible();
+    expect(theirs.id).toBeGreaterThan(0);
+
+    // Delete fails, then works and goes home.
+    await page.route(`**/api/questions/${q.id}/`, (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 500, json: {} })
+        : route.continue(),
+    );
+    await page.locator('.question-detail').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('alertdialog').getByText('Delete this question?')).toBeVisible();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Failed to delete question.');
+    await page.unrouteAll();
+    await page.locator('.question-detail').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Question deleted.');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('delete from My Content; logged-out and unauthorized messages', async ({
+    page,
+    request,
+  }) => {
+    const user = await createUser(request, 'lister');
+    const tokens = await login(request, user.username, user.password);
+    const word = `Listed${uid()}`;
+    await createQuestion(request, { text: `<p>${word} one</p>` }, { tokens });
+    await createQuestion(request, { text: `<p>${word} two</p>` }, { tokens });
+    await signInPage(page, tokens);
+    await page.goto('/my/content');
+    const one = page.locator('.content-item').filter({ hasText: `${word} one` });
+    await one.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Question deleted.');
+    await expect(one).toHaveCount(0);
+
+    // Tokens gone behind the page's back.
+    await page.evaluate(() => {
+      localStorage.removeItem('access_token');
+      localStorage.removeItem('refresh_token');
+    });
+    const two = page.locator('.content-item').filter({ hasText: `${word} two` });
+    await two.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Please log in to delete your content.');
+  });
+
+  test('load failures on My Content', async ({ page, request }) => {
+    const user = await createUser(request, 'fails');
+    const tokens = await login(request, user.username, user.password);
+    await signInPage(page, tokens);
+    await page.route('**/api/my/answers/', (route) =>
+      route.fulfill({
+        status: 403,
+        json: { detail: 'You do not have permission to perform this action.' },
+      }),
+    );
+    await page.route('**/api/questions/?*', (route) => route.fulfill({ status: 500, json: {} }));
+    await page.goto('/my/content');
+    await expect(
+      page.getByText('Session expired or not authorized. Please log in again.'),
+    ).toBeVisible();
+    await expect(page.getByText('Failed to load your content.')).toBeVisible();
+  });
+
+  test('owner page: an anonymous nested reply asks to sign in', async ({ page, request }) => {
+    const q = await createQuestion(request);
+    await createAnswer(request, q.id, { text: 'Needs a sign-in' });
+    await page.goto(`/my/questions/${q.id}`);
+    const answer = page.locator('article.answer').filter({ hasText: 'Needs a sign-in' });
+    await answer.getByRole('button', { name: 'Reply', exact: true }).click();
+    await answer.getByLabel('Your reply').fill('hello');
+    await answer.getByRole('button', { name: 'Submit Reply' }).click();
+    await expectToast(page, 'Please sign in to reply.');
+  });
+});
