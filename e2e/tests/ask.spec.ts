@@ -87,6 +87,8 @@ test.describe('Ask a Question dialog', () => {
       'href',
       'https://example.com',
     );
+    // Tiptap gives focus back to the editor on the next animation frame.
+    await expect(editor).toBeFocused();
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await toolbar.getByRole('button', { name: 'Bold' }).click();

@@ -1,6 +1,6 @@
 /**
- * Serves the built web app, with history fallback: any GET outside /api/ that is not a
- * file gets index.html, so deep links like /questions/12 work on reload.
+ * Serves the built web app, with history fallback: any GET or HEAD outside /api/ that is
+ * not a file gets index.html, so deep links like /questions/12 work on reload.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -27,11 +27,15 @@ export default fp(
         }
       },
     });
-    app.setNotFoundHandler((request, reply) => {
-      const isPage =
-        (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-      if (!isPage) return reply.code(404).send({ detail: API_MSG.notFound });
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    // The fallback is a route, not a not-found handler: the errors plugin owns that one,
+    // and every real route (API, hashed asset) is more specific than this wildcard.
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      if (request.url.startsWith('/api/')) {
+        return reply.code(404).send({ detail: API_MSG.notFound });
+      }
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .sendFile('index.html', { cacheControl: false });
     });
   },
   { name: 'web-app', dependencies: ['errors'] },
