@@ -33,8 +33,17 @@ export function toast(page: Page, text: string) {
   return page.locator('.toasts').getByText(text, { exact: true }).last();
 }
 
+/**
+ * The toast is shown and usable: its dismiss button takes a pointer (a trial click), so
+ * nothing covers it, such as the backdrop of an open dialog.
+ */
 export async function expectToast(page: Page, text: string) {
-  await expect(toast(page, text)).toBeVisible();
+  const message = toast(page, text);
+  await expect(message).toBeVisible();
+  await message
+    .locator('..')
+    .getByRole('button', { name: 'Dismiss' })
+    .click({ trial: true, timeout: 2_000 });
 }
 
 /** No serious or critical axe violations on the page as it is now. */
@@ -56,6 +65,16 @@ export async function setTheme(page: Page, theme: 'light' | 'dark') {
     document.documentElement.dataset.theme = t;
     document.documentElement.style.colorScheme = t;
   }, theme);
+}
+
+/**
+ * The answer whose own text contains `text`. Matched on the text paragraph, not the whole
+ * article: an open reply box's textarea holds its draft as text content too.
+ */
+export function answerWithText(page: Page, text: string) {
+  return page
+    .locator('article.answer')
+    .filter({ has: page.locator('p.answer-text', { hasText: text }) });
 }
 
 /** The question page's session id (created by the app on first load). */

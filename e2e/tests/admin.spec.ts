@@ -55,7 +55,14 @@ test.describe('admin moderation', () => {
 
     await second.getByRole('button', { name: 'Reject (Keep Content)' }).click();
     await expect(second).toHaveCount(0);
+    // Approving deletes the content, so it asks first; Cancel keeps everything.
     await first.getByRole('button', { name: 'Approve (Delete Content)' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm.getByText('Delete this question?')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(first).toBeVisible();
+    await first.getByRole('button', { name: 'Approve (Delete Content)' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(first).toHaveCount(0);
     const gone = await request.get(`/api/questions/${q.id}/`);
     expect(gone.status()).toBe(404);
@@ -101,5 +108,40 @@ test.describe('admin moderation', () => {
     );
     await page.reload();
     await expect(page.getByText('Content not available')).toBeVisible();
+  });
+
+  test('more than one page of reports: Load more follows the Link header', async ({
+    page,
+    request,
+  }) => {
+    const fake = (id: number) => ({
+      id,
+      question: null,
+      answer: null,
+      target_type: 'question',
+      reason: 'spam',
+      details: null,
+      session_id: 'ab12cd34',
+      status: 'pending',
+      created_at: new Date().toISOString(),
+      reviewed_at: null,
+      content: null,
+    });
+    await signInPage(page, await loginAdmin(request));
+    await page.route('**/api/reports/**', (route) => {
+      const second = new URL(route.request().url()).searchParams.has('after');
+      return second
+        ? route.fulfill({ json: [fake(800_002)] })
+        : route.fulfill({
+            json: [fake(800_001)],
+            headers: { Link: '</api/reports/?limit=1&after=800001>; rel="next"' },
+          });
+    });
+    await page.goto('/admin/reports');
+    await expect(page.getByRole('article', { name: 'Report #800001' })).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Report #800002' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(page.getByRole('article', { name: 'Report #800002' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
   });
 });

@@ -180,3 +180,22 @@ test('session id missing: anonymous actions explain', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expectToast(page, 'Error: Anonymous session ID missing. Please reload the page.');
 });
+
+test('session id missing: a like explains instead of failing', async ({ page, request }) => {
+  const q = await createQuestion(request);
+  let likes = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/like/')) likes++;
+  });
+  await page.addInitScript(() => {
+    const original = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key: string, value: string) {
+      if (key === 'session_id') throw new Error('storage disabled');
+      return original.call(this, key, value);
+    };
+  });
+  await page.goto(`/questions/${q.id}`);
+  await page.getByRole('button', { name: 'Like this post' }).click();
+  await expectToast(page, 'Error: Anonymous session ID missing. Please reload the page.');
+  expect(likes).toBe(0);
+});

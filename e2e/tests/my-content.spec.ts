@@ -1,5 +1,5 @@
 import { createAnswer, createQuestion, createUser, login, uid } from '../support/api.ts';
-import { expect, expectToast, signInPage, test } from '../support/fixtures.ts';
+import { answerWithText, expect, expectToast, signInPage, test } from '../support/fixtures.ts';
 
 test.describe('My Content and the owner view', () => {
   test('anonymous: Please log in to view your content.', async ({ page }) => {
@@ -86,16 +86,14 @@ test.describe('My Content and the owner view', () => {
     await page.unrouteAll();
 
     // A nested reply on the owner page, signed in; an empty one is silently ignored.
-    const visitor = page.locator('article.answer').filter({ hasText: 'A visitor answered' });
+    const visitor = answerWithText(page, 'A visitor answered');
     await visitor.getByRole('button', { name: 'Reply', exact: true }).click();
     await visitor.getByRole('button', { name: 'Submit Reply' }).click();
     await expect(page.locator('.toast')).toHaveCount(0, { timeout: 4000 });
     await visitor.getByLabel('Your reply').fill('Thanks!');
     await visitor.getByRole('button', { name: 'Submit Reply' }).click();
     await expectToast(page, 'Reply submitted.');
-    await expect(
-      page.locator('article.answer').filter({ hasText: 'Thanks!' }).getByText('(yours)'),
-    ).toBeVisible();
+    await expect(answerWithText(page, 'Thanks!').getByText('(yours)')).toBeVisible();
     expect(theirs.id).toBeGreaterThan(0);
 
     // Delete fails, then works and goes home.
@@ -165,10 +163,53 @@ test.describe('My Content and the owner view', () => {
     const q = await createQuestion(request);
     await createAnswer(request, q.id, { text: 'Needs a sign-in' });
     await page.goto(`/my/questions/${q.id}`);
-    const answer = page.locator('article.answer').filter({ hasText: 'Needs a sign-in' });
+    const answer = answerWithText(page, 'Needs a sign-in');
     await answer.getByRole('button', { name: 'Reply', exact: true }).click();
     await answer.getByLabel('Your reply').fill('hello');
     await answer.getByRole('button', { name: 'Submit Reply' }).click();
     await expectToast(page, 'Please sign in to reply.');
+  });
+
+  test('owner page: an empty nested reply is silently ignored, signed in or not', async ({
+    page,
+    request,
+  }) => {
+    const q = await createQuestion(request);
+    await createAnswer(request, q.id, { text: 'Ignore the blank' });
+    let posted = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/answers/')) posted++;
+    });
+    await page.goto(`/my/questions/${q.id}`);
+    const answer = answerWithText(page, 'Ignore the blank');
+    await answer.getByRole('button', { name: 'Reply', exact: true }).click();
+    await answer.getByLabel('Your reply').fill('   ');
+    await answer.getByRole('button', { name: 'Submit Reply' }).click();
+    await expect(page.locator('.toast')).toHaveCount(0, { timeout: 4000 });
+    expect(posted).toBe(0);
+  });
+
+  test('owner page: an anonymous asker may not edit or delete the question', async ({ page }) => {
+    // Asked anonymously in this tab, so the page knows the question as its own...
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Ask a Question' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ask a Question' });
+    const text = `Anonymous owner ${uid()}`;
+    await dialog.getByRole('textbox', { name: 'Question text' }).fill(text);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expectToast(page, 'Question posted successfully!');
+    await page
+      .getByRole('article')
+      .filter({ hasText: text })
+      .getByRole('link', { name: 'View question and replies' })
+      .click();
+    const question = page.getByRole('article', { name: 'Question' });
+    await expect(question.getByText(text)).toBeVisible();
+    await expect(question.getByText('(yours)')).toBeVisible();
+    // ...but questions are edited and deleted by signed-in owners only (spec §6).
+    await page.goto(page.url().replace('/questions/', '/my/questions/'));
+    await expect(page.getByRole('link', { name: /Back to My Content/ })).toBeVisible();
+    await expect(question.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await expect(question.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   });
 });

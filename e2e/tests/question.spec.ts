@@ -1,5 +1,12 @@
 import { createAnswer, createQuestion, uid } from '../support/api.ts';
-import { expect, expectToast, sessionIdOf, test, toast } from '../support/fixtures.ts';
+import {
+  answerWithText,
+  expect,
+  expectToast,
+  sessionIdOf,
+  test,
+  toast,
+} from '../support/fixtures.ts';
 
 test.describe('question page (anonymous visitor)', () => {
   test('like, report, reply, nested replies, edit and delete own reply', async ({
@@ -59,7 +66,7 @@ test.describe('question page (anonymous visitor)', () => {
     await form.getByLabel('Your reply').fill('Top level answer');
     await form.getByRole('button', { name: 'Post Reply' }).click();
     await expectToast(page, 'Reply submitted successfully!');
-    const top = page.locator('article.answer').filter({ hasText: 'Top level answer' });
+    const top = answerWithText(page, 'Top level answer');
     await expect(top.getByText('Posted by: Woman, 26-35')).toBeVisible();
     await expect(top.getByText('(yours)')).toBeVisible();
 
@@ -70,13 +77,13 @@ test.describe('question page (anonymous visitor)', () => {
     await top.getByLabel('Your reply').fill('Nested answer');
     await top.getByRole('button', { name: 'Submit Reply' }).click();
     await expectToast(page, 'Reply submitted.');
-    const nested = page.locator('article.answer').filter({ hasText: 'Nested answer' });
+    const nested = answerWithText(page, 'Nested answer');
     await expect(nested).toBeVisible();
     await nested.getByRole('button', { name: 'Reply', exact: true }).click();
     await nested.getByLabel('Your reply').fill('Deeper answer');
     await nested.getByRole('button', { name: 'Submit Reply' }).click();
     await expectToast(page, 'Reply submitted.');
-    const deeper = page.locator('article.answer').filter({ hasText: 'Deeper answer' });
+    const deeper = answerWithText(page, 'Deeper answer');
     await expect(deeper).toBeVisible();
 
     // 24 px per nesting level.
@@ -117,7 +124,7 @@ test.describe('question page (anonymous visitor)', () => {
     await expect(deeper.getByText('Deeper answer')).toBeVisible();
 
     // Delete with confirmation: a reply with replies becomes a placeholder.
-    const edited = page.locator('article.answer').filter({ hasText: 'Nested answer, edited' });
+    const edited = answerWithText(page, 'Nested answer, edited');
     await edited.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm.getByText('Delete this reply?')).toBeVisible();
@@ -151,13 +158,13 @@ test.describe('question page (anonymous visitor)', () => {
       await a.getByLabel('Your reply').fill('Alice says hi');
       await a.getByRole('button', { name: 'Post Reply' }).click();
       await expectToast(a, 'Reply submitted successfully!');
-      const mine = a.locator('article.answer').filter({ hasText: 'Alice says hi' });
+      const mine = answerWithText(a, 'Alice says hi');
       await expect(mine.getByText('(yours)')).toBeVisible();
       await expect(mine.getByRole('button', { name: 'Edit' })).toBeVisible();
 
       const b = await bob.newPage();
       await b.goto(`/questions/${q.id}`);
-      const theirs = b.locator('article.answer').filter({ hasText: 'Alice says hi' });
+      const theirs = answerWithText(b, 'Alice says hi');
       await expect(theirs).toBeVisible();
       await expect(theirs.getByText('(yours)')).toHaveCount(0);
       await expect(theirs.getByRole('button', { name: 'Edit' })).toHaveCount(0);
@@ -211,7 +218,7 @@ test.describe('question page (anonymous visitor)', () => {
     await page.getByLabel('Your reply').first().fill('Mine to break');
     await page.getByRole('button', { name: 'Post Reply' }).click();
     await expectToast(page, 'Reply submitted successfully!');
-    const mine = page.locator('article.answer').filter({ hasText: 'Mine to break' });
+    const mine = answerWithText(page, 'Mine to break');
 
     await page.route('**/api/questions/*/like/', (route) =>
       route.fulfill({ status: 500, json: {} }),

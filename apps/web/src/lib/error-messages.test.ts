@@ -1,4 +1,3 @@
-import { API_MSG, MSG } from '@dating/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client.ts';
 import {
@@ -7,6 +6,7 @@ import {
   postQuestionErrorMessage,
   submitReplyErrorMessage,
 } from './error-messages.ts';
+import { API_MSG, MSG } from './messages.ts';
 
 describe('posting errors (spec §8)', () => {
   it('a 400 with a session_id error shows Error: {text}', () => {

@@ -1,6 +1,6 @@
 /** Turns API failures into the specification's messages (spec §8). */
-import { API_MSG, MSG } from '@dating/contract';
 import { ApiError } from './api-client.ts';
+import { API_MSG, MSG } from './messages.ts';
 
 function joinMessages(messages: readonly string[]): string {
   return messages.join(' ');

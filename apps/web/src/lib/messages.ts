@@ -87,7 +87,6 @@ export const TEXT = {
   myQuestions: 'My Questions',
   myReplies: 'My Replies',
   manageMyContent: 'Manage My Content',
-  onQuestion: 'On:',
   // Admin
   pendingReports: 'Pending Reports',
   reportNumber: (id: number) => `Report #${id}`,
@@ -102,7 +101,6 @@ export const TEXT = {
   approve: 'Approve (Delete Content)',
   reject: 'Reject (Keep Content)',
   noDetails: '—',
-  couldNotLoadContent: (id: number | null) => `Could not load content (ID: ${id ?? '?'})`,
   viewQuestion: 'View question',
   // Report dialog
   reportTitle: (target: 'question' | 'answer') => `Report ${target}`,

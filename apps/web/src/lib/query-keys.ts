@@ -11,6 +11,7 @@ export const queryKeys = {
   userStatus: ['user-status'] as const,
   tags: ['tags'] as const,
   questions: ['questions'] as const,
+  questionLists: ['questions', 'list'] as const,
   questionList: (filters: QuestionFilters) => ['questions', 'list', filters] as const,
   question: (id: number) => ['questions', 'detail', id] as const,
   myAnswers: ['my-answers'] as const,

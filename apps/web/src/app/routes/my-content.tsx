@@ -28,7 +28,7 @@ export function MyContentRoute() {
           </section>
           <section aria-labelledby="my-replies">
             <h2 id="my-replies">{TEXT.myReplies}</h2>
-            <MyAnswersList enabled />
+            <MyAnswersList />
           </section>
         </div>
       )}

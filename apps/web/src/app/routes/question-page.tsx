@@ -1,6 +1,6 @@
 /** A question with its replies: /questions/:id, and the owner view /my/questions/:id. */
 import { useCallback, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { StatusMessage } from '../../components/ui/status-message.tsx';
 import { ReplyForm } from '../../features/answers/components/reply-form.tsx';
 import { ReplyThread } from '../../features/answers/components/reply-thread.tsx';
@@ -25,11 +25,28 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
     [],
   );
 
+  const back = (
+    <Link to={ownerView ? '/my/content' : '/'}>
+      ← {ownerView ? TEXT.backToMyContent : TEXT.backToHome}
+    </Link>
+  );
   if (!valid || (question.isError && isNotFound(question.error))) {
-    return <StatusMessage>{UI.notFound}</StatusMessage>;
+    return (
+      <>
+        <StatusMessage>{UI.notFound}</StatusMessage>
+        {back}
+      </>
+    );
   }
   if (question.isPending) return <StatusMessage>{UI.loading}</StatusMessage>;
-  if (question.isError) return <StatusMessage kind="error">{MSG.loadQuestionFailed}</StatusMessage>;
+  if (question.isError) {
+    return (
+      <>
+        <StatusMessage kind="error">{MSG.loadQuestionFailed}</StatusMessage>
+        {back}
+      </>
+    );
+  }
 
   const data = question.data;
   const title = htmlToText(data.text).split('\n')[0]?.slice(0, 70) || TEXT.question;

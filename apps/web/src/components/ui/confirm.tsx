@@ -19,7 +19,13 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
 
   const confirm = useCallback<Confirm>(
     (message, confirmLabel = TEXT.delete) =>
-      new Promise<boolean>((resolve) => setPending({ message, confirmLabel, resolve })),
+      new Promise<boolean>((resolve) =>
+        setPending((previous) => {
+          // One question at a time: a newer one answers an unanswered older one with no.
+          previous?.resolve(false);
+          return { message, confirmLabel, resolve };
+        }),
+      ),
     [],
   );
 

@@ -4,6 +4,7 @@
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { TEXT } from '../../lib/messages.ts';
+import { useToastHost } from './toast.tsx';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
@@ -61,6 +62,7 @@ export function Modal({
       previous?.focus();
     };
   }, [open]);
+  useToastHost(ref, open);
 
   if (!open) return null;
   return (

@@ -18,7 +18,7 @@ export function useCreateAnswer() {
     onSuccess: (_answer, { questionId }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.question(questionId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.myAnswers });
-      void queryClient.invalidateQueries({ queryKey: ['questions', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.questionLists });
     },
   });
 }

@@ -12,7 +12,7 @@ export function useDeleteAnswer() {
     onSuccess: (_data, { questionId }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.question(questionId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.myAnswers });
-      void queryClient.invalidateQueries({ queryKey: ['questions', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.questionLists });
     },
   });
 }

@@ -8,6 +8,6 @@ export const getMyAnswers = () => api.get<MyAnswer[]>('/api/my/answers/');
 export const myAnswersQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.myAnswers, queryFn: getMyAnswers });
 
-export function useMyAnswers(enabled: boolean) {
-  return useQuery({ ...myAnswersQueryOptions(), enabled });
+export function useMyAnswers() {
+  return useQuery(myAnswersQueryOptions());
 }

@@ -1,12 +1,13 @@
 /** One answer: posted-by, text, likes, Reply, Report; the owner's '(yours)', Edit, Delete. */
-import { type AnswerNode, MSG } from '@dating/contract';
+import type { AnswerNode } from '@dating/contract';
 import { useId, useState } from 'react';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { useRequireSession } from '../../../hooks/use-require-session.ts';
 import { useViewer } from '../../../lib/auth.ts';
 import { likeErrorMessage } from '../../../lib/error-messages.ts';
 import { postedBy, timeAgo } from '../../../lib/labels.ts';
-import { TEXT, UI } from '../../../lib/messages.ts';
+import { MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
 import { useDeleteAnswer } from '../api/delete-answer.ts';
 import { useLikeAnswer } from '../api/like-answer.ts';
@@ -19,6 +20,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
   const thread = useThread();
   const viewer = useViewer();
   const toast = useToast();
+  const requireSession = useRequireSession();
   const confirm = useConfirm();
   const like = useLikeAnswer();
   const update = useUpdateAnswer();
@@ -40,6 +42,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
   }
 
   const onLike = () =>
+    requireSession() &&
     like.mutate(
       { id: answer.id, questionId: thread.questionId, sessionId: viewer.sessionId },
       {
@@ -77,13 +80,13 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
   };
 
   const onSubmitNested = async () => {
-    if (thread.ownerPage && !viewer.signedIn) {
-      toast.error(MSG.signInToReply);
-      return;
-    }
     if (draft.text.trim() === '') {
       // On the owner page an empty nested reply is silently ignored (spec §5).
       if (!thread.ownerPage) toast.error(MSG.replyEmpty);
+      return;
+    }
+    if (thread.ownerPage && !viewer.signedIn) {
+      toast.error(MSG.signInToReply);
       return;
     }
     if (await reply.submit(draft, answer.id, MSG.replySubmitted)) {

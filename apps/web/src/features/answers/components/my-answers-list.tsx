@@ -6,8 +6,8 @@ import { postedBy } from '../../../lib/labels.ts';
 import { MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { useMyAnswers } from '../api/get-my-answers.ts';
 
-export function MyAnswersList({ enabled }: { enabled: boolean }) {
-  const answers = useMyAnswers(enabled);
+export function MyAnswersList() {
+  const answers = useMyAnswers();
   if (answers.isPending) return <StatusMessage>{UI.loading}</StatusMessage>;
   if (answers.isError) {
     return (

@@ -1,7 +1,6 @@
 /** 'Leave a Reply': a top-level answer. Empty or blank text is silently not sent (spec §5). */
-import { MSG } from '@dating/contract';
 import { useId, useState } from 'react';
-import { TEXT } from '../../../lib/messages.ts';
+import { MSG, TEXT } from '../../../lib/messages.ts';
 import { EMPTY_REPLY, ReplyFields } from './reply-fields.tsx';
 import { useSubmitReply } from './use-submit-reply.ts';
 

@@ -28,7 +28,7 @@ export function useThread(): ThreadState {
   return state;
 }
 
-export function ReplyList({ answers, depth }: { answers: AnswerNode[]; depth: number }) {
+function ReplyList({ answers, depth }: { answers: AnswerNode[]; depth: number }) {
   return (
     <ul
       className={depth === 0 ? 'reply-list' : 'reply-list nested'}

@@ -1,5 +1,5 @@
-import { MSG } from '@dating/contract';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { useRequireSession } from '../../../hooks/use-require-session.ts';
 import { useViewer } from '../../../lib/auth.ts';
 import { submitReplyErrorMessage } from '../../../lib/error-messages.ts';
 import { useCreateAnswer } from '../api/create-answer.ts';
@@ -9,12 +9,12 @@ import type { ReplyDraft } from './reply-fields.tsx';
 export function useSubmitReply(questionId: number) {
   const viewer = useViewer();
   const toast = useToast();
+  const requireSession = useRequireSession();
   const create = useCreateAnswer();
 
   const submit = (draft: ReplyDraft, parentId: number | null, successMessage: string) =>
     new Promise<boolean>((resolve) => {
-      if (!viewer.signedIn && viewer.sessionId === null) {
-        toast.error(MSG.sessionMissing);
+      if (!requireSession()) {
         resolve(false);
         return;
       }

@@ -19,8 +19,13 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: async (pair) => {
+      // Storing the tokens reloads every query (app.tsx); wait for the user to be known,
+      // without asking for it a second time.
       tokens.store(pair);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.userStatus });
+      await queryClient.refetchQueries(
+        { queryKey: queryKeys.userStatus },
+        { cancelRefetch: false },
+      );
     },
   });
 }

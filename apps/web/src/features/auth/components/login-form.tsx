@@ -1,10 +1,9 @@
 /** Login: 'Username or Email' and Password; an input with '@' is sent as email. */
-import { MSG } from '@dating/contract';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { formErrors } from '../../../lib/error-messages.ts';
-import { API_MSG, TEXT } from '../../../lib/messages.ts';
+import { API_MSG, MSG, TEXT } from '../../../lib/messages.ts';
 import { useLogin } from '../api/login.ts';
 import { FormField } from './form-field.tsx';
 

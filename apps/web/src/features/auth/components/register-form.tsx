@@ -1,10 +1,9 @@
 /** Register: Username, Password, Confirm Password (and an optional email for login). */
-import { MSG } from '@dating/contract';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { formErrors } from '../../../lib/error-messages.ts';
-import { API_MSG, TEXT } from '../../../lib/messages.ts';
+import { API_MSG, MSG, TEXT } from '../../../lib/messages.ts';
 import { useRegister } from '../api/register.ts';
 import { FormField } from './form-field.tsx';
 

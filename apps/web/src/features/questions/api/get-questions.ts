@@ -37,6 +37,6 @@ export const questionsQueryOptions = (filters: QuestionFilters) =>
     getNextPageParam: (last) => last.next,
   });
 
-export function useQuestions(filters: QuestionFilters, enabled = true) {
-  return useInfiniteQuery({ ...questionsQueryOptions(filters), enabled });
+export function useQuestions(filters: QuestionFilters) {
+  return useInfiniteQuery(questionsQueryOptions(filters));
 }

@@ -15,7 +15,7 @@ export function useLikeQuestion() {
       queryClient.setQueryData<QuestionThread>(queryKeys.question(id), (old) =>
         old ? { ...old, likes } : old,
       );
-      void queryClient.invalidateQueries({ queryKey: ['questions', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.questionLists });
     },
   });
 }

@@ -1,13 +1,14 @@
 /** The Ask a Question form: editor, Edit/Preview, labels, tags, Cancel and Submit. */
-import { type AgeRange, type Gender, MSG } from '@dating/contract';
+import type { AgeRange, Gender } from '@dating/contract';
 import { useId, useState } from 'react';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { useRequireSession } from '../../../hooks/use-require-session.ts';
 import { useViewer } from '../../../lib/auth.ts';
 import { postQuestionErrorMessage } from '../../../lib/error-messages.ts';
 import { isBlankHtml, textToHtml } from '../../../lib/html.ts';
-import { TEXT } from '../../../lib/messages.ts';
+import { MSG, TEXT } from '../../../lib/messages.ts';
 import { AGE_OPTIONS, GENDER_OPTIONS } from '../../../lib/options.ts';
 import { useCreateQuestion } from '../api/create-question.ts';
 import RichTextEditor from './rich-text-editor.tsx';
@@ -28,6 +29,7 @@ export default function AskQuestionForm({ initialText, onDone }: AskQuestionForm
   const [tags, setTags] = useState<string[]>([]);
   const viewer = useViewer();
   const toast = useToast();
+  const requireSession = useRequireSession();
   const create = useCreateQuestion();
   const labelId = useId();
   const hintId = useId();
@@ -39,10 +41,7 @@ export default function AskQuestionForm({ initialText, onDone }: AskQuestionForm
       toast.error(MSG.questionEmpty);
       return;
     }
-    if (!viewer.signedIn && viewer.sessionId === null) {
-      toast.error(MSG.sessionMissing);
-      return;
-    }
+    if (!requireSession()) return;
     create.mutate(
       {
         text: html,

@@ -1,14 +1,14 @@
 /** 'My Questions' on My Content: links to the owner view, labels, likes, and Delete. */
-import { MSG } from '@dating/contract';
 import { Link } from 'react-router';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useViewer } from '../../../lib/auth.ts';
 import { isAuthError } from '../../../lib/error-messages.ts';
 import { htmlToText } from '../../../lib/html.ts';
 import { postedBy } from '../../../lib/labels.ts';
-import { TEXT, UI } from '../../../lib/messages.ts';
+import { MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
 import { tokens } from '../../../lib/storage.ts';
 import { useDeleteQuestion } from '../api/delete-question.ts';
@@ -80,16 +80,10 @@ export function MyQuestionsList({ userId }: { userId: number }) {
         ))}
       </ul>
       {questions.hasNextPage && (
-        <div className="load-more">
-          <button
-            type="button"
-            className="button"
-            disabled={questions.isFetchingNextPage}
-            onClick={() => void questions.fetchNextPage()}
-          >
-            {questions.isFetchingNextPage ? TEXT.loadingMore : TEXT.loadMore}
-          </button>
-        </div>
+        <LoadMore
+          loading={questions.isFetchingNextPage}
+          onLoad={() => void questions.fetchNextPage()}
+        />
       )}
     </>
   );

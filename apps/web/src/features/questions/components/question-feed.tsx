@@ -4,6 +4,7 @@
  */
 import type { AgeRange, Gender } from '@dating/contract';
 import { useId, useRef, useState } from 'react';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
@@ -26,7 +27,8 @@ export function QuestionFeed({ onAsk }: { onAsk: (prefill: string) => void }) {
     ...(gender ? { gender } : {}),
     ...(age ? { age_range: age } : {}),
   };
-  const filtering = search.trim() !== '' || tag !== '' || gender !== '' || age !== '';
+  // The heading follows the filters the list shows, so it changes with the results.
+  const filtering = Object.keys(filters).length > 0;
   const questions = useQuestions(filters);
   const tags = useTags();
   const sentinel = useRef<HTMLDivElement>(null);
@@ -36,7 +38,8 @@ export function QuestionFeed({ onAsk }: { onAsk: (prefill: string) => void }) {
   const loadMore = () => {
     if (questions.hasNextPage && !questions.isFetchingNextPage) void questions.fetchNextPage();
   };
-  useOnVisible(sentinel, loadMore, questions.hasNextPage === true);
+  // Re-armed after each page, so a sentinel still in view asks for the next one.
+  useOnVisible(sentinel, loadMore, questions.hasNextPage && !questions.isFetchingNextPage);
 
   const items = questions.data?.pages.flatMap((page) => page.items) ?? [];
   const tagOptions = (tags.data ?? []).map((t) => ({ value: t.name, label: `#${t.name}` }));
@@ -139,16 +142,7 @@ export function QuestionFeed({ onAsk }: { onAsk: (prefill: string) => void }) {
               <StatusMessage kind="error">{MSG.loadPostsFailed}</StatusMessage>
             )}
             {questions.hasNextPage && (
-              <div className="load-more">
-                <button
-                  type="button"
-                  className="button"
-                  disabled={questions.isFetchingNextPage}
-                  onClick={loadMore}
-                >
-                  {questions.isFetchingNextPage ? TEXT.loadingMore : TEXT.loadMore}
-                </button>
-              </div>
+              <LoadMore loading={questions.isFetchingNextPage} onLoad={loadMore} />
             )}
           </>
         )}

@@ -2,18 +2,18 @@
  * One question: its text, posted-by label, likes with 'Like this post', Report, the way
  * back and its tags. On the owner view it also has Edit (plain text) and Delete.
  */
-import { MSG } from '@dating/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { useRequireSession } from '../../../hooks/use-require-session.ts';
 import { useViewer } from '../../../lib/auth.ts';
 import { likeErrorMessage } from '../../../lib/error-messages.ts';
 import { htmlToText, textToHtml } from '../../../lib/html.ts';
 import { postedBy, timeAgo } from '../../../lib/labels.ts';
-import { TEXT, UI } from '../../../lib/messages.ts';
+import { MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
 import { useDeleteQuestion } from '../api/delete-question.ts';
 import { getQuestion, type QuestionThread, questionQueryOptions } from '../api/get-question.ts';
@@ -31,6 +31,7 @@ interface QuestionViewProps {
 export function QuestionView({ question, onReport, ownerView = false }: QuestionViewProps) {
   const viewer = useViewer();
   const toast = useToast();
+  const requireSession = useRequireSession();
   const confirm = useConfirm();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -41,8 +42,12 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
   const [preparing, setPreparing] = useState(false);
   const editId = useId();
   const mine = isOwner(question, viewer);
+  // Questions are edited and deleted by their signed-in owner (spec §6; admins may delete).
+  const canEdit = mine && viewer.signedIn;
+  const canDelete = canEdit || viewer.isStaff;
 
   const onLike = () => {
+    if (!requireSession()) return;
     like.mutate(
       { id: question.id, sessionId: viewer.sessionId },
       {
@@ -153,9 +158,9 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
         <button type="button" className="button button-ghost" onClick={onReport}>
           {TEXT.report}
         </button>
-        {ownerView && (mine || viewer.isStaff) && draft === null && (
+        {ownerView && canDelete && draft === null && (
           <>
-            {mine && (
+            {canEdit && (
               <button
                 type="button"
                 className="button button-ghost"
@@ -174,7 +179,7 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
             </button>
           </>
         )}
-        {!ownerView && mine && viewer.signedIn && (
+        {!ownerView && canEdit && (
           <Link className="button button-ghost" to={`/my/questions/${question.id}`}>
             {TEXT.manageQuestion}
           </Link>

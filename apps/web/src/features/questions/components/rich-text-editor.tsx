@@ -14,7 +14,6 @@ const URL_OK = new RegExp(`^(?:${ALLOWED_URL_SCHEMES.join('|')}):`, 'i');
 interface RichTextEditorProps {
   initialHtml: string;
   onChange: (html: string) => void;
-  onBlur?: () => void;
   labelledBy: string;
   describedBy?: string;
 }
@@ -216,7 +215,6 @@ function Toolbar({ editor }: { editor: Editor }) {
 export default function RichTextEditor({
   initialHtml,
   onChange,
-  onBlur,
   labelledBy,
   describedBy,
 }: RichTextEditorProps) {
@@ -250,7 +248,6 @@ export default function RichTextEditor({
       },
     },
     onUpdate: ({ editor: e }) => onChange(e.getHTML()),
-    onBlur: () => onBlur?.(),
   });
 
   if (!editor) return null;

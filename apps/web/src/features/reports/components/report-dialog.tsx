@@ -1,11 +1,12 @@
 /** The report dialog: reason (default inappropriate), optional details, Submit Report. */
-import { LIMITS, MSG, type ReportReason } from '@dating/contract';
+import { LIMITS, type ReportReason } from '@dating/contract';
 import { useId, useState } from 'react';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { useRequireSession } from '../../../hooks/use-require-session.ts';
 import { useViewer } from '../../../lib/auth.ts';
-import { TEXT } from '../../../lib/messages.ts';
+import { MSG, TEXT } from '../../../lib/messages.ts';
 import { REASON_OPTIONS } from '../../../lib/options.ts';
 import { useCreateReport } from '../api/create-report.ts';
 
@@ -19,6 +20,7 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
   const [details, setDetails] = useState('');
   const viewer = useViewer();
   const toast = useToast();
+  const requireSession = useRequireSession();
   const report = useCreateReport();
   const detailsId = useId();
 
@@ -27,10 +29,7 @@ function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => 
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (!viewer.signedIn && viewer.sessionId === null) {
-          toast.error(MSG.sessionMissing);
-          return;
-        }
+        if (!requireSession()) return;
         report.mutate(
           {
             [target.type]: target.id,

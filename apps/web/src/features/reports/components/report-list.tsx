@@ -1,11 +1,13 @@
 /** 'Pending Reports' for admins, each with its content and the two decisions. */
-import { MSG, REPORT_REASON_LABELS, type Report } from '@dating/contract';
+import { REPORT_REASON_LABELS, type Report } from '@dating/contract';
 import { Link } from 'react-router';
+import { useConfirm } from '../../../components/ui/confirm.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { formatDateTime } from '../../../lib/labels.ts';
-import { TEXT, UI } from '../../../lib/messages.ts';
+import { MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { useReports } from '../api/get-reports.ts';
 import { useUpdateReport } from '../api/update-report.ts';
 
@@ -29,8 +31,14 @@ function ReportedContent({ report }: { report: Report }) {
 function ReportCard({ report }: { report: Report }) {
   const update = useUpdateReport();
   const toast = useToast();
-  const decide = (status: 'approved' | 'rejected') =>
+  const confirm = useConfirm();
+  const decide = async (status: 'approved' | 'rejected') => {
+    // Approving deletes the content: ask first, as every other delete does.
+    const question =
+      report.target_type === 'question' ? UI.deleteQuestionConfirm : UI.deleteReplyConfirm;
+    if (status === 'approved' && report.content && !(await confirm(question))) return;
     update.mutate({ id: report.id, status }, { onError: () => toast.error(MSG.adminUpdateFailed) });
+  };
 
   return (
     <article className="card report-card" aria-label={TEXT.reportNumber(report.id)}>
@@ -68,7 +76,7 @@ function ReportCard({ report }: { report: Report }) {
           type="button"
           className="button button-danger"
           disabled={update.isPending}
-          onClick={() => decide('approved')}
+          onClick={() => void decide('approved')}
         >
           {TEXT.approve}
         </button>
@@ -76,7 +84,7 @@ function ReportCard({ report }: { report: Report }) {
           type="button"
           className="button"
           disabled={update.isPending}
-          onClick={() => decide('rejected')}
+          onClick={() => void decide('rejected')}
         >
           {TEXT.reject}
         </button>
@@ -89,14 +97,23 @@ export function ReportList() {
   const reports = useReports();
   if (reports.isPending) return <StatusMessage>{UI.loading}</StatusMessage>;
   if (reports.isError) return <StatusMessage kind="error">{MSG.loadReportsFailed}</StatusMessage>;
-  if (reports.data.length === 0) return <p className="empty">{UI.noPendingReports}</p>;
+  const items = reports.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) return <p className="empty">{UI.noPendingReports}</p>;
   return (
-    <ul className="report-list">
-      {reports.data.map((report) => (
-        <li key={report.id}>
-          <ReportCard report={report} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="report-list">
+        {items.map((report) => (
+          <li key={report.id}>
+            <ReportCard report={report} />
+          </li>
+        ))}
+      </ul>
+      {reports.hasNextPage && (
+        <LoadMore
+          loading={reports.isFetchingNextPage}
+          onLoad={() => void reports.fetchNextPage()}
+        />
+      )}
+    </>
   );
 }

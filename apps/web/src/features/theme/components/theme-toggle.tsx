@@ -1,5 +1,5 @@
 /** Light/dark toggle: remembered as `theme` in localStorage, the system's by default. */
-import { useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { TEXT } from '../../../lib/messages.ts';
 import { storeTheme, type Theme } from '../../../lib/storage.ts';
 
@@ -7,13 +7,20 @@ function currentTheme(): Theme {
   return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
 }
 
-export function applyTheme(theme: Theme): void {
+/** The document's theme attribute is the one source of truth (set before first paint). */
+function subscribe(onChange: () => void) {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
+}
+
+function applyTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;
   document.documentElement.style.colorScheme = theme;
 }
 
 export function ThemeToggle() {
-  const [theme, setTheme] = useState<Theme>(currentTheme);
+  const theme = useSyncExternalStore(subscribe, currentTheme);
   const next: Theme = theme === 'dark' ? 'light' : 'dark';
   return (
     <button
@@ -24,7 +31,6 @@ export function ThemeToggle() {
       onClick={() => {
         applyTheme(next);
         storeTheme(next);
-        setTheme(next);
       }}
     >
       <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
