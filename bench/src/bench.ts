@@ -24,7 +24,7 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/connection.ts';
 import { migrate } from '../../apps/server/src/db/migrator.ts';
 import { COMMON_WORD, RARE_WORD, seedDatabase } from '../../apps/server/src/db/seed.ts';
-import { encodeCursor } from '../../apps/server/src/lib/cursor.ts';
+import { encodeFeedCursor } from '../../apps/server/src/lib/cursor.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
@@ -351,7 +351,7 @@ const SCENARIOS: Scenario[] = [
   {
     name: 'feed-deep',
     label: 'feed, deep page (cursor)',
-    path: (t) => `/api/questions/?cursor=${encodeCursor({ id: Math.ceil(t.questions / 10) })}`,
+    path: (t) => `/api/questions/?cursor=${encodeFeedCursor({ id: Math.ceil(t.questions / 10) })}`,
   },
   {
     name: 'search-rare',

@@ -31,6 +31,7 @@ import questionAnswerRoutes from './routes/api/questions/answers.ts';
 import questionRoutes from './routes/api/questions/index.ts';
 import reportRoutes from './routes/api/reports/index.ts';
 import tagRoutes from './routes/api/tags/index.ts';
+import userRoutes from './routes/api/user/index.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -64,11 +65,14 @@ export async function buildApp(deps: AppDependencies) {
     ...requestIdOptions(deps.config.trustProxy),
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(deps.config.trustProxy),
-    // Paths are declared with their trailing slash, as the specification writes them.
+    // Paths are declared with their trailing slash, as the specification writes them (a
+    // route at a prefix's root says prefixTrailingSlash: 'slash' for the same reason).
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 100 },
     frameworkErrors: routerError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Every request starts anonymous; the auth plugin's scope reads the bearer token.
+  app.decorateRequest('user', null);
   await app.register(requestId);
   await app.register(errors);
   await app.register(validation);
@@ -80,15 +84,20 @@ export async function buildApp(deps: AppDependencies) {
 
   await app.register(
     async (api) => {
-      await api.register(auth);
+      // Public calls first, outside the bearer-token scope: they answer whatever
+      // Authorization header a client still holds (an expired token must not block login).
       await api.register(authRoutes);
-      await api.register(questionRoutes, { prefix: '/questions' });
-      await api.register(questionAnswerRoutes, { prefix: '/questions' });
-      await api.register(answerRoutes, { prefix: '/answers' });
-      await api.register(reportRoutes, { prefix: '/reports' });
-      await api.register(myRoutes, { prefix: '/my' });
-      await api.register(tagRoutes, { prefix: '/tags' });
       await api.register(healthRoutes, { prefix: '/health' });
+      await api.register(async (authenticated) => {
+        await authenticated.register(auth);
+        await authenticated.register(userRoutes, { prefix: '/user' });
+        await authenticated.register(questionRoutes, { prefix: '/questions' });
+        await authenticated.register(questionAnswerRoutes, { prefix: '/questions' });
+        await authenticated.register(answerRoutes, { prefix: '/answers' });
+        await authenticated.register(reportRoutes, { prefix: '/reports' });
+        await authenticated.register(myRoutes, { prefix: '/my' });
+        await authenticated.register(tagRoutes, { prefix: '/tags' });
+      });
     },
     { prefix: '/api' },
   );

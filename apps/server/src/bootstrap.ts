@@ -1,11 +1,10 @@
 /** Opening the configured database, migrating it, and making sure the admin exists. */
 
 import path from 'node:path';
-import { hashPassword } from './auth/passwords.ts';
+import { ensureAdmin } from './auth/admins.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrator.ts';
-import { upsertAdmin } from './repositories/users.ts';
 
 export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   return config.databaseUrl !== undefined
@@ -20,7 +19,7 @@ export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> 
 export async function prepareDatabase(handle: DatabaseHandle, config: Config) {
   const { applied } = await migrate(handle.pool);
   if (config.admin) {
-    await upsertAdmin(handle.db, config.admin.username, await hashPassword(config.admin.password));
+    await ensureAdmin(handle.db, config.admin.username, config.admin.password);
   }
   return { applied };
 }

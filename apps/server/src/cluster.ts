@@ -6,23 +6,13 @@
  * database belongs to one process, so without DATABASE_URL this runs a single server.
  */
 import cluster from 'node:cluster';
-import { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig } from './config.ts';
 
 const SERVER_ENTRY = new URL('./server.ts', import.meta.url).pathname;
 
-function workerCount(raw: string | undefined): number {
-  if (raw === undefined || raw.trim() === '') return availableParallelism();
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 256) {
-    throw new ConfigError([`WEB_CONCURRENCY must be a whole number from 1 to 256 (got "${raw}").`]);
-  }
-  return n;
-}
-
 async function main() {
   const config = loadConfig(process.env);
-  const workers = workerCount(process.env.WEB_CONCURRENCY);
+  const workers = config.webConcurrency;
   if (config.databaseUrl === undefined || workers === 1) {
     if (config.databaseUrl === undefined && workers > 1) {
       console.warn('WEB_CONCURRENCY needs DATABASE_URL (PGlite is single-process): one server.');

@@ -4,7 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { LIMITS, USERNAME_PATTERN } from '@dating/contract';
 import { parseRateLimits, type RateLimitRules } from './rate-limits.ts';
 
 export interface Config {
@@ -28,6 +31,8 @@ export interface Config {
   admin: { username: string; password: string } | undefined;
   /** Directory of the built web app; served when it exists. */
   webDistDir: string;
+  /** Server processes for cluster.ts (PostgreSQL only); every core by default. */
+  webConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -37,9 +42,31 @@ export class ConfigError extends Error {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** Names proxy-addr (Fastify's trustProxy) knows besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR (address/prefix) or one of proxy-addr's range names. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
 type Env = Record<string, string | undefined>;
+
+/** The registration rule for usernames (also for admins made from the environment). */
+export function isValidUsername(name: string): boolean {
+  const length = [...name].length;
+  return (
+    length >= LIMITS.usernameMin &&
+    length <= LIMITS.usernameMax &&
+    new RegExp(USERNAME_PATTERN, 'u').test(name)
+  );
+}
 
 export function loadConfig(env: Env): Config {
   const problems: string[] = [];
@@ -90,7 +117,14 @@ export function loadConfig(env: Env): Config {
   if (rawProxy === 'true') trustProxy = true;
   else if (rawProxy === undefined || rawProxy === 'false') trustProxy = false;
   else if (/^\d+$/.test(rawProxy)) trustProxy = Number(rawProxy);
-  else trustProxy = rawProxy.split(',').map((p) => p.trim());
+  else {
+    trustProxy = rawProxy.split(',').map((p) => p.trim());
+    for (const entry of trustProxy.filter((p) => !isProxyEntry(p))) {
+      problems.push(
+        `TRUST_PROXY entry "${entry}" must be an IP address, a CIDR such as 10.0.0.0/8, or one of ${PROXY_RANGE_NAMES.join(', ')} (or the whole value true, false or a hop count).`,
+      );
+    }
+  }
 
   const rateLimits = parseRateLimits(text('RATE_LIMITS'));
   if (Array.isArray(rateLimits)) problems.push(...rateLimits);
@@ -104,6 +138,14 @@ export function loadConfig(env: Env): Config {
   const adminPassword = env.ADMIN_PASSWORD;
   if ((adminUsername === undefined) !== (adminPassword === undefined)) {
     problems.push('ADMIN_USERNAME and ADMIN_PASSWORD must be set together.');
+  }
+  if (adminUsername !== undefined && !isValidUsername(adminUsername)) {
+    problems.push(
+      `ADMIN_USERNAME must be ${LIMITS.usernameMin} to ${LIMITS.usernameMax} letters, digits or @ . + - _ characters.`,
+    );
+  }
+  if (adminPassword !== undefined && adminPassword.length < LIMITS.passwordMin) {
+    problems.push(`ADMIN_PASSWORD must be at least ${LIMITS.passwordMin} characters.`);
   }
 
   const config: Config = {
@@ -127,6 +169,7 @@ export function loadConfig(env: Env): Config {
       invokedFrom,
       text('WEB_DIST_DIR') ?? path.join(REPO_ROOT, 'apps/web/dist'),
     ),
+    webConcurrency: integer('WEB_CONCURRENCY', availableParallelism(), 1, 256),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,10 +1,12 @@
 /**
  * Abuse limits, close to what mature forums use. A route names a policy; each policy is
- * a set of rules, counted per client IP or per identity (the user, else the anonymous
- * session, else the IP). Likes and reports are also bounded per IP so that rotating
- * session ids cannot stuff counts. Any rule can be overridden with RATE_LIMITS.
+ * a set of rules, counted per client IP, per identity (the user, else the anonymous
+ * session, else the IP), or per account a login names. Likes and reports are also bounded
+ * per IP so that rotating session ids cannot stuff counts; logins per account too, so
+ * that many IPs cannot share out guesses at one password. Any rule can be overridden
+ * with RATE_LIMITS.
  */
-export type RateLimitSubject = 'ip' | 'identity';
+export type RateLimitSubject = 'ip' | 'identity' | 'account';
 
 export interface RateLimitRule {
   subject: RateLimitSubject;
@@ -19,6 +21,9 @@ const DAY = 24 * HOUR;
 export const DEFAULT_RULES = {
   'login-ip-minute': { subject: 'ip', max: 6, windowSeconds: MINUTE },
   'login-ip-hour': { subject: 'ip', max: 30, windowSeconds: HOUR },
+  // Bounds a distributed attack on one account to ~1,000 guesses a day. Anyone may spend an
+  // account's allowance (its owner then waits up to 15 minutes): a deliberate trade-off.
+  'login-account': { subject: 'account', max: 10, windowSeconds: 15 * MINUTE },
   'register-ip-hour': { subject: 'ip', max: 10, windowSeconds: HOUR },
   'refresh-ip-minute': { subject: 'ip', max: 30, windowSeconds: MINUTE },
   'question-identity': { subject: 'identity', max: 1, windowSeconds: 15 },
@@ -36,7 +41,7 @@ export type RuleName = keyof typeof DEFAULT_RULES;
 export type RateLimitRules = Record<RuleName, RateLimitRule>;
 
 export const POLICIES = {
-  login: ['login-ip-minute', 'login-ip-hour'],
+  login: ['login-ip-minute', 'login-ip-hour', 'login-account'],
   register: ['register-ip-hour'],
   refresh: ['refresh-ip-minute'],
   question: ['question-identity', 'question-ip-hour'],

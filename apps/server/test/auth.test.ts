@@ -1,5 +1,6 @@
 import { API_MSG } from '@dating/contract';
 import { describe, expect, it } from 'vitest';
+import { ensureAdmin } from '../src/auth/admins.ts';
 import { createAdmin, createUser, login } from './factories.ts';
 import { describeEachEngine, uniqueName } from './harness.ts';
 
@@ -246,6 +247,122 @@ describeEachEngine('accounts and tokens', (ctx) => {
         .execute();
       const after = await ctx.request({ method: 'GET', url: '/api/reports/', token: admin.access });
       expect(after.statusCode).toBe(403);
+    });
+  });
+
+  describe('public calls ignore a stale bearer token', () => {
+    it('signs in, registers, refreshes, signs out and answers health with a bad token', async () => {
+      const user = await createUser(ctx);
+      const stale = 'Bearer not.a.valid-token';
+      const headers = { authorization: stale };
+      const signIn = await ctx.request({
+        method: 'POST',
+        url: '/api/token/',
+        headers,
+        body: { username: user.username, password: user.password },
+      });
+      expect(signIn.statusCode).toBe(200);
+      const register = await ctx.request({
+        method: 'POST',
+        url: '/api/register/',
+        headers,
+        body: { username: uniqueName(), password: 'long enough pw', password2: 'long enough pw' },
+      });
+      expect(register.statusCode).toBe(201);
+      const refresh = await ctx.request({
+        method: 'POST',
+        url: '/api/token/refresh/',
+        headers,
+        body: { refresh: signIn.json().refresh },
+      });
+      expect(refresh.statusCode).toBe(200);
+      const logout = await ctx.request({
+        method: 'POST',
+        url: '/api/token/blacklist/',
+        headers,
+        body: { refresh: refresh.json().refresh },
+      });
+      expect(logout.statusCode).toBe(200);
+      const health = await ctx.request({ method: 'GET', url: '/api/health/', headers });
+      expect(health.statusCode).toBe(200);
+      // Everywhere else a bad token is still refused, so the client refreshes it.
+      const feed = await ctx.request({ method: 'GET', url: '/api/questions/', headers });
+      expect(feed.statusCode).toBe(401);
+    });
+  });
+
+  describe('usernames with @', () => {
+    it('sign in by their username, sent as username or as email', async () => {
+      const user = await createUser(ctx, { username: `${uniqueName()}@example.org` });
+      for (const field of ['username', 'email']) {
+        const res = await ctx.request({
+          method: 'POST',
+          url: '/api/token/',
+          body: { [field]: user.username.toUpperCase(), password: user.password },
+        });
+        expect(res.statusCode, field).toBe(200);
+      }
+    });
+
+    it("keep usernames and emails apart: neither may be another account's", async () => {
+      const address = `${uniqueName()}@example.org`;
+      await createUser(ctx, { email: address });
+      const asUsername = await ctx.request({
+        method: 'POST',
+        url: '/api/register/',
+        body: {
+          username: address.toUpperCase(),
+          password: 'long enough pw',
+          password2: 'long enough pw',
+        },
+      });
+      expect(asUsername.statusCode).toBe(400);
+      expect(asUsername.json()).toEqual({ username: [API_MSG.usernameTaken] });
+      const named = await createUser(ctx, { username: `${uniqueName()}@example.org` });
+      const asEmail = await ctx.request({
+        method: 'POST',
+        url: '/api/register/',
+        body: {
+          username: uniqueName(),
+          email: named.username,
+          password: 'long enough pw',
+          password2: 'long enough pw',
+        },
+      });
+      expect(asEmail.statusCode).toBe(400);
+      expect(asEmail.json()).toEqual({ email: [API_MSG.emailTaken] });
+    });
+  });
+
+  describe('ensureAdmin (start-up admin and create-admin)', () => {
+    it('promoting an existing account revokes the refresh tokens it held', async () => {
+      const squatter = await createUser(ctx);
+      const promoted = await ensureAdmin(ctx.database.db, squatter.username, 'the real admin pw');
+      expect(promoted.outcome).toBe('promoted');
+      const refresh = await ctx.request({
+        method: 'POST',
+        url: '/api/token/refresh/',
+        body: { refresh: squatter.refresh },
+      });
+      expect(refresh.statusCode).toBe(401);
+      const oldPassword = await ctx.request({
+        method: 'POST',
+        url: '/api/token/',
+        body: { username: squatter.username, password: squatter.password },
+      });
+      expect(oldPassword.statusCode).toBe(401);
+    });
+
+    it('leaves an admin with the same password signed in (a restart signs nobody out)', async () => {
+      const admin = await createAdmin(ctx);
+      const again = await ensureAdmin(ctx.database.db, admin.username, admin.password);
+      expect(again.outcome).toBe('unchanged');
+      const refresh = await ctx.request({
+        method: 'POST',
+        url: '/api/token/refresh/',
+        body: { refresh: admin.refresh },
+      });
+      expect(refresh.statusCode).toBe(200);
     });
   });
 

@@ -83,6 +83,25 @@ async function expectAllRefused(
 }
 
 describeEachEngine('bad input', (ctx) => {
+  it('answers only the exact paths, with their trailing slash', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/questions'],
+      ['POST', '/api/questions'],
+      ['GET', '/api/tags'],
+      ['GET', '/api/reports'],
+      ['POST', '/api/reports'],
+      ['GET', '/api/health'],
+      ['GET', '/api/user/status'],
+      ['POST', '/api/token'],
+    ] as const) {
+      const res = await ctx.request({ method, url, body: method === 'POST' ? {} : undefined });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Not found.' });
+    }
+    const tags = await ctx.request({ method: 'GET', url: '/api/tags/' });
+    expect(tags.statusCode).toBe(200);
+  });
+
   it('refuses malformed JSON bodies', async () => {
     const session = newSession();
     const bodies = [

@@ -1,7 +1,6 @@
 /** Small factories: each test builds the data it needs through the API itself. */
 import { expect } from 'vitest';
-import { hashPassword } from '../src/auth/passwords.ts';
-import { upsertAdmin } from '../src/repositories/users.ts';
+import { ensureAdmin } from '../src/auth/admins.ts';
 import { newSession, type TestContext, uniqueName } from './harness.ts';
 
 export interface TestUser {
@@ -45,7 +44,7 @@ export async function login(ctx: TestContext, username: string, password: string
 export async function createAdmin(ctx: TestContext): Promise<TestUser> {
   const username = uniqueName('admin');
   const password = 'admin password 123';
-  const { id } = await upsertAdmin(ctx.database.db, username, await hashPassword(password));
+  const { id } = await ensureAdmin(ctx.database.db, username, password);
   return { id, username, password, ...(await login(ctx, username, password)) };
 }
 

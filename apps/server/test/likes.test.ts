@@ -190,6 +190,38 @@ describeEachEngine('likes', (ctx) => {
     }
   });
 
+  it('takes an empty JSON body (the session in the header), and DELETE with one too', async () => {
+    const user = await createUser(ctx);
+    const q = await createQuestion(ctx, { token: user.access });
+    const session = newSession();
+    const liked = await ctx.request({
+      method: 'POST',
+      url: `/api/questions/${q.id}/like/`,
+      session,
+      headers: { 'content-type': 'application/json' },
+      body: '',
+    });
+    expect(liked.statusCode, liked.body).toBe(200);
+    expect(liked.json()).toEqual({ likes: 1 });
+    const deleted = await ctx.request({
+      method: 'DELETE',
+      url: `/api/questions/${q.id}/`,
+      token: user.access,
+      headers: { 'content-type': 'application/json' },
+      body: '',
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    // A call that needs a body still says so.
+    const ask = await ctx.request({
+      method: 'POST',
+      url: '/api/questions/',
+      session,
+      headers: { 'content-type': 'application/json' },
+      body: '',
+    });
+    expect(ask.statusCode).toBe(400);
+  });
+
   it('refuses likes on a "[deleted]" placeholder answer', async () => {
     const q = await createQuestion(ctx);
     const a = await createAnswer(ctx, q.id);

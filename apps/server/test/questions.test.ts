@@ -1,5 +1,7 @@
 import { API_MSG, LIMITS, LINK_REL } from '@dating/contract';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { SEARCH_CANDIDATES } from '../src/repositories/questions.ts';
 import {
   createAdmin,
   createAnswer,
@@ -479,6 +481,25 @@ describeEachEngine('questions', (ctx) => {
         const pages = await walkPages(ctx, `/api/questions/?search=${word}&limit=2`);
         expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
         expect(pages.flat()).toEqual(all);
+      });
+
+      it('reaches every match of a word in more questions than one window ranks', async () => {
+        const word = uniqueWord();
+        const total = SEARCH_CANDIDATES + 5;
+        // Straight into the table: the API's posting limits are not what this is about.
+        await sql`
+          INSERT INTO questions (text, search_text)
+          SELECT '<p>' || ${word} || ' ' || n || '</p>', ${word} || ' ' || n
+          FROM generate_series(1, ${total}) AS n`.execute(ctx.database.db);
+        const pages = await walkPages(ctx, `/api/questions/?search=${word}&limit=100`);
+        const found = pages.flat();
+        expect(found).toHaveLength(total);
+        expect(new Set(found).size).toBe(total);
+        // The newest window first, then the older matches.
+        expect(pages.map((p) => p.length)).toEqual([100, 100, 100, 5]);
+        expect(Math.min(...pages.slice(0, 3).flat())).toBeGreaterThan(
+          Math.max(...(pages[3] ?? [])),
+        );
       });
 
       it('refuses a garbage or mismatched cursor with 400', async () => {

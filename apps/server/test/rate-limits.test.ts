@@ -40,6 +40,21 @@ describe('rate limits (in memory)', () => {
     expect((await loginAttempt(ctx, '10.0.0.2')).statusCode).toBe(401);
   });
 
+  it('allows 10 logins to one account in 15 minutes, from any number of IPs', async () => {
+    const attempt = (i: number, username: string) =>
+      ctx.request({
+        method: 'POST',
+        url: '/api/token/',
+        body: { username, password: 'a guess' },
+        remoteAddress: `10.2.0.${i}`,
+      });
+    const target = `victim${randomBytes(3).toString('hex')}`;
+    for (let i = 0; i < 10; i++) expect((await attempt(i, target)).statusCode).toBe(401);
+    expectThrottled(await attempt(50, target.toUpperCase()));
+    // Another account from the same addresses is not held up.
+    expect((await attempt(51, `other${target}`)).statusCode).toBe(401);
+  });
+
   it('allows one question every 15 seconds per identity', async () => {
     const session = newSession();
     await createQuestion(ctx, { session });

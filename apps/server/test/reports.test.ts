@@ -78,7 +78,8 @@ describeEachEngine('reports', (ctx) => {
         status: 'pending',
         reviewed_at: null,
       });
-      expect(report.session_id).not.toContain(session);
+      // The reporter's own item: their own session id, as on their questions and answers.
+      expect(report.session_id).toBe(session);
       for (const reason of REPORT_REASONS) {
         const r = await createReport(ctx, { answer: a.id }, { reason });
         expect(r).toMatchObject({ answer: a.id, question: null, target_type: 'answer', reason });
@@ -378,6 +379,21 @@ describeEachEngine('reports', (ctx) => {
       const res = await review(ra.id, 'approved');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: 'approved', content: null });
+    });
+
+    it("leaves reports on a deleted question's answers pending for the admins", async () => {
+      const owner = await createUser(ctx);
+      const q = await createQuestion(ctx, { token: owner.access });
+      const a = await createAnswer(ctx, q.id);
+      const ra = await createReport(ctx, { answer: a.id });
+      const del = await ctx.request({
+        method: 'DELETE',
+        url: `/api/questions/${q.id}/`,
+        token: owner.access,
+      });
+      expect(del.statusCode).toBe(204);
+      // Nobody reviewed it: it is not 'approved', it waits with its content gone.
+      expect((await pendingOn([ra.id])).map((r) => [r.id, r.content])).toEqual([[ra.id, null]]);
     });
   });
 });

@@ -1,16 +1,23 @@
 /** `npm run create-admin -- --username NAME --password PASS`: creates or promotes an admin. */
 import { parseArgs } from 'node:util';
-import { hashPassword } from '../auth/passwords.ts';
+import { LIMITS } from '@dating/contract';
+import { ensureAdmin } from '../auth/admins.ts';
 import { openConfiguredDatabase } from '../bootstrap.ts';
-import { loadConfig } from '../config.ts';
+import { isValidUsername, loadConfig } from '../config.ts';
 import { migrate } from '../db/migrator.ts';
-import { upsertAdmin } from '../repositories/users.ts';
 
 const { values } = parseArgs({
   options: { username: { type: 'string' }, password: { type: 'string' } },
 });
-if (!values.username || !values.password || values.password.length < 8) {
-  console.error('Usage: npm run create-admin -- --username NAME --password PASS (8+ characters)');
+if (
+  !values.username ||
+  !isValidUsername(values.username) ||
+  !values.password ||
+  values.password.length < LIMITS.passwordMin
+) {
+  console.error(
+    `Usage: npm run create-admin -- --username NAME --password PASS (a username of ${LIMITS.usernameMin} to ${LIMITS.usernameMax} letters, digits or @ . + - _; a password of ${LIMITS.passwordMin}+ characters)`,
+  );
   process.exit(2);
 }
 
@@ -18,14 +25,9 @@ const config = loadConfig(process.env);
 const database = await openConfiguredDatabase(config);
 try {
   await migrate(database.pool);
-  const admin = await upsertAdmin(
-    database.db,
-    values.username,
-    await hashPassword(values.password),
-  );
-  console.log(
-    `${admin.created ? 'Created' : 'Promoted'} admin "${admin.username}" (id ${admin.id}).`,
-  );
+  const admin = await ensureAdmin(database.db, values.username, values.password);
+  const done = { created: 'Created', promoted: 'Promoted', unchanged: 'Already an admin:' };
+  console.log(`${done[admin.outcome]} admin "${admin.username}" (id ${admin.id}).`);
 } finally {
   await database.close();
 }

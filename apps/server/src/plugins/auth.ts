@@ -1,5 +1,6 @@
 /**
- * Reads the bearer access token of every API request. A request without one is
+ * Reads the bearer access token of every API request in its scope (all but the public
+ * account and health calls). A request without one is
  * anonymous; one with an invalid, expired or wrong-type token is refused with 401 so the
  * web app refreshes it. The user (and the admin flag) is read from the database on each
  * request, so a change takes effect on the next one.
@@ -14,7 +15,6 @@ import { findUserById } from '../repositories/users.ts';
 
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization;
       if (header === undefined || header === '') return;

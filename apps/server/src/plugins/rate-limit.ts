@@ -1,7 +1,7 @@
 /**
  * Applies the abuse limits of rate-limits.ts. A route opts in with
- * `config: { rateLimit: 'question' }`; every rule of that policy is counted, after the
- * body is parsed so the anonymous session in it can be the identity. Counters live in
+ * `config: { rateLimitPolicy: 'question' }`; every rule of that policy is counted, after
+ * the body is parsed so the anonymous session (or the login name) in it can be the key. Counters live in
  * Redis when REDIS_URL is set (shared by every instance), in memory otherwise.
  * Over a limit: 429 `{"detail": ...}` with Retry-After.
  */
@@ -19,6 +19,19 @@ declare module 'fastify' {
     rateLimitPolicy?: RateLimitPolicy;
   }
 }
+
+/** The account a login names (as the login call reads it), case-insensitively. */
+function accountKey(request: FastifyRequest): string {
+  const body = request.body as { username?: unknown; email?: unknown } | undefined;
+  const name = body?.email ?? body?.username;
+  return typeof name === 'string' ? `a${name.trim().toLowerCase()}` : `ip${request.ip}`;
+}
+
+const KEYS = {
+  ip: (request: FastifyRequest) => request.ip,
+  identity: identityKey,
+  account: accountKey,
+} as const;
 
 function identityKey(request: FastifyRequest): string {
   const body = request.body as { session_id?: unknown } | undefined;
@@ -61,8 +74,7 @@ export default fp(
       app.createRateLimit({
         max: rule.max,
         timeWindow: rule.windowSeconds * 1000,
-        keyGenerator: (request) =>
-          `${name}:${rule.subject === 'ip' ? request.ip : identityKey(request)}`,
+        keyGenerator: (request) => `${name}:${KEYS[rule.subject](request)}`,
       });
 
     const hooks = new Map<RateLimitPolicy, preHandlerAsyncHookHandler>();

@@ -36,23 +36,7 @@ export function presentAnswer(viewer: Viewer, row: AnswerRow): Answer {
 
 /** The whole thread, nested; one object per answer (a thread may hold hundreds). */
 export function presentAnswerTree(viewer: Viewer, rows: AnswerRow[]): AnswerNode[] {
-  return buildTree(rows, (row): AnswerNode => {
-    const own = ownershipFields(viewer, row);
-    return {
-      id: row.id,
-      question: row.question_id,
-      parent_id: row.parent_id,
-      text: row.text,
-      likes: row.likes,
-      gender: row.gender,
-      age_range: row.age_range,
-      user: own.user,
-      session_id: own.session_id,
-      is_deleted: row.is_deleted,
-      created_at: row.created_at.toISOString(),
-      replies: [],
-    };
-  });
+  return buildTree(rows, (row): AnswerNode => ({ ...presentAnswer(viewer, row), replies: [] }));
 }
 
 export function presentMyAnswer(

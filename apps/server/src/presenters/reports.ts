@@ -1,4 +1,5 @@
 import type { Report, ReportedContent } from '@dating/contract';
+import type { Viewer } from '../auth/identity.ts';
 import { sessionFingerprint } from '../lib/session-id.ts';
 
 export interface ReportRow {
@@ -61,4 +62,13 @@ export function presentReport(row: ReportRow, content?: ReportContentRow): Repor
     reviewed_at: row.reviewed_at === null ? null : row.reviewed_at.toISOString(),
     content: content === undefined ? null : reportedContent({ ...row, ...content }),
   };
+}
+
+/**
+ * A report as its reporter sees it on creation: like every item of one's own, it carries
+ * the reporter's own session id (when the report came from a session), not a fingerprint.
+ */
+export function presentNewReport(viewer: Viewer, row: ReportRow): Report {
+  const ownSession = row.session_hash !== null ? viewer.sessionId : null;
+  return { ...presentReport(row), session_id: ownSession };
 }

@@ -1,7 +1,7 @@
 import type { AgeRange, Gender } from '@dating/contract';
 import { type CompiledQuery, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
-import type { FeedCursor } from '../lib/cursor.ts';
+import type { FeedCursor, SearchCursor } from '../lib/cursor.ts';
 
 const QUESTION_COLUMNS = [
   'questions.id',
@@ -24,12 +24,14 @@ export interface QuestionFilters {
 }
 
 /**
- * Searching ranks only the newest matches, at most this many: a common word matches a
- * large part of the site, and ranking every match would cost a sort of all of them on
- * each request. The candidates come newest first through the primary key (common words:
- * a few hundred rows read) or the GIN index (rare ones), whichever the planner finds
- * cheaper. Measured on 100,000 questions: 1,000 candidates cost ~15 ms a search of a word
- * in a third of the questions on PostgreSQL (five times that on PGlite), 300 about 3 ms.
+ * Searching ranks a window of the newest matches, at most this many, then the next window
+ * of older ones, and so on: a common word matches a large part of the site, and ranking
+ * every match would cost a sort of all of them on each request. Every match is reachable;
+ * relevance orders each window. The candidates come newest first through the primary key
+ * (common words: a few hundred rows read) or the GIN index (rare ones), whichever the
+ * planner finds cheaper. Measured on 100,000 questions: 1,000 candidates cost ~15 ms a
+ * search of a word in a third of the questions on PostgreSQL (five times that on PGlite),
+ * 300 about 3 ms.
  */
 export const SEARCH_CANDIDATES = 300;
 
@@ -45,6 +47,9 @@ export interface QuestionPageRow extends Record<string, unknown> {
   created_at: Date;
   /** The search rank, as the exact text of a PostgreSQL real; null when not searching. */
   rank: string | null;
+  /** Searching: the lowest id of the window of candidates, and how many it holds. */
+  window_floor: number | null;
+  window_size: number | null;
   /** The question's tag ids, from the same query (names: `tagsOfRows`). */
   tag_ids: number[];
 }
@@ -76,7 +81,7 @@ function tagIdsOfRow() {
 export function selectQuestionPage(
   db: Executor,
   filters: QuestionFilters,
-  page: { limit: number; after?: FeedCursor },
+  page: { limit: number; after?: FeedCursor | SearchCursor },
 ): BuiltQuery<QuestionPageRow> {
   let filtered = db.selectFrom('questions');
   if (filters.tagId !== undefined) {
@@ -101,22 +106,31 @@ export function selectQuestionPage(
   }
 
   if (filters.search !== undefined) {
+    const cursor = (page.after ?? {}) as SearchCursor;
     const tsquery = sql`websearch_to_tsquery('english', ${filters.search})`;
-    // The newest matches (ids and vectors only), ranked; then one page of them joined back.
-    const candidates = filtered
+    // A window of the newest matches (ids and vectors only), ranked; then one page of them
+    // joined back. The window's size and lowest id say where the next window starts.
+    let matches = filtered
       .select(['questions.id', 'questions.search_vector'])
-      .where(sql<boolean>`questions.search_vector @@ ${tsquery}`)
-      .orderBy('questions.id', 'desc')
-      .limit(SEARCH_CANDIDATES)
+      .where(sql<boolean>`questions.search_vector @@ ${tsquery}`);
+    if (cursor.below !== undefined) matches = matches.where('questions.id', '<', cursor.below);
+    const candidates = matches.orderBy('questions.id', 'desc').limit(SEARCH_CANDIDATES).as('c');
+    const window = db
+      .selectFrom(candidates)
+      .select([
+        'c.id',
+        'c.search_vector',
+        sql<number>`min(c.id) over ()`.as('floor'),
+        sql<number>`(count(*) over ())::int`.as('size'),
+      ])
       .as('candidates');
     const score = sql<number>`ts_rank(candidates.search_vector, ${tsquery})`;
-    let ranked = db.selectFrom(candidates).select(['candidates.id', score.as('score')]);
-    const after = page.after;
-    if (after !== undefined && after.rank !== undefined) {
-      const afterRank = after.rank;
-      ranked = ranked.where(
-        sql<boolean>`(${score}, candidates.id) < (${afterRank}::real, ${after.id})`,
-      );
+    let ranked = db
+      .selectFrom(window)
+      .select(['candidates.id', 'candidates.floor', 'candidates.size', score.as('score')]);
+    if (cursor.after !== undefined) {
+      const { rank, id } = cursor.after;
+      ranked = ranked.where(sql<boolean>`(${score}, candidates.id) < (${rank}::real, ${id})`);
     }
     const top = ranked
       .orderBy(sql`${score}`, 'desc')
@@ -129,6 +143,8 @@ export function selectQuestionPage(
       .select([
         ...QUESTION_COLUMNS,
         sql<string | null>`ranked.score::text`.as('rank'),
+        sql<number | null>`ranked.floor`.as('window_floor'),
+        sql<number | null>`ranked.size`.as('window_size'),
         tagIdsOfRow(),
       ])
       .orderBy('ranked.score', 'desc')
@@ -138,16 +154,19 @@ export function selectQuestionPage(
   let query = filtered.select([
     ...QUESTION_COLUMNS,
     sql<string | null>`null`.as('rank'),
+    sql<number | null>`null`.as('window_floor'),
+    sql<number | null>`null`.as('window_size'),
     tagIdsOfRow(),
   ]);
-  if (page.after !== undefined) query = query.where('questions.id', '<', page.after.id);
+  const after = page.after as FeedCursor | undefined;
+  if (after !== undefined) query = query.where('questions.id', '<', after.id);
   return query.orderBy('questions.id', 'desc').limit(page.limit + 1);
 }
 
 export function listQuestions(
   db: Executor,
   filters: QuestionFilters,
-  page: { limit: number; after?: FeedCursor },
+  page: { limit: number; after?: FeedCursor | SearchCursor },
 ): Promise<QuestionPageRow[]> {
   return selectQuestionPage(db, filters, page).execute();
 }

@@ -38,10 +38,6 @@ export function insertReport(db: Executor, r: NewReport) {
     .executeTakeFirstOrThrow();
 }
 
-/**
- * Pending reports, oldest first, each with its content joined in, so the moderation
- * page needs no call per report.
- */
 /** Reports with their content joined in, so the moderation page needs no call per report. */
 function reportsWithContent(db: Executor) {
   return db
@@ -105,7 +101,7 @@ export function closeReports(
     .execute();
 }
 
-/** Pending reports on the answers of a question about to be deleted: they are moot. */
+/** Approving a report on a question: pending reports on its answers go with it. */
 export function closeReportsOnAnswersOf(db: Executor, questionId: number) {
   return db
     .updateTable('reports')

@@ -1,4 +1,7 @@
-/** Accounts and tokens: register, obtain, refresh, revoke, and who am I. */
+/**
+ * Accounts and tokens: register, obtain, refresh, revoke. Public: registered outside the
+ * bearer-token scope, so a stale token a client still sends never blocks signing in.
+ */
 import {
   API_MSG,
   ErrorDetail,
@@ -10,18 +13,12 @@ import {
   TokenBody,
   TokenPair,
   USERNAME_PATTERN,
-  UserStatus,
 } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { type FieldErrors, fieldErrors, unauthorized } from '../../lib/http-errors.ts';
-import {
-  emailTaken,
-  findUserForLogin,
-  insertUser,
-  usernameTaken,
-} from '../../repositories/users.ts';
+import { findUserForLogin, insertUser, loginNameTaken } from '../../repositories/users.ts';
 
 const usernameRe = new RegExp(USERNAME_PATTERN, 'u');
 // Deliberately simple: one @, something on each side, a dot in the domain, no spaces.
@@ -83,10 +80,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (Object.keys(problems).length > 0) throw fieldErrors(problems);
       const username = body.username.trim();
       const email = body.email?.trim() || null;
-      if (await usernameTaken(app.db, username)) {
+      if (await loginNameTaken(app.db, username)) {
         throw fieldErrors({ username: [API_MSG.usernameTaken] });
       }
-      if (email !== null && (await emailTaken(app.db, email))) {
+      if (email !== null && (await loginNameTaken(app.db, email))) {
         throw fieldErrors({ email: [API_MSG.emailTaken] });
       }
       const passwordHash = await hashPassword(body.password);
@@ -94,9 +91,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const user = await insertUser(app.db, { username, email, passwordHash });
         return reply.code(201).send(user);
       } catch (error) {
-        // Two registrations raced for the same name: the unique index decided.
-        if ((error as { code?: string }).code === '23505') {
-          throw fieldErrors({ username: [API_MSG.usernameTaken] });
+        // Two registrations raced for the same name or email: a unique index decided.
+        const { code, constraint } = error as { code?: string; constraint?: string };
+        if (code === '23505') {
+          throw fieldErrors(
+            constraint === 'users_email_key'
+              ? { email: [API_MSG.emailTaken] }
+              : { username: [API_MSG.usernameTaken] },
+          );
         }
         throw error;
       }
@@ -123,9 +125,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         if (password === '') errors.password = [API_MSG.required];
         throw fieldErrors(errors);
       }
-      const by =
-        email !== undefined || login.includes('@') ? { email: login } : { username: login };
-      const user = await findUserForLogin(app.db, by);
+      const asEmail = email !== undefined || login.includes('@');
+      const user = await findUserForLogin(app.db, login, asEmail);
       const ok = await verifyPassword(user?.password_hash ?? null, password);
       if (!user || !ok) throw unauthorized(API_MSG.badCredentials);
       return app.tokens.pair(app.db, user.id);
@@ -169,18 +170,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       }
       return {};
     },
-  );
-
-  app.get(
-    '/user/status/',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Whether the request is signed in, and as whom',
-        response: { 200: UserStatus },
-      },
-    },
-    async (request) => ({ is_authenticated: request.user !== null, user: request.user }),
   );
 };
 

@@ -12,6 +12,7 @@ import { Type } from 'typebox';
 import { isOwner, requireAuthor } from '../../../auth/identity.ts';
 import { absentBodyAsEmpty } from '../../../lib/empty-body.ts';
 import { badRequest, forbidden, notFound } from '../../../lib/http-errors.ts';
+import { cleanReplyText } from '../../../lib/reply-text.ts';
 import { viewerOf } from '../../../plugins/auth.ts';
 import { presentAnswer } from '../../../presenters/answers.ts';
 import {
@@ -22,7 +23,6 @@ import {
   updateAnswerText,
 } from '../../../repositories/answers.ts';
 import { addLike } from '../../../repositories/likes.ts';
-import { cleanReplyText } from '../questions/answers.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

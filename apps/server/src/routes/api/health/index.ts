@@ -6,6 +6,7 @@ import { API_MSG, ErrorDetail, HealthLive, HealthReady } from '@dating/contract'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connection.ts';
+import { UNAVAILABLE_RETRY_AFTER } from '../../../plugins/errors.ts';
 
 /** How long readiness waits for `SELECT 1` before calling the database unavailable. */
 export const READY_TIMEOUT_MS = 2_000;
@@ -35,6 +36,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
     {
+      prefixTrailingSlash: 'slash',
       schema: {
         tags: ['health'],
         summary: 'Liveness: 200 while the process serves',
@@ -59,7 +61,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       }
       return reply
         .code(503)
-        .header('Retry-After', '5')
+        .header('Retry-After', UNAVAILABLE_RETRY_AFTER)
         .send({ detail: API_MSG.databaseUnavailable });
     },
   );

@@ -1,19 +1,13 @@
 /** Replying to a question, at the top level or under another answer of the same question. */
-import { Answer, AnswerCreateBody, API_MSG, IdParams } from '@dating/contract';
+import { Answer, AnswerCreateBody, IdParams } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireAuthor } from '../../../auth/identity.ts';
 import { fieldError, notFound } from '../../../lib/http-errors.ts';
+import { cleanReplyText } from '../../../lib/reply-text.ts';
 import { viewerOf } from '../../../plugins/auth.ts';
 import { presentAnswer } from '../../../presenters/answers.ts';
 import { findAnswer, insertAnswer } from '../../../repositories/answers.ts';
 import { findQuestionForUpdate } from '../../../repositories/questions.ts';
-
-/** Reply text is plain text: trimmed, and never empty. */
-export function cleanReplyText(text: string): string {
-  const trimmed = text.trim();
-  if (trimmed === '') throw fieldError('text', API_MSG.replyEmpty);
-  return trimmed;
-}
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

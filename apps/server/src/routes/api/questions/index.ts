@@ -17,7 +17,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireAuthor, type Viewer } from '../../../auth/identity.ts';
 import type { Executor } from '../../../db/connection.ts';
-import { decodeCursor, encodeCursor } from '../../../lib/cursor.ts';
+import {
+  decodeFeedCursor,
+  decodeSearchCursor,
+  encodeFeedCursor,
+  encodeSearchCursor,
+  type SearchCursor,
+} from '../../../lib/cursor.ts';
 import { absentBodyAsEmpty } from '../../../lib/empty-body.ts';
 import {
   badRequest,
@@ -39,9 +45,10 @@ import {
   insertQuestion,
   linkTags,
   listQuestions,
+  type QuestionPageRow,
+  SEARCH_CANDIDATES,
   updateQuestionText,
 } from '../../../repositories/questions.ts';
-import { closeReportsOnAnswersOf } from '../../../repositories/reports.ts';
 import {
   ensureTags,
   findTagIdByName,
@@ -71,10 +78,35 @@ function nextPageLink(url: string, cursor: string): string {
   return `<${next.pathname}${next.search}>; rel="next"`;
 }
 
+/**
+ * Where the page after `rows` (one more than the page asked for) starts, or null at the
+ * end. Search goes on within its window of candidates, then to the next, older window
+ * when this one was full (it may hold no more matches: that page is then empty).
+ */
+function nextCursor(
+  rows: QuestionPageRow[],
+  limit: number,
+  search: SearchCursor | undefined,
+): string | null {
+  const last = rows.slice(0, limit).at(-1);
+  if (search === undefined) {
+    return rows.length > limit && last ? encodeFeedCursor({ id: last.id }) : null;
+  }
+  const window = rows[0];
+  if (rows.length > limit && last?.rank) {
+    return encodeSearchCursor({ ...search, after: { rank: last.rank, id: last.id } });
+  }
+  if (window?.window_size === SEARCH_CANDIDATES && window.window_floor !== null) {
+    return encodeSearchCursor({ below: window.window_floor });
+  }
+  return null;
+}
+
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
     {
+      prefixTrailingSlash: 'slash',
       schema: {
         tags: ['questions'],
         summary:
@@ -102,10 +134,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         else return [];
       }
       const search = q.search?.trim() || undefined;
-      const after = q.cursor ? decodeCursor(q.cursor) : undefined;
-      if (after !== undefined && (search !== undefined) !== (after.rank !== undefined)) {
-        throw fieldError('cursor', 'Invalid cursor.');
-      }
+      const feedAfter = search === undefined && q.cursor ? decodeFeedCursor(q.cursor) : undefined;
+      const searchFrom =
+        search === undefined ? undefined : q.cursor ? decodeSearchCursor(q.cursor) : {};
+      const after = feedAfter ?? searchFrom;
       const limit = q.limit ?? LIMITS.pageSizeDefault;
       const rows = await listQuestions(
         app.db,
@@ -113,13 +145,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         { limit, after },
       );
       const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      if (rows.length > limit && last) {
-        const cursor = encodeCursor(
-          last.rank === null ? { id: last.id } : { id: last.id, rank: last.rank },
-        );
-        reply.header('Link', nextPageLink(request.url, cursor));
-      }
+      const next = nextCursor(rows, limit, searchFrom);
+      if (next !== null) reply.header('Link', nextPageLink(request.url, next));
       const tags = await tagsOfRows(app.db, page);
       return page.map((row, i) => presentQuestion(viewer, row, tags[i] ?? []));
     },
@@ -128,6 +155,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
+      prefixTrailingSlash: 'slash',
       config: { rateLimitPolicy: 'question' },
       schema: {
         tags: ['questions'],
@@ -234,7 +262,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const row = await findQuestionForUpdate(tx, id);
         if (!row) throw notFound();
         if (row.user_id !== user.id && !user.is_staff) throw forbidden();
-        await closeReportsOnAnswersOf(tx, id);
+        // Pending reports on it stay for the admins, as 'Content not available'.
         await deleteQuestion(tx, id);
       });
       return reply.code(204).send(null);

@@ -14,7 +14,7 @@ import { requireAuthor } from '../../../auth/identity.ts';
 import type { Executor } from '../../../db/connection.ts';
 import { badRequest, fieldError, notFound } from '../../../lib/http-errors.ts';
 import { staffOnly, viewerOf } from '../../../plugins/auth.ts';
-import { presentReport } from '../../../presenters/reports.ts';
+import { presentNewReport, presentReport } from '../../../presenters/reports.ts';
 import {
   deleteAnswer,
   findAnswerForDelete,
@@ -53,6 +53,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
+      prefixTrailingSlash: 'slash',
       config: { rateLimitPolicy: 'report' },
       schema: {
         tags: ['reports'],
@@ -93,13 +94,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           sessionHash: viewer.sessionHash,
         });
       });
-      return reply.code(201).send(presentReport(row));
+      return reply.code(201).send(presentNewReport(viewer, row));
     },
   );
 
   app.get(
     '/',
     {
+      prefixTrailingSlash: 'slash',
       preHandler: staffOnly,
       schema: {
         tags: ['reports'],

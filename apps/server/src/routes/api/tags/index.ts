@@ -5,7 +5,10 @@ import { listTags } from '../../../repositories/tags.ts';
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
-    { schema: { tags: ['tags'], summary: 'Every tag, by name', response: { 200: TagList } } },
+    {
+      prefixTrailingSlash: 'slash',
+      schema: { tags: ['tags'], summary: 'Every tag, by name', response: { 200: TagList } },
+    },
     () => listTags(app.db),
   );
 };
