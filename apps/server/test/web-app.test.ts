@@ -5,6 +5,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './harness.ts';
 
@@ -17,6 +18,10 @@ describe('web app serving', () => {
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
     await writeFile(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1);');
+    await writeFile(
+      path.join(dist, 'assets', 'main-abc123.js.br'),
+      brotliCompressSync('console.log(1);'),
+    );
     ctx = await createTestContext('pglite', { env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -44,6 +49,18 @@ describe('web app serving', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('console.log(1);');
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the precompressed copy to a client that takes it', async () => {
+    const res = await ctx.request({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe('console.log(1);');
   });
 
   it('keeps the API in charge of /api/: JSON 404 for unknown paths, real routes work', async () => {

@@ -19,6 +19,8 @@ export default fp(
       root: opts.root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file; they go out as they are.
+      preCompressed: true,
       maxAge: '1h',
       setHeaders(res, filePath) {
         // Vite's hashed assets never change; everything else must revalidate.
