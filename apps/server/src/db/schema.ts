@@ -48,6 +48,12 @@ export interface QuestionsTable {
   updated_at: UpdatedAt;
 }
 
+/** Written by the answers' triggers only (migration 0003); bigint, so a string. */
+export interface ThreadVersionsTable {
+  question_id: number;
+  version: ColumnType<string, never, never>;
+}
+
 export interface QuestionTagsTable {
   question_id: number;
   tag_id: number;
@@ -99,4 +105,5 @@ export interface Database {
   question_likes: LikesTable & { question_id: number };
   answer_likes: LikesTable & { answer_id: number };
   reports: ReportsTable;
+  thread_versions: ThreadVersionsTable;
 }

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { TokenService } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
+import { ThreadService } from '../services/threads.ts';
 
 export interface Services {
   config: Config;
@@ -16,6 +17,7 @@ export default fp(
     app.decorate('config', services.config);
     app.decorate('db', services.db);
     app.decorate('tokens', new TokenService(services.jwtSecret));
+    app.decorate('threads', new ThreadService());
   },
   { name: 'services' },
 );

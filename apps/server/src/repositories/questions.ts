@@ -171,11 +171,16 @@ export function listQuestions(
   return selectQuestionPage(db, filters, page).execute();
 }
 
+/** A question, with the version of its thread ('0' before its first answer; migration 0003). */
 export function findQuestion(db: Executor, id: number) {
   return db
     .selectFrom('questions')
-    .select(QUESTION_COLUMNS)
-    .where('id', '=', id)
+    .leftJoin('thread_versions', 'thread_versions.question_id', 'questions.id')
+    .select([
+      ...QUESTION_COLUMNS,
+      sql<string>`coalesce(thread_versions.version, 0)::text`.as('thread_version'),
+    ])
+    .where('questions.id', '=', id)
     .executeTakeFirst();
 }
 
@@ -232,8 +237,11 @@ export function updateQuestionText(db: Executor, id: number, text: string, searc
     .execute();
 }
 
-export function deleteQuestion(db: Executor, id: number) {
-  return db.deleteFrom('questions').where('id', '=', id).executeTakeFirst();
+/** Deletes a question, its thread (by cascade) and its thread's version row. */
+export async function deleteQuestion(db: Executor, id: number) {
+  const deleted = await db.deleteFrom('questions').where('id', '=', id).executeTakeFirst();
+  await db.deleteFrom('thread_versions').where('question_id', '=', id).execute();
+  return deleted;
 }
 
 export function changeAnswerCount(db: Executor, questionId: number, delta: number) {

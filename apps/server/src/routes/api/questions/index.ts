@@ -14,9 +14,9 @@ import {
   tagListProblem,
 } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { requireAuthor, type Viewer } from '../../../auth/identity.ts';
-import type { Executor } from '../../../db/connection.ts';
 import {
   decodeFeedCursor,
   decodeSearchCursor,
@@ -36,7 +36,6 @@ import { htmlToPlainText, sanitizeQuestionHtml } from '../../../lib/rich-text.ts
 import { currentUser, signedIn, viewerOf } from '../../../plugins/auth.ts';
 import { presentAnswerTree } from '../../../presenters/answers.ts';
 import { presentQuestion, presentQuestionDetail } from '../../../presenters/questions.ts';
-import { answersOfQuestion } from '../../../repositories/answers.ts';
 import { addLike } from '../../../repositories/likes.ts';
 import {
   deleteQuestion,
@@ -55,6 +54,7 @@ import {
   tagsOfQuestions,
   tagsOfRows,
 } from '../../../repositories/tags.ts';
+import { ThreadService } from '../../../services/threads.ts';
 
 /** Sanitized HTML and its plain text; 400 when nothing readable is left. */
 function cleanQuestionText(html: string) {
@@ -64,11 +64,31 @@ function cleanQuestionText(html: string) {
   return { text, plain };
 }
 
-async function loadDetail(db: Executor, viewer: Viewer, id: number) {
-  const row = await findQuestion(db, id);
-  if (!row) return null;
-  const [tags, answers] = await Promise.all([tagsOfQuestions(db, [id]), answersOfQuestion(db, id)]);
-  return presentQuestionDetail(viewer, row, tags.get(id) ?? [], presentAnswerTree(viewer, answers));
+/**
+ * Sends a question with its whole thread. A kept thread (services/threads.ts) goes out as
+ * its stored JSON to a viewer who wrote none of it: the route's schema serializes the
+ * question with no answers, and the stored answers take the place of that empty list. In
+ * serialized JSON every quote inside a string is escaped, so `"answers":[]` can only be
+ * the property itself.
+ */
+async function sendDetail(app: FastifyInstance, reply: FastifyReply, viewer: Viewer, id: number) {
+  const row = await findQuestion(app.db, id);
+  if (!row) throw notFound();
+  const [tags, thread] = await Promise.all([
+    tagsOfQuestions(app.db, [id]),
+    app.threads.load(app.db, id, row.thread_version),
+  ]);
+  const tagList = tags.get(id) ?? [];
+  if (thread.strangersJson !== undefined && !ThreadService.wroteIn(viewer, thread)) {
+    // The route's own JSON serializer always gives a string.
+    const head = String(reply.serialize(presentQuestionDetail(viewer, row, tagList, [])));
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(head.replace('"answers":[]', `"answers":${thread.strangersJson}`));
+  }
+  return reply.send(
+    presentQuestionDetail(viewer, row, tagList, presentAnswerTree(viewer, thread.rows)),
+  );
 }
 
 /** `/api/questions/?<same filters>&cursor=<next>`: the next page's address for the Link header. */
@@ -191,9 +211,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         );
         return id;
       });
-      const detail = await loadDetail(app.db, viewer, id);
-      if (!detail) throw notFound();
-      return reply.code(201).send(detail);
+      return sendDetail(app, reply.code(201), viewer, id);
     },
   );
 
@@ -207,11 +225,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: QuestionDetail },
       },
     },
-    async (request) => {
-      const detail = await loadDetail(app.db, viewerOf(request), request.params.id);
-      if (!detail) throw notFound();
-      return detail;
-    },
+    (request, reply) => sendDetail(app, reply, viewerOf(request), request.params.id),
   );
 
   app.patch(
@@ -227,7 +241,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: QuestionDetail },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       const { id } = request.params;
       const { text, plain } = cleanQuestionText(request.body.text);
@@ -237,9 +251,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         if (row.user_id !== user.id) throw forbidden();
         await updateQuestionText(tx, id, text, plain);
       });
-      const detail = await loadDetail(app.db, viewerOf(request), id);
-      if (!detail) throw notFound();
-      return detail;
+      return sendDetail(app, reply, viewerOf(request), id);
     },
   );
 
