@@ -224,6 +224,21 @@ describeEachEngine('bad input', (ctx) => {
       expect(res.statusCode, label).toBe(400);
       if (c.field) expect(Object.keys(res.json()), label).toEqual([c.field]);
     }
+    // A nullable field says what is wrong with the value, not that it is not null.
+    const nullable = await ctx.request({
+      method: 'POST',
+      url: `/api/questions/${q.id}/answers/`,
+      body: { text: 'x', parent_id: '1', session_id: session },
+    });
+    expect(nullable.json()).toEqual({ parent_id: ['Must be an integer.'] });
+    const longDetails = await ctx.request({
+      method: 'POST',
+      url: '/api/reports/',
+      body: { question: q.id, reason: 'spam', details: 'x'.repeat(2001), session_id: session },
+    });
+    expect(longDetails.json()).toEqual({
+      details: ['Ensure this field has no more than 2000 characters.'],
+    });
     // Bodies that are not objects at all.
     for (const body of ['[]', '[{"text":"x"}]', '"text"', '12345', 'true', 'null']) {
       for (const url of ['/api/questions/', `/api/questions/${q.id}/answers/`, '/api/reports/']) {

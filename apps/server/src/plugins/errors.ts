@@ -45,9 +45,27 @@ function describe(error: AjvError): string {
   }
 }
 
+/**
+ * A nullable field (`anyOf: [X, null]`) that fails reports X's problem, "must be null" and
+ * "must match a schema in anyOf"; only X's problem tells the caller anything.
+ */
+function isNullableNoise(error: AjvError, all: AjvError[]): boolean {
+  const nullBranch = error.keyword === 'type' && error.params.type === 'null';
+  const summary = error.keyword === 'anyOf';
+  if (!nullBranch && !summary) return false;
+  return all.some(
+    (other) =>
+      other !== error &&
+      other.instancePath === error.instancePath &&
+      other.keyword !== 'anyOf' &&
+      !(other.keyword === 'type' && other.params.type === 'null'),
+  );
+}
+
 /** Ajv errors as `{"field": ["message"]}`, keyed by the top-level field they concern. */
-export function validationToFieldErrors(errors: AjvError[]): FieldErrors | null {
+export function validationToFieldErrors(all: AjvError[]): FieldErrors | null {
   const out: FieldErrors = {};
+  const errors = all.filter((error) => !isNullableNoise(error, all));
   for (const error of errors) {
     const field =
       error.instancePath.split('/')[1] ??
