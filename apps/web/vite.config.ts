@@ -78,7 +78,5 @@ export default defineConfig(({ mode }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // scripts/check-bundle-budget.ts reads it to weigh the home route's first JavaScript.
-    manifest: true,
   },
 }));
