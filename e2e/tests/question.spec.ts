@@ -122,6 +122,13 @@ test.describe('question page (anonymous visitor)', () => {
     await page.getByLabel('Edit reply').fill('never saved');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(deeper.getByText('Deeper answer')).toBeVisible();
+    // The editor takes focus when it opens, and Escape cancels as well.
+    await deeper.getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByLabel('Edit reply')).toBeFocused();
+    await page.keyboard.type(' and more');
+    await page.keyboard.press('Escape');
+    await expect(page.getByLabel('Edit reply')).toHaveCount(0);
+    await expect(deeper.getByText('Deeper answer', { exact: true })).toBeVisible();
 
     // Delete with confirmation: a reply with replies becomes a placeholder.
     const edited = answerWithText(page, 'Nested answer, edited');

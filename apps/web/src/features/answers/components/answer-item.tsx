@@ -1,7 +1,8 @@
 /** One answer: posted-by, text, likes, Reply, Report; the owner's '(yours)', Edit, Delete. */
 import type { AnswerNode } from '@dating/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
+import { InlineEditor } from '../../../components/ui/inline-editor.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useRequireSession } from '../../../hooks/use-require-session.ts';
 import { useViewer } from '../../../lib/auth.ts';
@@ -28,7 +29,6 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
   const reply = useSubmitReply(thread.questionId);
   const [editText, setEditText] = useState('');
   const [draft, setDraft] = useState(EMPTY_REPLY);
-  const editId = useId();
   const mine = !answer.is_deleted && isOwner(answer, viewer);
   const editing = thread.editingId === answer.id;
   const replying = thread.replyingId === answer.id;
@@ -104,30 +104,15 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
         {mine && <span className="yours"> {TEXT.yours}</span>}
       </p>
       {editing ? (
-        <div className="field">
-          <label htmlFor={editId}>{TEXT.editReply}</label>
-          <textarea
-            id={editId}
-            rows={4}
-            value={editText}
-            // biome-ignore lint/a11y/noAutofocus: opened on request by the Edit button
-            autoFocus
-            onChange={(event) => setEditText(event.target.value)}
-          />
-          <div className="form-actions">
-            <button type="button" className="button" onClick={() => thread.setEditingId(null)}>
-              {TEXT.cancel}
-            </button>
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={update.isPending}
-              onClick={onSave}
-            >
-              {TEXT.save}
-            </button>
-          </div>
-        </div>
+        <InlineEditor
+          label={TEXT.editReply}
+          value={editText}
+          rows={4}
+          saving={update.isPending}
+          onChange={setEditText}
+          onSave={onSave}
+          onCancel={() => thread.setEditingId(null)}
+        />
       ) : (
         <p className="answer-text">{answer.text}</p>
       )}

@@ -3,9 +3,10 @@
  * back and its tags. On the owner view it also has Edit (plain text) and Delete.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
+import { InlineEditor } from '../../../components/ui/inline-editor.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useRequireSession } from '../../../hooks/use-require-session.ts';
@@ -40,7 +41,6 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
   const remove = useDeleteQuestion();
   const [draft, setDraft] = useState<string | null>(null);
   const [preparing, setPreparing] = useState(false);
-  const editId = useId();
   const mine = isOwner(question, viewer);
   // Questions are edited and deleted by their signed-in owner (spec §6; admins may delete).
   const canEdit = mine && viewer.signedIn;
@@ -113,28 +113,15 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
       {draft === null ? (
         <SafeHtml html={question.text} className="question-text" />
       ) : (
-        <div className="field">
-          <label htmlFor={editId}>{TEXT.editQuestion}</label>
-          <textarea
-            id={editId}
-            rows={8}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-          <div className="form-actions">
-            <button type="button" className="button" onClick={() => setDraft(null)}>
-              {TEXT.cancel}
-            </button>
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={update.isPending}
-              onClick={save}
-            >
-              {TEXT.save}
-            </button>
-          </div>
-        </div>
+        <InlineEditor
+          label={TEXT.editQuestion}
+          value={draft}
+          rows={8}
+          saving={update.isPending}
+          onChange={setDraft}
+          onSave={save}
+          onCancel={() => setDraft(null)}
+        />
       )}
       <p className="meta">
         <span>{postedBy(question)}</span>
