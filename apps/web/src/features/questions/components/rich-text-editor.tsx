@@ -78,6 +78,8 @@ function Toolbar({ editor }: { editor: Editor }) {
     const href = normalizeUrl(url);
     if (href === null) chain().extendMarkRange('link').unsetLink().run();
     else chain().extendMarkRange('link').setLink({ href }).run();
+    // Writing goes on after the link, not over it: the caret lands at its end.
+    editor.commands.setTextSelection(editor.state.selection.to);
     setLinkOpen(false);
   };
 
