@@ -9,6 +9,21 @@ import {
 } from '../support/api.ts';
 import { expect, expectToast, signInPage, test } from '../support/fixtures.ts';
 
+/** A pending report as the API lists it, whose content is gone. */
+const pendingReport = (id: number) => ({
+  id,
+  question: null as number | null,
+  answer: null,
+  target_type: 'question',
+  reason: 'spam',
+  details: null,
+  session_id: 'ab12cd34',
+  status: 'pending',
+  created_at: new Date().toISOString(),
+  reviewed_at: null,
+  content: null,
+});
+
 test.describe('admin moderation', () => {
   test('a visitor or a plain user cannot load reports', async ({ page, request }) => {
     await page.goto('/admin/reports');
@@ -88,23 +103,7 @@ test.describe('admin moderation', () => {
     await expect(page.getByText('No pending reports.')).toBeVisible();
 
     await page.route('**/api/reports/', (route) =>
-      route.fulfill({
-        json: [
-          {
-            id: 999_999,
-            question: 123,
-            answer: null,
-            target_type: 'question',
-            reason: 'spam',
-            details: null,
-            session_id: 'ab12cd34',
-            status: 'pending',
-            created_at: new Date().toISOString(),
-            reviewed_at: null,
-            content: null,
-          },
-        ],
-      }),
+      route.fulfill({ json: [{ ...pendingReport(999_999), question: 123 }] }),
     );
     await page.reload();
     await expect(page.getByText('Content not available')).toBeVisible();
@@ -114,26 +113,13 @@ test.describe('admin moderation', () => {
     page,
     request,
   }) => {
-    const fake = (id: number) => ({
-      id,
-      question: null,
-      answer: null,
-      target_type: 'question',
-      reason: 'spam',
-      details: null,
-      session_id: 'ab12cd34',
-      status: 'pending',
-      created_at: new Date().toISOString(),
-      reviewed_at: null,
-      content: null,
-    });
     await signInPage(page, await loginAdmin(request));
     await page.route('**/api/reports/**', (route) => {
       const second = new URL(route.request().url()).searchParams.has('after');
       return second
-        ? route.fulfill({ json: [fake(800_002)] })
+        ? route.fulfill({ json: [pendingReport(800_002)] })
         : route.fulfill({
-            json: [fake(800_001)],
+            json: [pendingReport(800_001)],
             headers: { Link: '</api/reports/?limit=1&after=800001>; rel="next"' },
           });
     });

@@ -1,17 +1,10 @@
 /** One answer: read, edit and delete (its author, by user or session; admins delete), like. */
-import {
-  Answer,
-  AnswerPatchBody,
-  API_MSG,
-  IdParams,
-  LikeBody,
-  LikeResponse,
-} from '@dating/contract';
+import { Answer, AnswerPatchBody, IdParams, LikeBody, LikeResponse } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { isOwner, requireAuthor } from '../../../auth/identity.ts';
 import { absentBodyAsEmpty } from '../../../lib/empty-body.ts';
-import { badRequest, forbidden, notFound } from '../../../lib/http-errors.ts';
+import { forbidden, notFound } from '../../../lib/http-errors.ts';
 import { cleanReplyText } from '../../../lib/reply-text.ts';
 import { viewerOf } from '../../../plugins/auth.ts';
 import { presentAnswer } from '../../../presenters/answers.ts';
@@ -22,7 +15,7 @@ import {
   findAnswerForUpdate,
   updateAnswerText,
 } from '../../../repositories/answers.ts';
-import { addLike } from '../../../repositories/likes.ts';
+import { likeOnce } from '../../../services/likes.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -104,20 +97,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LikeResponse },
       },
     },
-    async (request) => {
+    (request) => {
       const author = requireAuthor(viewerOf(request, request.body.session_id));
-      const result = await app.db
-        .transaction()
-        .execute((tx) => addLike(tx, 'answer', request.params.id, author));
-      if (result === 'missing') throw notFound();
-      if (result === 'duplicate') {
-        throw badRequest(
-          author.userId !== null
-            ? API_MSG.alreadyLikedAnswerUser
-            : API_MSG.alreadyLikedAnswerSession,
-        );
-      }
-      return result;
+      return likeOnce(app.db, 'answer', request.params.id, author);
     },
   );
 };

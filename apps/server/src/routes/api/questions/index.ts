@@ -25,18 +25,11 @@ import {
   type SearchCursor,
 } from '../../../lib/cursor.ts';
 import { absentBodyAsEmpty } from '../../../lib/empty-body.ts';
-import {
-  badRequest,
-  fieldError,
-  forbidden,
-  notFound,
-  unauthorized,
-} from '../../../lib/http-errors.ts';
+import { fieldError, forbidden, notFound, unauthorized } from '../../../lib/http-errors.ts';
 import { htmlToPlainText, sanitizeQuestionHtml } from '../../../lib/rich-text.ts';
 import { currentUser, signedIn, viewerOf } from '../../../plugins/auth.ts';
 import { presentAnswerTree } from '../../../presenters/answers.ts';
 import { presentQuestion, presentQuestionDetail } from '../../../presenters/questions.ts';
-import { addLike } from '../../../repositories/likes.ts';
 import {
   deleteQuestion,
   findQuestion,
@@ -54,6 +47,7 @@ import {
   tagsOfQuestions,
   tagsOfRows,
 } from '../../../repositories/tags.ts';
+import { likeOnce } from '../../../services/likes.ts';
 import { ThreadService } from '../../../services/threads.ts';
 
 /** Sanitized HTML and its plain text; 400 when nothing readable is left. */
@@ -295,21 +289,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LikeResponse },
       },
     },
-    async (request) => {
-      const viewer = viewerOf(request, request.body.session_id);
-      const author = requireAuthor(viewer);
-      const result = await app.db
-        .transaction()
-        .execute((tx) => addLike(tx, 'question', request.params.id, author));
-      if (result === 'missing') throw notFound();
-      if (result === 'duplicate') {
-        throw badRequest(
-          author.userId !== null
-            ? API_MSG.alreadyLikedQuestionUser
-            : API_MSG.alreadyLikedQuestionSession,
-        );
-      }
-      return result;
+    (request) => {
+      const author = requireAuthor(viewerOf(request, request.body.session_id));
+      return likeOnce(app.db, 'question', request.params.id, author);
     },
   );
 };
