@@ -1,10 +1,11 @@
 /** Login: 'Username or Email' and Password; an input with '@' is sent as email. */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { formErrors } from '../../../lib/error-messages.ts';
 import { API_MSG, MSG, TEXT } from '../../../lib/messages.ts';
 import { useLogin } from '../api/login.ts';
+import { AuthCard } from './auth-card.tsx';
 import { FormField } from './form-field.tsx';
 
 type Field = 'login' | 'password';
@@ -16,7 +17,6 @@ export function LoginForm() {
   const login = useLogin();
   const toast = useToast();
   const navigate = useNavigate();
-  const titleId = useId();
 
   const submit = () => {
     const missing: Partial<Record<Field, string>> = {};
@@ -47,44 +47,33 @@ export function LoginForm() {
   };
 
   return (
-    <section className="card auth-card" aria-labelledby={titleId}>
-      <h1 id={titleId}>{TEXT.loginTitle}</h1>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        {formError && (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        )}
-        <FormField
-          label={TEXT.usernameOrEmail}
-          value={values.login}
-          error={errors.login}
-          autoComplete="username"
-          onChange={(login) => setValues({ ...values, login })}
-        />
-        <FormField
-          label={TEXT.password}
-          type="password"
-          value={values.password}
-          error={errors.password}
-          autoComplete="current-password"
-          onChange={(password) => setValues({ ...values, password })}
-        />
-        <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={login.isPending}>
-            {login.isPending ? TEXT.signingIn : TEXT.login}
-          </button>
-        </div>
-      </form>
-      <p className="auth-switch">
-        {TEXT.noAccount} <Link to="/register">{TEXT.registerLink}</Link>
-      </p>
-    </section>
+    <AuthCard
+      title={TEXT.loginTitle}
+      formError={formError}
+      submitLabel={login.isPending ? TEXT.signingIn : TEXT.login}
+      pending={login.isPending}
+      onSubmit={submit}
+      footer={
+        <>
+          {TEXT.noAccount} <Link to="/register">{TEXT.registerLink}</Link>
+        </>
+      }
+    >
+      <FormField
+        label={TEXT.usernameOrEmail}
+        value={values.login}
+        error={errors.login}
+        autoComplete="username"
+        onChange={(login) => setValues({ ...values, login })}
+      />
+      <FormField
+        label={TEXT.password}
+        type="password"
+        value={values.password}
+        error={errors.password}
+        autoComplete="current-password"
+        onChange={(password) => setValues({ ...values, password })}
+      />
+    </AuthCard>
   );
 }

@@ -1,10 +1,11 @@
 /** Register: Username, Password, Confirm Password (and an optional email for login). */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { formErrors } from '../../../lib/error-messages.ts';
 import { API_MSG, MSG, TEXT } from '../../../lib/messages.ts';
 import { useRegister } from '../api/register.ts';
+import { AuthCard } from './auth-card.tsx';
 import { FormField } from './form-field.tsx';
 
 type Field = 'username' | 'email' | 'password' | 'password2';
@@ -22,7 +23,6 @@ export function RegisterForm() {
   const register = useRegister();
   const toast = useToast();
   const navigate = useNavigate();
-  const titleId = useId();
   const set = (field: Field) => (value: string) => setValues({ ...values, [field]: value });
 
   const submit = () => {
@@ -56,60 +56,49 @@ export function RegisterForm() {
   };
 
   return (
-    <section className="card auth-card" aria-labelledby={titleId}>
-      <h1 id={titleId}>{TEXT.registerTitle}</h1>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        {formError && (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        )}
-        <FormField
-          label={TEXT.username}
-          value={values.username}
-          error={errors.username}
-          autoComplete="username"
-          onChange={set('username')}
-        />
-        <FormField
-          label={TEXT.email}
-          type="email"
-          value={values.email}
-          error={errors.email}
-          autoComplete="email"
-          onChange={set('email')}
-        />
-        <FormField
-          label={TEXT.password}
-          type="password"
-          value={values.password}
-          error={errors.password}
-          autoComplete="new-password"
-          onChange={set('password')}
-        />
-        <FormField
-          label={TEXT.confirmPassword}
-          type="password"
-          value={values.password2}
-          error={errors.password2}
-          autoComplete="new-password"
-          onChange={set('password2')}
-        />
-        <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={register.isPending}>
-            {register.isPending ? TEXT.registering : TEXT.register}
-          </button>
-        </div>
-      </form>
-      <p className="auth-switch">
-        {TEXT.haveAccount} <Link to="/login">{TEXT.logInLink}</Link>
-      </p>
-    </section>
+    <AuthCard
+      title={TEXT.registerTitle}
+      formError={formError}
+      submitLabel={register.isPending ? TEXT.registering : TEXT.register}
+      pending={register.isPending}
+      onSubmit={submit}
+      footer={
+        <>
+          {TEXT.haveAccount} <Link to="/login">{TEXT.logInLink}</Link>
+        </>
+      }
+    >
+      <FormField
+        label={TEXT.username}
+        value={values.username}
+        error={errors.username}
+        autoComplete="username"
+        onChange={set('username')}
+      />
+      <FormField
+        label={TEXT.email}
+        type="email"
+        value={values.email}
+        error={errors.email}
+        autoComplete="email"
+        onChange={set('email')}
+      />
+      <FormField
+        label={TEXT.password}
+        type="password"
+        value={values.password}
+        error={errors.password}
+        autoComplete="new-password"
+        onChange={set('password')}
+      />
+      <FormField
+        label={TEXT.confirmPassword}
+        type="password"
+        value={values.password2}
+        error={errors.password2}
+        autoComplete="new-password"
+        onChange={set('password2')}
+      />
+    </AuthCard>
   );
 }
