@@ -108,10 +108,12 @@ export function selectQuestionPage(
   if (filters.search !== undefined) {
     const cursor = (page.after ?? {}) as SearchCursor;
     const tsquery = sql`websearch_to_tsquery('english', ${filters.search})`;
-    // A window of the newest matches (ids and vectors only), ranked; then one page of them
-    // joined back. The window's size and lowest id say where the next window starts.
+    // A window of the newest matches, each ranked as it is read (ids and scores only: the
+    // vectors stay behind); then one page of them joined back. The window's size and
+    // lowest id say where the next window starts.
+    const score = sql<number>`ts_rank(questions.search_vector, ${tsquery})`;
     let matches = filtered
-      .select(['questions.id', 'questions.search_vector'])
+      .select(['questions.id', score.as('score')])
       .where(sql<boolean>`questions.search_vector @@ ${tsquery}`);
     if (cursor.below !== undefined) matches = matches.where('questions.id', '<', cursor.below);
     const candidates = matches.orderBy('questions.id', 'desc').limit(SEARCH_CANDIDATES).as('c');
@@ -119,21 +121,22 @@ export function selectQuestionPage(
       .selectFrom(candidates)
       .select([
         'c.id',
-        'c.search_vector',
+        'c.score',
         sql<number>`min(c.id) over ()`.as('floor'),
         sql<number>`(count(*) over ())::int`.as('size'),
       ])
       .as('candidates');
-    const score = sql<number>`ts_rank(candidates.search_vector, ${tsquery})`;
     let ranked = db
       .selectFrom(window)
-      .select(['candidates.id', 'candidates.floor', 'candidates.size', score.as('score')]);
+      .select(['candidates.id', 'candidates.floor', 'candidates.size', 'candidates.score']);
     if (cursor.after !== undefined) {
       const { rank, id } = cursor.after;
-      ranked = ranked.where(sql<boolean>`(${score}, candidates.id) < (${rank}::real, ${id})`);
+      ranked = ranked.where(
+        sql<boolean>`(candidates.score, candidates.id) < (${rank}::real, ${id})`,
+      );
     }
     const top = ranked
-      .orderBy(sql`${score}`, 'desc')
+      .orderBy('candidates.score', 'desc')
       .orderBy('candidates.id', 'desc')
       .limit(page.limit + 1)
       .as('ranked');
