@@ -37,3 +37,22 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 
 export const REPORT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** What the personal-info guard finds (safety/personal-info.ts); the order of its warnings. */
+export const PII_KINDS = ['phone', 'email', 'social', 'address', 'name'] as const;
+export type PiiKind = (typeof PII_KINDS)[number];
+
+/** What the crisis classifier recognises (safety/crisis.ts); the order of its panel. */
+export const CRISIS_CATEGORIES = [
+  'self_harm',
+  'partner_abuse',
+  'sexual_coercion',
+  'stalking',
+] as const;
+export type CrisisCategory = (typeof CRISIS_CATEGORIES)[number];
+export const CRISIS_CATEGORY_LABELS: Record<CrisisCategory, string> = {
+  self_harm: 'Self-harm or suicide',
+  partner_abuse: 'Abuse or violence by a partner',
+  sexual_coercion: 'Sexual coercion',
+  stalking: 'Stalking',
+};

@@ -16,16 +16,24 @@ export const LIMITS = {
   searchMax: 200,
   pageSizeDefault: 20,
   pageSizeMax: 100,
-  sessionIdMin: 20,
-  sessionIdMax: 128,
+  moderationNoteMax: 1_000,
+  /**
+   * How deep replies nest: a top-level answer is at depth 1, a reply to it at 2. A reply
+   * deeper than this is refused; a thread read shows any deeper answer stored before the
+   * limit (or written around it) at this depth, under its nearest ancestor there.
+   */
+  replyDepth: 50,
+  /**
+   * How deeply elements may nest in question HTML (inline marks, lists, links together):
+   * markup nested deeper is dropped, its text kept. The editor never nests half as deep.
+   */
+  htmlNestingMax: 20,
+  /** Words (and phrases) of a search that count; the rest of a long search is ignored. */
+  searchTermsMax: 16,
 } as const;
 
-/** Letters, digits and @ . + - _ (the username alphabet most forums accept). */
-export const USERNAME_PATTERN = '^[\\p{L}\\p{N}@.+\\-_]+$';
-
-/** An anonymous session id: 20 to 128 URL-safe characters. */
-export const SESSION_ID_PATTERN = '^[A-Za-z0-9_-]{20,128}$';
-
-export function isValidSessionId(value: unknown): value is string {
-  return typeof value === 'string' && new RegExp(SESSION_ID_PATTERN).test(value);
-}
+/**
+ * ASCII letters, digits and @ . + - _ (username.ts says why ASCII). The name is normalized
+ * (NFKC, trimmed) before it is checked, so full-width letters become these.
+ */
+export const USERNAME_PATTERN = '^[A-Za-z0-9@.+\\-_]+$';

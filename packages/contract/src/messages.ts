@@ -1,7 +1,11 @@
+import type { PiiKind } from './enums.ts';
+
 /**
  * Every message a user can see, word for word from the specification (§5, §8), plus the
  * server's own error texts. Both sides import from here so the wording is checked once.
  */
+import { LIMITS } from './limits.ts';
+
 export const UI = {
   tagline: 'Ask. Share. Support. A safe peer-to-peer platform for dating advice.',
   loadingAuth: 'Loading authentication status...',
@@ -85,6 +89,8 @@ export const API_MSG = {
   tokenInvalid: 'Given token not valid for any token type',
   forbidden: 'You do not have permission to perform this action.',
   sessionInvalid: 'A valid anonymous session id is required.',
+  anonymousKeyOnly:
+    'A signed-in request carries no anonymous key: send the key in X-Session-Id without the bearer token.',
   usernameTaken: 'A user with that username already exists.',
   emailTaken: 'A user with that email already exists.',
   questionEmpty: 'Question text cannot be empty.',
@@ -92,4 +98,54 @@ export const API_MSG = {
   deletedPlaceholder: '[deleted]',
   serviceUnavailable: 'Service temporarily unavailable. Please try again.',
   databaseUnavailable: 'Database unavailable.',
+  idempotencyKeyInvalid:
+    'Idempotency-Key must be 8 to 128 characters of letters, digits, underscores and hyphens.',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+  idempotencyInProgress:
+    'A request with this Idempotency-Key is still being processed. Retry in a moment.',
+  idempotencyResponseLost:
+    'A request with this Idempotency-Key was carried out, but its response was lost. It will not be carried out again.',
+  // Reports and moderation (issue 10)
+  alreadyReported: 'You have already reported this.',
+  reportOwnContent: 'You cannot report your own post.',
+  hiddenQuestion: 'This post is hidden while moderators review it.',
+  hiddenReply: 'This reply is hidden while moderators review it.',
+  // Proof-of-work for anonymous writes (issue 10)
+  powMissing:
+    'Anonymous posts, replies, likes and reports need a solved challenge: get one from GET /api/challenge/, solve it, and send the solution in the X-Altcha header.',
+  powInvalid: 'The challenge solution is not valid: get a new challenge and solve it again.',
+  powExpired: 'The challenge has expired: get a new one from GET /api/challenge/ and solve it.',
+  powReused: 'This challenge has already been used: solve a new one for each post.',
+  tagIdInvalid: 'A tag id is a whole number written in decimal digits, such as 12.',
+  replyTooDeep: `Replies can nest at most ${LIMITS.replyDepth} levels deep: reply higher up the thread.`,
+  cursorInvalid: 'Invalid cursor.',
 } as const;
+
+/**
+ * The personal-info guard's warning for each kind it finds (safety/personal-info.ts):
+ * calm, and saying why it matters. Shown while writing; never a refusal (unless the
+ * operator sets PII_GUARD=block, see `piiBlockedMessage`).
+ */
+export const PII_MSG = {
+  phone: 'This looks like a phone number. People who know you could recognise you.',
+  email: 'This looks like an e-mail address. People who know you could recognise you.',
+  social:
+    'This looks like a social media handle or profile link. People who know you could recognise you.',
+  address: 'This looks like a street address. People who know you could recognise you.',
+  name: 'This looks like a full name. People who know you, or them, could recognise you.',
+} as const satisfies Record<PiiKind, string>;
+
+/** PII_GUARD=block: the 400's message, naming what was found. */
+export function piiBlockedMessage(kinds: readonly PiiKind[]): string {
+  const names = {
+    phone: 'a phone number',
+    email: 'an e-mail address',
+    social: 'a social media handle or link',
+    address: 'a street address',
+    name: 'a full name',
+  };
+  const list = kinds.map((kind) => names[kind]);
+  const joined = list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list.at(-1)}` : list[0];
+  return `This seems to contain ${joined}. Remove it (or replace it with [removed]) to post: personal details are not allowed here.`;
+}

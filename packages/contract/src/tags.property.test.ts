@@ -1,7 +1,7 @@
 /** Property-based: tag normalization is a projection onto clean, unique, lower-case names. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeTags } from './tags.ts';
+import { normalizeTag, normalizeTags } from './tags.ts';
 
 /** Names as people type them: case, padding, Unicode, whitespace of every kind. */
 const rawName = fc.oneof(
@@ -14,6 +14,25 @@ const rawName = fc.oneof(
       fc.constantFrom('', ' ', '\t', '\r\n', '\u3000'),
     )
     .map(([a, b, c]) => a + b + c),
+  // Invisible and compatibility characters mixed into a name.
+  fc
+    .array(
+      fc.constantFrom(
+        'a',
+        'Ｂ',
+        'ﬁ',
+        '豈',
+        '\u200b',
+        '\u202e',
+        '\u2060',
+        '\ufe0f',
+        '\u00ad',
+        ' ',
+        '\u0007',
+      ),
+      { maxLength: 10 },
+    )
+    .map((parts) => parts.join('')),
 );
 const names = fc.array(rawName, { maxLength: 15 });
 
@@ -28,13 +47,15 @@ describe('normalizeTags (property-based)', () => {
     );
   });
 
-  it('yields trimmed, lower-case, non-empty, duplicate-free names', () => {
+  it('yields trimmed, lower-case, NFKC, visible, non-empty, duplicate-free names', () => {
     fc.assert(
       fc.property(names, (input) => {
         const output = normalizeTags(input);
         for (const name of output) {
           expect(name).toBe(name.trim());
           expect(name).toBe(name.toLowerCase());
+          expect(name).toBe(name.normalize('NFKC'));
+          expect(name).not.toMatch(/[\p{Cc}\p{Default_Ignorable_Code_Point}]|\s\s/u);
           expect(name).not.toBe('');
         }
         expect(new Set(output).size).toBe(output.length);
@@ -48,7 +69,7 @@ describe('normalizeTags (property-based)', () => {
       fc.property(names, (input) => {
         const expected: string[] = [];
         for (const raw of input) {
-          const name = raw.trim().toLowerCase();
+          const name = normalizeTag(raw);
           if (name !== '' && !expected.includes(name)) expected.push(name);
         }
         expect(normalizeTags(input)).toEqual(expected);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from './limits.ts';
-import { normalizeTags, tagListProblem } from './tags.ts';
+import { normalizeTag, normalizeTags, TAG_MSG, tagListProblem, tagNamesProblem } from './tags.ts';
 
 describe('normalizeTags', () => {
   it('trims and lower-cases', () => {
@@ -28,6 +28,46 @@ describe('normalizeTags', () => {
     const input = [' A ', 'a'];
     normalizeTags(input);
     expect(input).toEqual([' A ', 'a']);
+  });
+});
+
+describe('normalizeTag', () => {
+  it('folds compatibility forms (NFKC) before lower-casing', () => {
+    expect(normalizeTag('ＤＡＴＩＮＧ')).toBe('dating');
+    expect(normalizeTag('ﬁrst date')).toBe('first date');
+    expect(normalizeTag('㎒')).toBe('mhz');
+  });
+
+  it('removes zero-width, bidi control and other invisible characters', () => {
+    expect(normalizeTag('da\u200bting')).toBe('dating');
+    expect(normalizeTag('\u202edating\u202c')).toBe('dating');
+    expect(normalizeTag('\u2066da\u00adting\u2069\ufeff')).toBe('dating');
+    expect(normalizeTag('da\u0000t\u0007ing')).toBe('dating');
+  });
+
+  it('collapses whitespace of any kind to one space', () => {
+    expect(normalizeTag(' first\u00a0\u3000 date\t')).toBe('first date');
+  });
+
+  it('is empty for a name of invisible characters only', () => {
+    expect(normalizeTag('\u200b\u200c\u200d')).toBe('');
+    expect(normalizeTag('\u202e')).toBe('');
+  });
+});
+
+describe('tagNamesProblem', () => {
+  it('refuses a name that is empty once its invisible characters are gone', () => {
+    expect(tagNamesProblem(['ok', '\u200b'])).toBe(TAG_MSG.invisibleOnly);
+    expect(tagNamesProblem(['\u2060\u202e'])).toBe(TAG_MSG.invisibleOnly);
+  });
+
+  it('ignores blank names, as the specification asks', () => {
+    expect(tagNamesProblem(['', '  ', '\t', 'ok'])).toBeNull();
+  });
+
+  it('then applies the list limits', () => {
+    expect(tagNamesProblem(['x'.repeat(33)])).toBe(TAG_MSG.tooLong);
+    expect(tagNamesProblem(Array.from({ length: 11 }, (_, i) => `t${i}`))).toBe(TAG_MSG.tooMany);
   });
 });
 

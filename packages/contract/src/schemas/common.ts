@@ -1,6 +1,6 @@
 import { type TSchema, Type } from 'typebox';
 import { AGE_RANGES, GENDERS, REPORT_REASONS, REPORT_STATUSES } from '../enums.ts';
-import { SESSION_ID_PATTERN } from '../limits.ts';
+import { SESSION_ID_RULES } from '../session-id.ts';
 
 export function Nullable<T extends TSchema>(schema: T) {
   return Type.Union([schema, Type.Null()]);
@@ -17,9 +17,15 @@ export const AgeRangeSchema = Type.Enum(AGE_RANGES, { description: 'U Unspecifie
 export const ReportReasonSchema = Type.Enum(REPORT_REASONS);
 export const ReportStatusSchema = Type.Enum(REPORT_STATUSES);
 
+/**
+ * An anonymous session id in a body. Its strength is checked where the request's identity
+ * is settled (apps/server/src/auth/identity.ts), for the body and the X-Session-Id header
+ * alike, and it is ignored when the request carries a valid bearer token.
+ */
 export const SessionIdSchema = Type.String({
-  pattern: SESSION_ID_PATTERN,
-  description: 'Anonymous session id: 20 to 128 characters of A-Z a-z 0-9 _ -',
+  maxLength: SESSION_ID_RULES.maxLength,
+  description:
+    'Anonymous session id (a secret): a UUID v4, or 22 to 128 random characters of A-Z a-z 0-9 _ - with at least 12 distinct characters. Ignored when signed in.',
 });
 
 /** `{"detail": "..."}` for a non-field error; field errors are `{"field": ["..."]}`. */

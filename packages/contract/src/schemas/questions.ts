@@ -1,6 +1,8 @@
 import { type Static, Type } from 'typebox';
 import { LIMITS } from '../limits.ts';
+import { ASKER_LABEL } from '../pseudonyms.ts';
 import { AnswerNode } from './answers.ts';
+import { AltchaField } from './challenge.ts';
 import {
   AgeRangeSchema,
   GenderSchema,
@@ -9,6 +11,7 @@ import {
   SessionIdSchema,
   Timestamp,
 } from './common.ts';
+import { safetyFields } from './safety.ts';
 
 export const Tag = Type.Object({ id: Id, name: Type.String() });
 export type Tag = Static<typeof Tag>;
@@ -23,6 +26,7 @@ export const QuestionCreateBody = Type.Object({
   gender: Type.Optional(GenderSchema),
   age_range: Type.Optional(AgeRangeSchema),
   session_id: Type.Optional(SessionIdSchema),
+  altcha: AltchaField,
 });
 export type QuestionCreateBody = Static<typeof QuestionCreateBody>;
 
@@ -55,6 +59,11 @@ const questionFields = {
   session_id: Nullable(Type.String()),
   created_at: Timestamp,
   answer_count: Type.Integer(),
+  author_label: Type.Literal(ASKER_LABEL, { description: 'A question is its thread\'s "Asker".' }),
+  hidden: Type.Boolean({
+    description:
+      'Hidden while moderators review it (reported by enough people). Others then get, instead of its text, the notice "This post is hidden while moderators review it." as a paragraph, and no tags or answers; its author and admins get it whole.',
+  }),
 };
 
 export const QuestionSummary = Type.Object(questionFields);
@@ -63,3 +72,11 @@ export const QuestionList = Type.Array(QuestionSummary);
 
 export const QuestionDetail = Type.Object({ ...questionFields, answers: Type.Array(AnswerNode) });
 export type QuestionDetail = Static<typeof QuestionDetail>;
+
+/** A question just posted or edited: the detail, with what the safety checks found. */
+export const QuestionWritten = Type.Object({
+  ...questionFields,
+  answers: Type.Array(AnswerNode),
+  ...safetyFields,
+});
+export type QuestionWritten = Static<typeof QuestionWritten>;

@@ -1,0 +1,81 @@
+/**
+ * Moderation that scales (issue 10, §3): the audit log of every moderation action, the
+ * admin header's count, and the optional note an admin may give with an action.
+ */
+import { type Static, Type } from 'typebox';
+import { LIMITS } from '../limits.ts';
+import { AgeRangeSchema, GenderSchema, Id, Nullable, Timestamp } from './common.ts';
+import { PiiKindSchema } from './safety.ts';
+
+export const MODERATION_ACTIONS = ['approve', 'reject', 'auto_hide', 'unhide', 'delete'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** `PATCH /api/reports/{id}/` and an admin's `DELETE` of a question or an answer may say why. */
+export const ModerationNote = Type.Optional(
+  Nullable(
+    Type.String({
+      maxLength: LIMITS.moderationNoteMax,
+      description: 'Why (admins only); kept in the moderation log.',
+    }),
+  ),
+);
+
+export const ModerationNoteBody = Type.Object({ note: ModerationNote });
+export type ModerationNoteBody = Static<typeof ModerationNoteBody>;
+
+/**
+ * What deleted content looked like, kept so that the decision can be reviewed: its plain
+ * text with personal information replaced by [removed], and its public labels. Never who
+ * wrote it.
+ */
+export const ContentSnapshot = Type.Object({
+  type: Type.Enum(['question', 'answer']),
+  text: Type.String(),
+  tags: Type.Array(Type.String()),
+  gender: GenderSchema,
+  age_range: AgeRangeSchema,
+  likes: Type.Integer(),
+  /** Replies under a deleted question (they went with it). */
+  answer_count: Type.Integer(),
+  created_at: Timestamp,
+  /** Kinds of personal information that were replaced by [removed]. */
+  pii_removed: Type.Array(PiiKindSchema),
+});
+export type ContentSnapshot = Static<typeof ContentSnapshot>;
+
+export const ModerationLogEntry = Type.Object({
+  id: Id,
+  action: Type.Enum(MODERATION_ACTIONS),
+  /** The admin who acted; null for what the server did by itself (auto-hide). */
+  admin: Nullable(Type.Object({ id: Id, username: Type.String() })),
+  created_at: Timestamp,
+  target_type: Type.Enum(['question', 'answer']),
+  /** Null only for a report reviewed after its content was already gone. */
+  target_id: Nullable(Id),
+  /** The question of the thread (the target itself for a question). */
+  question: Nullable(Id),
+  /** The report reviewed (approve, reject, and the un-hide a rejection causes). */
+  report: Nullable(Id),
+  note: Nullable(Type.String()),
+  /** Approve and delete: the content as it was. */
+  snapshot: Nullable(ContentSnapshot),
+});
+export type ModerationLogEntry = Static<typeof ModerationLogEntry>;
+export const ModerationLogList = Type.Array(ModerationLogEntry);
+
+export const ModerationLogQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax })),
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type ModerationLogQuery = Static<typeof ModerationLogQuery>;
+
+/** `GET /api/moderation/summary/`: the counts the admin header shows. */
+export const ModerationSummary = Type.Object({
+  /** Pending reports, the queue's length. */
+  pending: Type.Integer(),
+  /** Of those, automatic flags of posts about a crisis. */
+  flagged: Type.Integer(),
+  /** Questions and replies hidden until reviewed. */
+  hidden: Type.Integer(),
+});
+export type ModerationSummary = Static<typeof ModerationSummary>;

@@ -1,0 +1,38 @@
+/**
+ * The username rule, written once: registration, the start-up admin (ADMIN_USERNAME) and
+ * `npm run create-admin` all apply it, and the web app shows the same messages.
+ *
+ * Usernames are ASCII: letters A-Z and a-z, digits and @ . + - _. Unicode letters would let
+ * look-alikes register beside an account (`аdmin` with a Cyrillic а, `admın` with a dotless
+ * ı, `ᴀdmin` with a small capital); a confusable skeleton (Unicode TR39) would catch most
+ * but not all of them (`ᴀ` has no entry), so the alphabet itself excludes them. A name is
+ * normalized first (NFKC, then trimmed): full-width `ａｄｍｉｎ` is `admin`, and is taken
+ * when `admin` is. Names are unique regardless of case (a unique index on `lower(username)`).
+ * Accounts registered before this rule keep their names and sign in as before.
+ */
+import { LIMITS, USERNAME_PATTERN } from './limits.ts';
+
+const usernameRe = new RegExp(USERNAME_PATTERN);
+
+export const USERNAME_MSG = {
+  length: `Username must be ${LIMITS.usernameMin} to ${LIMITS.usernameMax} characters.`,
+  alphabet: 'Username may contain only letters A-Z, digits and @ . + - _ characters.',
+} as const;
+
+/** The form a username is checked and stored in: NFKC, trimmed. */
+export function normalizeUsername(raw: string): string {
+  return raw.normalize('NFKC').trim();
+}
+
+/** What is wrong with a (normalized) username, or null when it may be registered. */
+export function usernameProblem(username: string): string | null {
+  const length = [...username].length;
+  if (length < LIMITS.usernameMin || length > LIMITS.usernameMax) return USERNAME_MSG.length;
+  if (!usernameRe.test(username)) return USERNAME_MSG.alphabet;
+  return null;
+}
+
+/** Whether a name may be registered exactly as written (already normalized and valid). */
+export function isValidUsername(username: string): boolean {
+  return normalizeUsername(username) === username && usernameProblem(username) === null;
+}
