@@ -7,13 +7,18 @@ import { type DatabaseHandle, openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrator.ts';
 
 export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  const timeouts = {
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+    acquireTimeoutMs: config.databaseAcquireTimeoutMs,
+  };
   return config.databaseUrl !== undefined
     ? openDatabase({
         engine: 'postgres',
         url: config.databaseUrl,
         poolSize: config.databasePoolSize,
+        ...timeouts,
       })
-    : openDatabase({ engine: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') });
+    : openDatabase({ engine: 'pglite', dataDir: path.join(config.dataDir, 'pgdata'), ...timeouts });
 }
 
 export async function prepareDatabase(handle: DatabaseHandle, config: Config) {

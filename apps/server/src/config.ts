@@ -1,39 +1,18 @@
 /**
- * Configuration, read once from the environment at start-up and validated with a clear
- * message for each bad variable. Nothing else in the server reads `process.env`.
+ * Configuration, read once from the environment at start-up. One schema, `EnvSchema`,
+ * says what every variable may hold (its type, range, default and the message shown when
+ * it is wrong); the `Config` type is derived from it. Nothing else in the server reads
+ * `process.env`.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { LIMITS, USERNAME_PATTERN } from '@dating/contract';
-import { parseRateLimits, type RateLimitRules } from './rate-limits.ts';
-
-export interface Config {
-  port: number;
-  host: string;
-  /** PostgreSQL connection string; undefined selects embedded PGlite in `dataDir`. */
-  databaseUrl: string | undefined;
-  databasePoolSize: number;
-  dataDir: string;
-  redisUrl: string | undefined;
-  /** Undefined until resolved: from JWT_SECRET, or generated once and kept in dataDir. */
-  jwtSecret: string | undefined;
-  corsOrigins: string[];
-  /** Fastify's trustProxy: false, true, a hop count, or a list of addresses/CIDRs. */
-  trustProxy: boolean | number | string[];
-  /** The abuse limits in force; null when RATE_LIMITS=off (load tests only). */
-  rateLimits: RateLimitRules | null;
-  /** Prefix of every Redis key, so several deployments can share one Redis. */
-  redisPrefix: string;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  admin: { username: string; password: string } | undefined;
-  /** Directory of the built web app; served when it exists. */
-  webDistDir: string;
-  /** Server processes for cluster.ts (PostgreSQL only); every core by default. */
-  webConcurrency: number;
-}
+import { isValidUsername, LIMITS } from '@dating/contract';
+import { type StaticDecode, type TSchema, Type } from 'typebox';
+import { Value } from 'typebox/value';
+import { parseRateLimits } from './rate-limits.ts';
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -44,6 +23,7 @@ export class ConfigError extends Error {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** Names proxy-addr (Fastify's trustProxy) knows besides addresses and CIDRs. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /** An address, a CIDR (address/prefix) or one of proxy-addr's range names. */
 function isProxyEntry(entry: string): boolean {
@@ -54,125 +34,300 @@ function isProxyEntry(entry: string): boolean {
   if (bits === undefined) return true;
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
 }
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
-type Env = Record<string, string | undefined>;
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 
-/** The registration rule for usernames (also for admins made from the environment). */
-export function isValidUsername(name: string): boolean {
-  const length = [...name].length;
-  return (
-    length >= LIMITS.usernameMin &&
-    length <= LIMITS.usernameMax &&
-    new RegExp(USERNAME_PATTERN, 'u').test(name)
+/** A variable whose text must pass `check`; `problem` names what is wrong. */
+function textRule(
+  check: (value: string) => boolean,
+  problem: (value: string) => string,
+  fallback?: string,
+) {
+  return Type.Refine(
+    Type.String(fallback === undefined ? {} : { default: fallback }),
+    check,
+    problem,
   );
 }
 
-export function loadConfig(env: Env): Config {
-  const problems: string[] = [];
-  const text = (name: string) => {
-    const value = env[name]?.trim();
-    return value === '' ? undefined : value;
-  };
-  const integer = (name: string, fallback: number, min: number, max: number) => {
-    const raw = text(name);
-    if (raw === undefined) return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
-      return fallback;
-    }
-    return value;
-  };
+/** A whole number in a range; the message names the range. */
+function wholeNumber(min: number, max: number, fallback?: number) {
+  return Type.Integer({
+    minimum: min,
+    maximum: max,
+    ...(fallback === undefined ? {} : { default: fallback }),
+    hint: `a whole number from ${min} to ${max}`,
+  });
+}
 
-  // Relative paths mean what they meant where the user typed the command: npm runs
-  // workspace scripts in the workspace's folder but records the caller's in INIT_CWD.
-  const invokedFrom = text('INIT_CWD') ?? process.cwd();
+/** `true`, `false`, a hop count, or addresses/CIDRs of trusted proxies (Fastify's trustProxy). */
+const TrustProxy = Type.Codec(
+  textRule(
+    (value) =>
+      /^(true|false|\d+)$/.test(value) || commaList(value).every((entry) => isProxyEntry(entry)),
+    (value) =>
+      commaList(value)
+        .filter((entry) => !isProxyEntry(entry))
+        .map(
+          (entry) =>
+            `TRUST_PROXY entry "${entry}" must be an IP address, a CIDR such as 10.0.0.0/8, or one of ${PROXY_RANGE_NAMES.join(', ')} (or the whole value true, false or a hop count).`,
+        )
+        .join('\n  - '),
+    'false',
+  ),
+)
+  .Decode((value): boolean | number | string[] => {
+    if (value === 'true' || value === 'false') return value === 'true';
+    return /^\d+$/.test(value) ? Number(value) : commaList(value);
+  })
+  .Encode(String);
 
-  const databaseUrl = text('DATABASE_URL');
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push('DATABASE_URL must start with postgres:// or postgresql://.');
-  }
-  const redisUrl = text('REDIS_URL');
-  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
-    problems.push('REDIS_URL must start with redis:// or rediss://.');
-  }
-  const jwtSecret = text('JWT_SECRET');
-  if (jwtSecret !== undefined && jwtSecret.length < 32) {
-    problems.push('JWT_SECRET must be at least 32 characters (or unset, to generate one).');
-  }
+/** RATE_LIMITS: "on", "off" (load tests only), or overrides such as `question-identity=2/15`. */
+const RateLimits = Type.Codec(
+  textRule(
+    (value) => !Array.isArray(parseRateLimits(value)),
+    (value) => (parseRateLimits(value) as string[]).join('\n  - '),
+    'on',
+  ),
+)
+  .Decode((value) => {
+    const rules = parseRateLimits(value);
+    return Array.isArray(rules) ? null : rules;
+  })
+  .Encode(() => 'on');
 
-  const corsOrigins = (text('CORS_ORIGINS') ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
-  for (const origin of corsOrigins) {
-    if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
-      problems.push(`CORS_ORIGINS entry "${origin}" must be an origin like https://example.com.`);
-    }
-  }
+const PII_GUARD_MODES = ['off', 'warn', 'block'] as const;
 
-  const rawProxy = text('TRUST_PROXY');
-  let trustProxy: Config['trustProxy'] = false;
-  if (rawProxy === 'true') trustProxy = true;
-  else if (rawProxy === undefined || rawProxy === 'false') trustProxy = false;
-  else if (/^\d+$/.test(rawProxy)) trustProxy = Number(rawProxy);
-  else {
-    trustProxy = rawProxy.split(',').map((p) => p.trim());
-    for (const entry of trustProxy.filter((p) => !isProxyEntry(p))) {
-      problems.push(
-        `TRUST_PROXY entry "${entry}" must be an IP address, a CIDR such as 10.0.0.0/8, or one of ${PROXY_RANGE_NAMES.join(', ')} (or the whole value true, false or a hop count).`,
-      );
-    }
-  }
+/**
+ * The proof-of-work difficulty (services/proof-of-work.ts): the most attempts a challenge
+ * can need, each a PBKDF2 key derivation; `off` turns it off (tests and benchmarks only).
+ * The default costs about 0.3 s in a phone's browser (README, Proof-of-work).
+ */
+export const POW_DEFAULT_DIFFICULTY = 80;
+const POW_MAX_DIFFICULTY = 100_000;
+const PowDifficulty = Type.Codec(
+  textRule(
+    (value) =>
+      value === 'off' ||
+      (/^\d{1,6}$/.test(value) && Number(value) >= 1 && Number(value) <= POW_MAX_DIFFICULTY),
+    (value) =>
+      `POW_DIFFICULTY must be off or a whole number from 1 to ${POW_MAX_DIFFICULTY} (got "${value}").`,
+    String(POW_DEFAULT_DIFFICULTY),
+  ),
+)
+  .Decode((value): number | null => (value === 'off' ? null : Number(value)))
+  .Encode((value) => (value === null ? 'off' : String(value)));
 
-  const rateLimits = parseRateLimits(text('RATE_LIMITS'));
-  if (Array.isArray(rateLimits)) problems.push(...rateLimits);
+/** Every environment variable the server reads, as it must be written. */
+export const EnvSchema = Type.Object({
+  PORT: wholeNumber(0, 65535, 8000),
+  HOST: Type.String({ default: 'localhost' }),
+  DATABASE_URL: Type.Optional(
+    Type.String({
+      pattern: '^postgres(ql)?://',
+      hint: 'a URL starting with postgres:// or postgresql://',
+      secret: true,
+    }),
+  ),
+  DATABASE_POOL_SIZE: wholeNumber(1, 200, 10),
+  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000, 5_000),
+  /** Unset: 2 s on PostgreSQL; 10 s on the embedded database, whose one connection every query waits for. */
+  DATABASE_ACQUIRE_TIMEOUT_MS: Type.Optional(wholeNumber(100, 60_000)),
+  REQUEST_DEADLINE_MS: wholeNumber(100, 600_000, 10_000),
+  SHUTDOWN_DEADLINE_MS: wholeNumber(0, 600_000, 10_000),
+  DATA_DIR: Type.Optional(Type.String()),
+  REDIS_URL: Type.Optional(
+    Type.String({
+      pattern: '^rediss?://',
+      hint: 'a URL starting with redis:// or rediss://',
+      secret: true,
+    }),
+  ),
+  REDIS_PREFIX: Type.String({ default: 'dating:' }),
+  REDIS_COMMAND_TIMEOUT_MS: wholeNumber(20, 10_000, 500),
+  JWT_SECRET: Type.Optional(
+    Type.String({
+      minLength: 32,
+      hint: 'at least 32 characters (or unset, to generate one)',
+      secret: true,
+    }),
+  ),
+  CORS_ORIGINS: Type.Codec(
+    textRule(
+      (value) => commaList(value).every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)),
+      (value) =>
+        commaList(value)
+          .filter((origin) => !/^https?:\/\/[^/\s]+$/.test(origin))
+          .map(
+            (origin) =>
+              `CORS_ORIGINS entry "${origin}" must be an origin like https://example.com.`,
+          )
+          .join('\n  - '),
+      '',
+    ),
+  )
+    .Decode(commaList)
+    .Encode((origins) => origins.join(',')),
+  TRUST_PROXY: TrustProxy,
+  RATE_LIMITS: RateLimits,
+  LOG_LEVEL: Type.Enum(LOG_LEVELS, { default: 'info', hint: `one of ${LOG_LEVELS.join(', ')}` }),
+  LOG_CLIENT_IP: Type.Boolean({ default: false, hint: 'true or false' }),
+  ADMIN_USERNAME: Type.Optional(
+    textRule(
+      isValidUsername,
+      () =>
+        `ADMIN_USERNAME must be ${LIMITS.usernameMin} to ${LIMITS.usernameMax} ASCII letters, digits or @ . + - _ characters.`,
+    ),
+  ),
+  ADMIN_PASSWORD: Type.Optional(
+    textRule(
+      (value) => value.length >= LIMITS.passwordMin,
+      () => `ADMIN_PASSWORD must be at least ${LIMITS.passwordMin} characters.`,
+    ),
+  ),
+  WEB_DIST_DIR: Type.Optional(Type.String()),
+  PII_GUARD: Type.Enum(PII_GUARD_MODES, {
+    default: 'warn',
+    hint: `one of ${PII_GUARD_MODES.join(', ')}`,
+  }),
+  SAFETY_RESOURCES_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  MODERATION_AUTOHIDE: wholeNumber(0, 1000, 3),
+  POW_DIFFICULTY: PowDifficulty,
+  WEB_CONCURRENCY: Type.Optional(wholeNumber(1, 256)),
+  /** Where npm was invoked: relative paths mean what they meant there. */
+  INIT_CWD: Type.Optional(Type.String()),
+});
+export type Env = StaticDecode<typeof EnvSchema>;
 
-  const logLevel = (text('LOG_LEVEL') ?? 'info') as Config['logLevel'];
-  if (!LOG_LEVELS.includes(logLevel)) {
-    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
-  }
-
-  const adminUsername = text('ADMIN_USERNAME');
-  const adminPassword = env.ADMIN_PASSWORD;
-  if ((adminUsername === undefined) !== (adminPassword === undefined)) {
-    problems.push('ADMIN_USERNAME and ADMIN_PASSWORD must be set together.');
-  }
-  if (adminUsername !== undefined && !isValidUsername(adminUsername)) {
-    problems.push(
-      `ADMIN_USERNAME must be ${LIMITS.usernameMin} to ${LIMITS.usernameMax} letters, digits or @ . + - _ characters.`,
-    );
-  }
-  if (adminPassword !== undefined && adminPassword.length < LIMITS.passwordMin) {
-    problems.push(`ADMIN_PASSWORD must be at least ${LIMITS.passwordMin} characters.`);
-  }
-
-  const config: Config = {
-    port: integer('PORT', 8000, 0, 65535),
-    host: text('HOST') ?? 'localhost',
-    databaseUrl,
-    databasePoolSize: integer('DATABASE_POOL_SIZE', 10, 1, 200),
-    dataDir: path.resolve(invokedFrom, text('DATA_DIR') ?? path.join(REPO_ROOT, 'data')),
-    redisUrl,
-    jwtSecret,
-    corsOrigins,
-    trustProxy,
-    rateLimits: Array.isArray(rateLimits) ? null : rateLimits,
-    redisPrefix: text('REDIS_PREFIX') ?? 'dating:',
-    logLevel,
+/** The settings the server runs with, named for what they do. */
+function settingsOf(env: Env) {
+  const invokedFrom = env.INIT_CWD ?? process.cwd();
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    /** PostgreSQL connection string; undefined selects embedded PGlite in `dataDir`. */
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    /** PostgreSQL cancels a statement that runs longer (migrations and seeding: none). */
+    databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    /** Longest wait for a pooled connection (or a new one) before answering 503. */
+    databaseAcquireTimeoutMs:
+      env.DATABASE_ACQUIRE_TIMEOUT_MS ?? (env.DATABASE_URL === undefined ? 10_000 : 2_000),
+    /** After this long, a request starts no statement and commits nothing: it answers 503. */
+    requestDeadlineMs: env.REQUEST_DEADLINE_MS,
+    /** On SIGTERM/SIGINT, how long requests in flight may take to finish. */
+    shutdownDeadlineMs: env.SHUTDOWN_DEADLINE_MS,
+    dataDir: path.resolve(invokedFrom, env.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
+    redisUrl: env.REDIS_URL,
+    /** Prefix of every Redis key, so several deployments can share one Redis. */
+    redisPrefix: env.REDIS_PREFIX,
+    /** How long one Redis command may take before the server falls back (rate limits in memory). */
+    redisCommandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
+    /** Undefined until resolved: from JWT_SECRET, or generated once and kept in dataDir. */
+    jwtSecret: env.JWT_SECRET,
+    corsOrigins: env.CORS_ORIGINS,
+    /** Fastify's trustProxy: false, true, a hop count, or a list of addresses/CIDRs. */
+    trustProxy: env.TRUST_PROXY,
+    /** The abuse limits in force; null when RATE_LIMITS=off (load tests only). */
+    rateLimits: env.RATE_LIMITS,
+    logLevel: env.LOG_LEVEL,
+    /** Log client addresses as they are, instead of as a daily-salted hash (logging.ts). */
+    logClientIp: env.LOG_CLIENT_IP,
     admin:
-      adminUsername !== undefined && adminPassword !== undefined
-        ? { username: adminUsername, password: adminPassword }
+      env.ADMIN_USERNAME !== undefined && env.ADMIN_PASSWORD !== undefined
+        ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }
         : undefined,
+    /** Directory of the built web app; served when it exists. */
     webDistDir: path.resolve(
       invokedFrom,
-      text('WEB_DIST_DIR') ?? path.join(REPO_ROOT, 'apps/web/dist'),
+      env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist'),
     ),
-    webConcurrency: integer('WEB_CONCURRENCY', availableParallelism(), 1, 256),
+    /** Personal information in posts: not checked, reported back (`pii_warnings`), or refused. */
+    piiGuard: env.PII_GUARD,
+    /** A JSON file of crisis support resources over the defaults (lib/safety-resources.ts). */
+    safetyResourcesFile:
+      env.SAFETY_RESOURCES_FILE === undefined
+        ? undefined
+        : path.resolve(invokedFrom, env.SAFETY_RESOURCES_FILE),
+    /** Distinct reporters whose pending reports hide an item until reviewed; 0 never hides. */
+    moderationAutohide: env.MODERATION_AUTOHIDE,
+    /** Attempts a proof-of-work challenge needs at most; null when POW_DIFFICULTY=off. */
+    powDifficulty: env.POW_DIFFICULTY,
+    /** Server processes for cluster.ts (PostgreSQL only); every core by default. */
+    webConcurrency: env.WEB_CONCURRENCY ?? availableParallelism(),
   };
+}
+export type Config = ReturnType<typeof settingsOf>;
+
+/**
+ * The message for a variable that failed its schema (a refinement writes its own). The
+ * value is quoted back unless it may hold a secret (a password in a URL, a key).
+ */
+function problemOf(name: string, schema: TSchema, value: unknown, message: string): string {
+  const { hint, secret } = schema as { hint?: unknown; secret?: unknown };
+  if (typeof hint !== 'string') return `${name} ${message}.`;
+  return secret === true
+    ? `${name} must be ${hint}.`
+    : `${name} must be ${hint} (got "${String(value)}").`;
+}
+
+/**
+ * The environment's text as the schema's types: whole numbers written as such ("1.5" or
+ * "1e3" stay text, and fail their check), booleans written `true` or `false`.
+ */
+function typedValues(raw: Record<string, string>): Record<string, unknown> {
+  const typed: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    const { type } = EnvSchema.properties[name as keyof typeof EnvSchema.properties] as {
+      type?: unknown;
+    };
+    if (type === 'integer' && /^[+-]?\d{1,15}$/.test(value)) typed[name] = Number(value);
+    else if (type === 'boolean' && (value === 'true' || value === 'false')) {
+      typed[name] = value === 'true';
+    } else typed[name] = value;
+  }
+  return typed;
+}
+
+/** Rules that concern more than one variable. */
+function crossProblems(env: Record<string, unknown>): string[] {
+  if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+    return ['ADMIN_USERNAME and ADMIN_PASSWORD must be set together.'];
+  }
+  return [];
+}
+
+/**
+ * Validates the environment against `EnvSchema` and returns the settings, or throws a
+ * ConfigError naming every bad variable at once. Blank values count as unset.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const raw: Record<string, string> = {};
+  for (const name of Object.keys(EnvSchema.properties)) {
+    const value = name === 'ADMIN_PASSWORD' ? env[name] : env[name]?.trim();
+    if (value !== undefined && value !== '') raw[name] = value;
+  }
+  const typed = Value.Default(EnvSchema, typedValues(raw)) as Record<string, unknown>;
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const error of Value.Errors(EnvSchema, typed)) {
+    const name = error.instancePath.split('/')[1] ?? '';
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const schema = EnvSchema.properties[name as keyof typeof EnvSchema.properties];
+    problems.push(
+      error.keyword === '~refine' || schema === undefined
+        ? error.message
+        : problemOf(name, schema, raw[name], error.message),
+    );
+  }
+  problems.push(...crossProblems(typed));
   if (problems.length > 0) throw new ConfigError(problems);
-  return config;
+  return settingsOf(Value.Decode(EnvSchema, typed));
 }
 
 /**

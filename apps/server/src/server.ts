@@ -4,9 +4,11 @@ import { buildApp } from './app.ts';
 import { openConfiguredDatabase, prepareDatabase } from './bootstrap.ts';
 import { ConfigError, loadConfig, resolveJwtSecret } from './config.ts';
 
-/** How long requests in flight may take to finish once a shutdown signal arrives. */
-const SHUTDOWN_DEADLINE_MS = 10_000;
-/** After the deadline, how long closing the database may take before a hard exit. */
+/**
+ * After the shutdown deadline (SHUTDOWN_DEADLINE_MS), the work of the requests cut off
+ * stops at its next database step, and a statement still running ends within the
+ * statement timeout: this much more, and the process exits anyway.
+ */
 const FORCED_EXIT_GRACE_MS = 5_000;
 /** A signal this soon after the first is the same request to stop, delivered twice. */
 const SECOND_SIGNAL_AFTER_MS = 1_000;
@@ -33,6 +35,12 @@ async function main() {
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
 
   let closingSince: number | undefined;
+  /**
+   * Stop accepting, let the requests in flight finish (up to the deadline), and only then
+   * close the database, so no request in flight finds it gone. At the deadline, the
+   * requests still running are logged and cut off: their connections close, and their
+   * database work stops at its next step, so nothing of theirs commits afterwards.
+   */
   const shutdown = async (signal: string) => {
     if (closingSince !== undefined) {
       // Ctrl-C under a supervisor (npm run dev) delivers SIGINT and the supervisor's
@@ -42,20 +50,38 @@ async function main() {
       process.exit(1);
     }
     closingSince = Date.now();
-    app.log.info({ signal }, 'shutting down');
-    // A client that never finishes its request must not hold shutdown hostage.
-    const deadline = setTimeout(() => {
-      app.log.warn('shutdown deadline reached: closing the remaining connections');
+    app.log.info({ signal, inFlight: app.requestsInFlight.size }, 'shutting down');
+    setTimeout(
+      () => {
+        app.log.error('shutdown did not complete: exiting');
+        process.exit(1);
+      },
+      config.shutdownDeadlineMs + config.databaseStatementTimeoutMs + FORCED_EXIT_GRACE_MS,
+    ).unref();
+    // close() stops accepting connections and resolves once every request in flight
+    // has had its response.
+    const closed = app.close();
+    let timer: NodeJS.Timeout | undefined;
+    const drained = await Promise.race([
+      closed.then(() => true),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), config.shutdownDeadlineMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!drained) {
+      const cutOff = app.requestsInFlight.describe();
+      app.log.warn(
+        { requests: cutOff },
+        `shutdown deadline reached: cutting off ${cutOff.length} request(s) in flight`,
+      );
+      app.requestsInFlight.expireAll();
       app.server.closeAllConnections();
-    }, SHUTDOWN_DEADLINE_MS);
-    setTimeout(() => {
-      app.log.error('shutdown did not complete: exiting');
-      process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS + FORCED_EXIT_GRACE_MS).unref();
-    // close() stops accepting connections and waits for requests in flight.
-    await app.close();
-    clearTimeout(deadline);
+      await closed;
+    }
+    // Refuses new work, and waits for the work still holding a connection.
     await database.close();
+    app.log.info({ drained }, 'shut down');
     process.exit(0);
   };
   // A keep-alive connection busy when close() begins would stay open once its response

@@ -1,8 +1,11 @@
 /**
- * Who is asking. A request may carry a bearer access token (a signed-in user), an
- * anonymous session id (`X-Session-Id` header, or `session_id` in a body), or both.
+ * Who is asking: one identity per request. A request with a valid bearer access token is
+ * its user, and any session id it also carries is ignored, so nothing a signed-in visitor
+ * does is ever stored with a session hash that would join the account to anonymous posts.
+ * Otherwise it is the anonymous session it names (`session_id` in a body, else the
+ * `X-Session-Id` header), which must be a strong id (contract: session-id.ts), or nobody.
  */
-import { API_MSG, isValidSessionId } from '@dating/contract';
+import { API_MSG, sessionIdProblem } from '@dating/contract';
 import { fieldError } from '../lib/http-errors.ts';
 import { hashSessionId } from '../lib/session-id.ts';
 
@@ -21,14 +24,32 @@ export interface Viewer {
 /** The author of a write: a user id, or else the hash of an anonymous session. */
 export type Author = { userId: number; sessionHash: null } | { userId: null; sessionHash: Buffer };
 
+const NOBODY = { sessionId: null, sessionHash: null } as const;
+
+/** A present session id that is malformed or weak: 400 `{"session_id": [...]}`. */
+export function checkSessionId(candidate: unknown): string | null {
+  if (candidate === undefined || candidate === '') return null;
+  const problem = sessionIdProblem(candidate);
+  if (problem !== null) throw fieldError('session_id', problem);
+  return candidate as string;
+}
+
+/** A session id that must be there and strong: 400 `{"session_id": [...]}` otherwise. */
+export function requireSessionId(candidate: unknown): string {
+  const sessionId = checkSessionId(candidate);
+  if (sessionId === null) throw fieldError('session_id', API_MSG.sessionInvalid);
+  return sessionId;
+}
+
 export function viewerFrom(
   user: AuthUser | null,
   header: unknown,
   bodySessionId?: unknown,
 ): Viewer {
-  const candidate = bodySessionId ?? header;
-  const sessionId = isValidSessionId(candidate) ? candidate : null;
-  return { user, sessionId, sessionHash: sessionId === null ? null : hashSessionId(sessionId) };
+  if (user) return { user, ...NOBODY };
+  const sessionId = checkSessionId(bodySessionId ?? header);
+  if (sessionId === null) return { user, ...NOBODY };
+  return { user, sessionId, sessionHash: hashSessionId(sessionId) };
 }
 
 /** The author of a write; anonymous writers need a valid session id (400 otherwise). */

@@ -3,10 +3,15 @@
  * tokens and rotating refresh tokens. Each refresh token is a row; a login starts a
  * family, each refresh uses its token once and issues the next in the same family, and a
  * token used twice (stolen and replayed) revokes its whole family.
+ *
+ * Access tokens carry their family (`fam`), so that revoking a family (logout, or a
+ * replayed refresh token) also revokes every access token issued in it, through the
+ * denylist (auth/denylist.ts), which the auth plugin checks on every request.
  */
 import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Executor } from '../db/connection.ts';
+import type { TokenDenylist } from './denylist.ts';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_SECONDS = 7 * 24 * 60 * 60;
@@ -18,17 +23,35 @@ type TokenType = 'access' | 'refresh';
 export interface VerifiedToken {
   userId: number;
   jti: string;
+  /** The refresh family an access token was issued in (absent on older tokens). */
+  family: string | undefined;
+  expiresAt: Date;
 }
+
+/** Denylist ids: one access token, or every access token of a family. */
+const revokedIds = (token: VerifiedToken) => [
+  `jti:${token.jti}`,
+  ...(token.family === undefined ? [] : [`fam:${token.family}`]),
+];
 
 export class TokenService {
   private readonly key: Uint8Array;
 
-  constructor(secret: string) {
+  constructor(
+    secret: string,
+    private readonly denylist: TokenDenylist,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
-  private sign(type: TokenType, userId: number, jti: string, seconds: number): Promise<string> {
-    return new SignJWT({ typ: type })
+  private sign(
+    type: TokenType,
+    userId: number,
+    jti: string,
+    seconds: number,
+    family?: string,
+  ): Promise<string> {
+    return new SignJWT({ typ: type, ...(family === undefined ? {} : { fam: family }) })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(String(userId))
       .setIssuer(ISSUER)
@@ -50,15 +73,23 @@ export class TokenService {
       if (payload.typ !== type || !Number.isInteger(userId) || typeof payload.jti !== 'string') {
         return null;
       }
-      return { userId, jti: payload.jti };
+      const family = typeof payload.fam === 'string' ? payload.fam : undefined;
+      return { userId, jti: payload.jti, family, expiresAt: new Date((payload.exp ?? 0) * 1000) };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;
     }
   }
 
-  accessToken(userId: number): Promise<string> {
-    return this.sign('access', userId, randomUUID(), ACCESS_TOKEN_SECONDS);
+  /** A valid access token that was not revoked: its user and id, or null. */
+  async verifyAccess(token: string): Promise<VerifiedToken | null> {
+    const verified = await this.verify(token, 'access');
+    if (!verified || (await this.denylist.isDenied(revokedIds(verified)))) return null;
+    return verified;
+  }
+
+  accessToken(userId: number, familyId: string): Promise<string> {
+    return this.sign('access', userId, randomUUID(), ACCESS_TOKEN_SECONDS, familyId);
   }
 
   /** A new refresh token, recorded so that it can be used once or revoked. */
@@ -76,9 +107,9 @@ export class TokenService {
     return this.sign('refresh', userId, jti, REFRESH_TOKEN_SECONDS);
   }
 
-  async pair(db: Executor, userId: number, familyId?: string) {
+  async pair(db: Executor, userId: number, familyId: string = randomUUID()) {
     return {
-      access: await this.accessToken(userId),
+      access: await this.accessToken(userId, familyId),
       refresh: await this.refreshToken(db, userId, familyId),
     };
   }
@@ -106,22 +137,40 @@ export class TokenService {
     return this.pair(db, used.user_id, used.family_id);
   }
 
-  /** Revokes the family of a valid refresh token (logout). False when the token is invalid. */
-  async revoke(db: Executor, token: string): Promise<boolean> {
+  /**
+   * Logout: revokes the family of a valid refresh token, with every access token issued
+   * in it, and the access token the client sent (when it is valid, whatever its family).
+   * False when the refresh token is invalid; nothing is revoked then.
+   */
+  async revoke(db: Executor, token: string, accessToken?: string): Promise<boolean> {
     const verified = await this.verify(token, 'refresh');
     if (!verified) return false;
+    const access = accessToken === undefined ? null : await this.verify(accessToken, 'access');
     await this.revokeFamilyOf(db, verified.jti);
+    if (access)
+      await this.denylist.deny(db, [{ id: `jti:${access.jti}`, expiresAt: access.expiresAt }]);
     return true;
   }
 
+  /** Revokes a refresh token's family: its refresh tokens, and its access tokens until they expire. */
   private async revokeFamilyOf(db: Executor, jti: string): Promise<void> {
+    const family = await db
+      .selectFrom('refresh_tokens')
+      .select('family_id')
+      .where('jti', '=', jti)
+      .executeTakeFirst();
+    if (!family) return;
     await db
       .updateTable('refresh_tokens')
       .set({ revoked_at: new Date() })
       .where('revoked_at', 'is', null)
-      .where('family_id', '=', (eb) =>
-        eb.selectFrom('refresh_tokens').select('family_id').where('jti', '=', jti),
-      )
+      .where('family_id', '=', family.family_id)
       .execute();
+    await this.denylist.deny(db, [
+      {
+        id: `fam:${family.family_id}`,
+        expiresAt: new Date(Date.now() + ACCESS_TOKEN_SECONDS * 1000),
+      },
+    ]);
   }
 }

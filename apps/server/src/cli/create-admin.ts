@@ -1,9 +1,9 @@
 /** `npm run create-admin -- --username NAME --password PASS`: creates or promotes an admin. */
 import { parseArgs } from 'node:util';
-import { LIMITS } from '@dating/contract';
+import { isValidUsername, LIMITS } from '@dating/contract';
 import { ensureAdmin } from '../auth/admins.ts';
 import { openConfiguredDatabase } from '../bootstrap.ts';
-import { isValidUsername, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { migrate } from '../db/migrator.ts';
 
 const { values } = parseArgs({
@@ -16,7 +16,7 @@ if (
   values.password.length < LIMITS.passwordMin
 ) {
   console.error(
-    `Usage: npm run create-admin -- --username NAME --password PASS (a username of ${LIMITS.usernameMin} to ${LIMITS.usernameMax} letters, digits or @ . + - _; a password of ${LIMITS.passwordMin}+ characters)`,
+    `Usage: npm run create-admin -- --username NAME --password PASS (a username of ${LIMITS.usernameMin} to ${LIMITS.usernameMax} ASCII letters, digits or @ . + - _; a password of ${LIMITS.passwordMin}+ characters)`,
   );
   process.exit(2);
 }

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { withDeadlines } from './deadline.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 import type { Database } from './schema.ts';
 
@@ -14,36 +15,70 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type DatabaseTarget =
-  | { engine: 'postgres'; url: string; poolSize: number; schema?: string }
-  /** dataDir undefined: an in-memory database (tests). */
-  | { engine: 'pglite'; dataDir: string | undefined };
+/** Bounds on waiting for the database; DATABASE_TIMEOUT_DEFAULTS when not given. */
+export interface DatabaseTimeouts {
+  /** statement_timeout of every pooled session (PostgreSQL; PGlite cannot cancel). */
+  statementTimeoutMs?: number;
+  /** Longest wait for a connection: a free one in the pool, or a new one. */
+  acquireTimeoutMs?: number;
+}
+
+export type DatabaseTarget = DatabaseTimeouts &
+  (
+    | { engine: 'postgres'; url: string; poolSize: number; schema?: string }
+    /** dataDir undefined: an in-memory database (tests). */
+    | { engine: 'pglite'; dataDir: string | undefined }
+  );
 
 // Counts and ids come back as JavaScript numbers: bigint (int8) counts never exceed 2^53
 // here, and timestamps stay Date objects.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 /**
- * Bounds on waiting for PostgreSQL, so that an outage answers 503 within seconds instead
- * of hanging requests: a connection (or a free slot in the pool) within 5 s, and any one
- * statement within 30 s, cancelled by the server itself, which keeps the connection usable.
- * TCP keepalive notices a peer that vanished without closing the connection.
+ * Bounds on waiting for the database, so that an outage or a lock answers 503 within
+ * seconds instead of hanging requests and holding the pool: any one statement within 5 s,
+ * cancelled by PostgreSQL itself, which keeps the connection usable (a web request needs
+ * far less; migrations and seeding lift the limit for their session); and a connection (a
+ * free one in the pool, or a new one) within 2 s. PGlite serves one connection, so there
+ * every query waits its turn for it: a burst queues there by design, and its wait is
+ * bounded at 10 s. Configurable with DATABASE_STATEMENT_TIMEOUT_MS and
+ * DATABASE_ACQUIRE_TIMEOUT_MS (config.ts, same defaults).
  */
-export const POSTGRES_TIMEOUTS = {
-  connectionTimeoutMillis: 5_000,
-  statement_timeout: 30_000,
-  keepAlive: true,
-  keepAliveInitialDelayMillis: 10_000,
+export const DATABASE_TIMEOUT_DEFAULTS = {
+  statementTimeoutMs: 5_000,
+  acquireTimeoutMs: { postgres: 2_000, pglite: 10_000 },
 } as const;
 
+/** TCP keepalive notices a PostgreSQL that vanished without closing the connection. */
+const KEEPALIVE = { keepAlive: true, keepAliveInitialDelayMillis: 10_000 } as const;
+
 /**
- * An idle client whose connection dies (a database restart) emits 'error' after the pool
- * has already dropped it; without a listener the process would crash. Clients whose
- * connection broke mid-query are not queryable and pg-pool discards them on release, so
- * once the database is back, requests get fresh connections.
+ * A connection that dies emits 'error' on its client, and an 'error' event without a
+ * listener kills the process. pg-pool listens only while a client is idle: a client
+ * checked out for a query in flight whose connection drops (a network failure, a
+ * restarted database) would crash the server. So every client gets a listener of its own
+ * as it connects, and the pool one for its idle clients. The query in flight fails with
+ * the connection error (answered 503, see unavailable.ts); a broken client is not
+ * queryable, so pg-pool discards it on release, and once the database is reachable
+ * again, requests get fresh connections.
  */
 function guardPool(pool: pg.Pool) {
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+}
+
+/**
+ * Closes the database without failing the work in progress: new work is refused from now
+ * on (503, DatabaseClosingError), and the pool ends its connections as the queries using
+ * them finish. (Kysely's destroy() would instead fail any later query of a request still
+ * running with "driver has already been destroyed".)
+ */
+async function closePool(pool: pg.Pool, gate: { closed: boolean }) {
+  if (gate.closed) return;
+  gate.closed = true;
+  await pool.end();
 }
 
 /**
@@ -52,16 +87,24 @@ function guardPool(pool: pg.Pool) {
  * connection because PGlite serves a single session.
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  const statementTimeoutMs =
+    target.statementTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.statementTimeoutMs;
+  const connectionTimeoutMillis =
+    target.acquireTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.acquireTimeoutMs[target.engine];
   if (target.engine === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize,
       ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
-      ...POSTGRES_TIMEOUTS,
+      statement_timeout: statementTimeoutMs,
+      connectionTimeoutMillis,
+      ...KEEPALIVE,
     });
     guardPool(pool);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, pool, engine: 'postgres', close: () => db.destroy() };
+    const gate = { closed: false };
+    const dialect = withDeadlines(new PostgresDialect({ pool }), { statementTimeoutMs, gate });
+    const db = new Kysely<Database>({ dialect });
+    return { db, pool, engine: 'postgres', close: () => closePool(pool, gate) };
   }
 
   const embedded = await startEmbeddedPostgres(target.dataDir);
@@ -71,18 +114,24 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     user: 'postgres',
     database: 'postgres',
     max: 1,
-    // PGlite cannot cancel a statement (no statement_timeout), so only the wait for its
-    // one connection is bounded, generously: queries queue behind each other here.
-    connectionTimeoutMillis: 10_000,
+    // Queries queue here for the one connection; the wait is bounded all the same.
+    connectionTimeoutMillis,
   });
   guardPool(pool);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // PGlite cannot cancel a statement (it accepts statement_timeout and ignores it): the
+  // request deadline is checked between statements only.
+  const gate = { closed: false };
+  const dialect = withDeadlines(new PostgresDialect({ pool }), {
+    statementTimeoutMs: undefined,
+    gate,
+  });
+  const db = new Kysely<Database>({ dialect });
   return {
     db,
     pool,
     engine: 'pglite',
     async close() {
-      await db.destroy();
+      await closePool(pool, gate);
       await embedded.stop();
     },
   };

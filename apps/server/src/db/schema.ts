@@ -1,6 +1,14 @@
 /** Table types for Kysely, mirroring migrations/*.sql. */
 
-import type { AgeRange, Gender, ReportReason, ReportStatus } from '@dating/contract';
+import type {
+  AgeRange,
+  ContentSnapshot,
+  CrisisCategory,
+  Gender,
+  ModerationAction,
+  ReportReason,
+  ReportStatus,
+} from '@dating/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -40,10 +48,14 @@ export interface QuestionsTable {
   search_vector: Computed<string>;
   likes: ColumnType<number, never, never>;
   answer_count: ColumnType<number, never, never>;
+  /** Thread pseudonym numbers given so far (migration 0008). */
+  author_count: ColumnType<number, never, number>;
   gender: Gender;
   age_range: AgeRange;
   user_id: number | null;
   session_hash: Buffer | null;
+  /** Hidden until reviewed, since this time (migration 0009). */
+  hidden_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -70,6 +82,9 @@ export interface AnswersTable {
   user_id: number | null;
   session_hash: Buffer | null;
   is_deleted: ColumnType<boolean, never, boolean>;
+  /** The author's thread pseudonym: 0 the asker, n "Anon n"; null when deleted (0008). */
+  author_number: number | null;
+  hidden_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -91,8 +106,42 @@ export interface ReportsTable {
   user_id: number | null;
   session_hash: Buffer | null;
   status: ColumnType<ReportStatus, never, ReportStatus>;
+  /** 'automatic': a crisis flag, with its categories and no reporter (migration 0009). */
+  source: ColumnType<'reporter' | 'automatic', 'reporter' | 'automatic' | undefined, never>;
+  categories: ColumnType<CrisisCategory[], CrisisCategory[] | undefined, never>;
   created_at: CreatedAt;
   reviewed_at: ColumnType<Date | null, never, Date>;
+}
+
+/** Access tokens revoked before their expiry (migration 0005): 'jti:<id>' or 'fam:<id>'. */
+export interface RevokedTokensTable {
+  id: string;
+  expires_at: Date;
+}
+
+/** Idempotency keys (migration 0005): keyed hashes, and the response once it was sent. */
+export interface IdempotencyKeysTable {
+  id: Buffer;
+  fingerprint: Buffer;
+  /** Reset when an expired key is claimed again. */
+  created_at: ColumnType<Date, never, Date>;
+  expires_at: Date;
+  status: number | null;
+  body: string | null;
+}
+
+/** Every moderation action (migration 0009). */
+export interface ModerationLogTable {
+  id: Generated<number>;
+  action: ModerationAction;
+  admin_id: number | null;
+  target_type: 'question' | 'answer';
+  target_id: number | null;
+  question_id: number | null;
+  report_id: number | null;
+  note: string | null;
+  snapshot: ColumnType<ContentSnapshot | null, string | null, never>;
+  created_at: CreatedAt;
 }
 
 export interface Database {
@@ -106,4 +155,7 @@ export interface Database {
   answer_likes: LikesTable & { answer_id: number };
   reports: ReportsTable;
   thread_versions: ThreadVersionsTable;
+  revoked_tokens: RevokedTokensTable;
+  idempotency_keys: IdempotencyKeysTable;
+  moderation_log: ModerationLogTable;
 }

@@ -286,13 +286,45 @@ export function seedRandom(seed: number) {
 
 /** Column arrays of one batch, one per table, sent as unnest() parameters. */
 class Batch {
-  q = columns(11);
+  q = columns(12);
   qt = columns(2);
-  a = columns(11);
+  a = columns(12);
   ql = columns(4);
   al = columns(4);
   rep = columns(10);
 }
+/**
+ * Thread pseudonym numbers for seeded answers, by the rule the app applies as each answer
+ * is written (repositories/answers.ts): 0 for the asker, then 1, 2, ... by first appearance.
+ */
+class ThreadPseudonyms {
+  private readonly numbers = new Map<string, number>();
+  given = 0;
+  private readonly asker: string | null;
+
+  constructor(asker: { uid: number | null; sh: string | null }) {
+    this.asker = ThreadPseudonyms.keyOf(asker);
+  }
+
+  private static keyOf(author: { uid: number | null; sh: string | null }): string | null {
+    if (author.uid !== null) return `u${author.uid}`;
+    return author.sh === null ? null : `s${author.sh}`;
+  }
+
+  numberOf(author: { uid: number | null; sh: string | null }): number | null {
+    const key = ThreadPseudonyms.keyOf(author);
+    if (key === null) return null;
+    if (key === this.asker) return 0;
+    let number = this.numbers.get(key);
+    if (number === undefined) {
+      this.given += 1;
+      number = this.given;
+      this.numbers.set(key, number);
+    }
+    return number;
+  }
+}
+
 function columns(n: number): unknown[][] {
   return Array.from({ length: n }, () => []);
 }
@@ -302,18 +334,18 @@ function push(cols: unknown[][], values: unknown[]) {
 
 const INSERTS = {
   q: `INSERT INTO questions (id, text, search_text, tag_text, likes, answer_count, gender, age_range,
-        user_id, session_hash, created_at, updated_at) OVERRIDING SYSTEM VALUE
-      SELECT id, text, st, tt, likes, ac, g, ar, uid, decode(sh, 'hex'), to_timestamp(ca), to_timestamp(ca)
+        user_id, session_hash, created_at, updated_at, author_count) OVERRIDING SYSTEM VALUE
+      SELECT id, text, st, tt, likes, ac, g, ar, uid, decode(sh, 'hex'), to_timestamp(ca), to_timestamp(ca), nc
       FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[],
-        $8::text[], $9::int[], $10::text[], $11::float8[])
-        AS t(id, text, st, tt, likes, ac, g, ar, uid, sh, ca)`,
+        $8::text[], $9::int[], $10::text[], $11::float8[], $12::int[])
+        AS t(id, text, st, tt, likes, ac, g, ar, uid, sh, ca, nc)`,
   qt: `INSERT INTO question_tags (question_id, tag_id) SELECT * FROM unnest($1::int[], $2::int[])`,
   a: `INSERT INTO answers (id, question_id, parent_id, text, likes, gender, age_range, user_id,
-        session_hash, is_deleted, created_at, updated_at) OVERRIDING SYSTEM VALUE
-      SELECT id, qid, pid, text, likes, g, ar, uid, decode(sh, 'hex'), del, to_timestamp(ca), to_timestamp(ca)
+        session_hash, is_deleted, created_at, updated_at, author_number) OVERRIDING SYSTEM VALUE
+      SELECT id, qid, pid, text, likes, g, ar, uid, decode(sh, 'hex'), del, to_timestamp(ca), to_timestamp(ca), an
       FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[], $6::text[], $7::text[],
-        $8::int[], $9::text[], $10::bool[], $11::float8[])
-        AS t(id, qid, pid, text, likes, g, ar, uid, sh, del, ca)`,
+        $8::int[], $9::text[], $10::bool[], $11::float8[], $12::int[])
+        AS t(id, qid, pid, text, likes, g, ar, uid, sh, del, ca, an)`,
   ql: `INSERT INTO question_likes (question_id, user_id, session_hash, created_at)
       SELECT qid, uid, decode(sh, 'hex'), to_timestamp(ca)
       FROM unnest($1::int[], $2::int[], $3::text[], $4::float8[]) AS t(qid, uid, sh, ca)`,
@@ -451,6 +483,7 @@ export async function seedDatabase(pool: pg.Pool, options: SeedOptions): Promise
         thread.push({ id: answerId, parent: parent ? parent.id : null, hasChildren: false });
       }
       let liveAnswers = 0;
+      const pseudonyms = new ThreadPseudonyms(who);
       for (const [k, answer] of thread.entries()) {
         // A deleted answer stays only as the placeholder of a thread that goes on under it.
         const deleted = answer.hasChildren && r.next() < 0.03;
@@ -470,6 +503,7 @@ export async function seedDatabase(pool: pg.Pool, options: SeedOptions): Promise
           answerAuthor.sh,
           deleted,
           at,
+          pseudonyms.numberOf(answerAuthor),
         ]);
         for (const liker of likers(likeCount))
           push(batch.al, [answer.id, liker.uid, liker.sh, at + 60]);
@@ -510,6 +544,7 @@ export async function seedDatabase(pool: pg.Pool, options: SeedOptions): Promise
         who.uid,
         who.sh,
         created,
+        pseudonyms.given,
       ]);
       if (r.next() < 0.005) {
         const pending = r.next() < 0.7;

@@ -94,7 +94,17 @@ describe('isDatabaseUnavailable, on errors the driver really raises', () => {
   });
 
   it('recognizes the SQLSTATEs of an outage', () => {
-    for (const code of ['57P01', '57P02', '57P03', '08006', '08001', '08P01', '53300', '57014']) {
+    for (const code of [
+      '57P01',
+      '57P02',
+      '57P03',
+      '08006',
+      '08001',
+      '08P01',
+      '53300',
+      '57014',
+      '3D000',
+    ]) {
       expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code })), code).toBe(true);
     }
   });

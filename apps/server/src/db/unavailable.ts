@@ -20,9 +20,11 @@ const NETWORK_CODES = new Set([
  * SQLSTATEs of an outage: class 08 (connection exception), 57P01 admin shutdown,
  * 57P02 crash shutdown, 57P03 cannot connect now (starting up, shutting down, in
  * recovery), 53300 too many connections, and 57014 query canceled, which is what the
- * statement_timeout raises when the database cannot answer in time.
+ * statement_timeout raises when the database cannot answer in time, and 3D000
+ * invalid_catalog_name: the configured database is not there (renamed or dropped under
+ * the server, or not restored yet), which an operator fixes without a new release.
  */
-const OUTAGE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
+const OUTAGE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '3D000']);
 
 /** What node-postgres says when a connection dies or never comes. */
 const DRIVER_MESSAGES = [

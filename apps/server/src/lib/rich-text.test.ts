@@ -1,6 +1,6 @@
-import { ALLOWED_TAGS, LINK_REL } from '@dating/contract';
+import { ALLOWED_TAGS, LIMITS, LINK_REL } from '@dating/contract';
 import { describe, expect, it } from 'vitest';
-import { htmlToPlainText, sanitizeQuestionHtml } from './rich-text.ts';
+import { cleanHref, htmlToPlainText, sanitizeQuestionHtml } from './rich-text.ts';
 
 const ALLOWED = new Set<string>(ALLOWED_TAGS);
 
@@ -250,5 +250,136 @@ describe('htmlToPlainText', () => {
       expect(htmlToPlainText(html), html).toBe('');
     }
     expect(htmlToPlainText(sanitizeQuestionHtml('<script>alert(1)</script>'))).toBe('');
+  });
+});
+
+/** How deeply elements nest in sanitized markup (void elements such as br do not count). */
+function nestingDepth(html: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const [, closing, name] of html.matchAll(/<(\/?)([a-z0-9]+)[^>]*>/g)) {
+    if (name === 'br') continue;
+    depth += closing ? -1 : 1;
+    deepest = Math.max(deepest, depth);
+  }
+  return deepest;
+}
+
+describe('nesting', () => {
+  it(`drops markup nested deeper than ${LIMITS.htmlNestingMax} levels, keeping its text`, () => {
+    const html = `<p>${'<b>'.repeat(6_600)}deep${'</b>'.repeat(6_600)} after</p>`;
+    const out = sanitizeQuestionHtml(html);
+    expect(nestingDepth(out)).toBe(LIMITS.htmlNestingMax);
+    expect(htmlToPlainText(out)).toBe('deep after');
+    expect(violations(out)).toEqual([]);
+  });
+
+  it('keeps markup up to the limit exactly as written', () => {
+    const inner = LIMITS.htmlNestingMax - 1;
+    const html = `<p>${'<em>'.repeat(inner)}x${'</em>'.repeat(inner)}</p>`;
+    expect(sanitizeQuestionHtml(html)).toBe(html);
+    // Lists as the editor nests them stay whole.
+    const list =
+      '<ul><li>a<ul><li>b<ol><li><strong><em><u>c</u></em></strong></li></ol></li></ul></li></ul>';
+    expect(sanitizeQuestionHtml(list)).toBe(list);
+  });
+
+  it('counts elements it drops as well, so wrappers cannot hide depth', () => {
+    const html = `${'<div>'.repeat(40)}<b>x</b>${'</div>'.repeat(40)}`;
+    expect(sanitizeQuestionHtml(html)).toBe('x');
+  });
+});
+
+/**
+ * Unicode's White_Space set (PropList.txt) and Default_Ignorable_Code_Point set
+ * (DerivedCoreProperties.txt), written out here rather than taken from the regular
+ * expression engine the sanitizer itself uses.
+ */
+const WHITE_SPACE: [number, number][] = [
+  [0x09, 0x0d],
+  [0x20, 0x20],
+  [0x85, 0x85],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+];
+const DEFAULT_IGNORABLE: [number, number][] = [
+  [0xad, 0xad],
+  [0x34f, 0x34f],
+  [0x61c, 0x61c],
+  [0x115f, 0x1160],
+  [0x17b4, 0x17b5],
+  [0x180b, 0x180f],
+  [0x200b, 0x200f],
+  [0x202a, 0x202e],
+  [0x2060, 0x206f],
+  [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xffa0, 0xffa0],
+  [0xfff0, 0xfff8],
+  [0x1bca0, 0x1bca3],
+  [0x1d173, 0x1d17a],
+  [0xe0000, 0xe0fff],
+];
+const characters = (ranges: [number, number][]) =>
+  ranges.flatMap(([from, to]) =>
+    Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)),
+  );
+
+/** The href of the first link in sanitized markup, decoded; undefined when it has none. */
+function hrefOf(html: string): string | undefined {
+  const value = /<a href="([^"]*)"/.exec(html)?.[1];
+  return value === undefined ? undefined : decodeAttribute(value);
+}
+
+describe('links behind invisible characters', () => {
+  const everyCharacter = [...characters(WHITE_SPACE), ...characters(DEFAULT_IGNORABLE)];
+
+  it('covers both sets, U+2028, U+00A0, U+180E, U+200B and U+3000 among them', () => {
+    expect(everyCharacter.length).toBeGreaterThan(4_000);
+    for (const c of ['\u2028', '\u00a0', '\u180e', '\u200b', '\u3000']) {
+      expect(everyCharacter).toContain(c);
+    }
+  });
+
+  it('drops a javascript: link behind any of them, however many and wherever', () => {
+    for (const c of everyCharacter) {
+      const label = `U+${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
+      for (const href of [
+        `${c}javascript:alert(1)`,
+        `${c}${c}${c}JavaScript:alert(1)`,
+        `java${c}script:alert(1)`,
+        `javascript${c}:alert(1)`,
+        `${c}//evil.example/`,
+      ]) {
+        const out = sanitizeQuestionHtml(`<a href="${href}">x</a>`);
+        expect(hrefOf(out), `${label} ${JSON.stringify(href)}`).toBeUndefined();
+        expect(out).toBe(`<a rel="${LINK_REL}">x</a>`);
+      }
+    }
+  });
+
+  it('keeps a good link behind them, without them', () => {
+    for (const c of everyCharacter) {
+      const out = sanitizeQuestionHtml(`<a href="${c}https://ok.example/${c}">x</a>`);
+      expect(hrefOf(out), `U+${(c.codePointAt(0) ?? 0).toString(16)}`).toBe('https://ok.example/');
+    }
+  });
+
+  it('reads full-width schemes as their ASCII forms', () => {
+    expect(cleanHref('ｊａｖａｓｃｒｉｐｔ：alert(1)')).toBeUndefined();
+    expect(cleanHref('\u00a0ｈｔｔｐｓ://ok.example/')).toBe('ｈｔｔｐｓ://ok.example/');
+    expect(cleanHref('/relative/path')).toBe('/relative/path');
+    expect(cleanHref('\u3000mailto:a@b.example')).toBe('mailto:a@b.example');
+  });
+
+  it('trims a long run of them in linear time', () => {
+    const run = '\u200b'.repeat(20_000);
+    expect(cleanHref(`${run}https://ok.example/${run}`)).toBe('https://ok.example/');
   });
 });

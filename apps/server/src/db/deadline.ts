@@ -1,0 +1,198 @@
+/**
+ * The request deadline, enforced where writes happen: in the database driver. A request
+ * runs with a deadline (plugins/deadline.ts); any query made while serving it reads that
+ * deadline from async context, so no route has to pass it along. Once it has passed:
+ *
+ * - no connection is handed out and no statement starts (DeadlineExceededError, 503);
+ * - a transaction does not commit: Kysely rolls it back, and the client gets 503, never a
+ *   write committed after it was told the request failed;
+ * - on PostgreSQL, a statement that starts within the statement timeout of the deadline
+ *   runs under a statement_timeout cut to the time left, so the server cancels it at the
+ *   deadline (57014, also 503) instead of letting it commit later.
+ *
+ * Work outside a request (start-up, migrations, the CLI) has no deadline.
+ *
+ * The same driver refuses new work once the database is closing (shutdown), with an
+ * error answered 503, so that nothing reaches a pool that is being ended.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+/** When the work of one request must be done by (epoch ms); shutdown may bring it forward. */
+export interface Deadline {
+  at: number;
+}
+
+const current = new AsyncLocalStorage<Deadline>();
+
+/** Runs `fn` (and everything it starts) under `deadline`. */
+export function runWithDeadline<T>(deadline: Deadline, fn: () => T): T {
+  return current.run(deadline, fn);
+}
+
+export class DeadlineExceededError extends Error {
+  readonly code = 'REQUEST_DEADLINE_EXCEEDED';
+  constructor() {
+    super('The request deadline passed before its database work was done.');
+  }
+}
+
+/** The database is closing (shutdown): no new work is accepted. Answered 503. */
+export class DatabaseClosingError extends Error {
+  readonly code = 'DATABASE_CLOSING';
+  constructor() {
+    super('The database is closing.');
+  }
+}
+
+function remainingMs(deadline: Deadline | undefined): number {
+  return deadline === undefined ? Number.POSITIVE_INFINITY : deadline.at - Date.now();
+}
+
+function checkDeadline(deadline: Deadline | undefined) {
+  if (remainingMs(deadline) <= 0) throw new DeadlineExceededError();
+}
+
+export interface DeadlineOptions {
+  /**
+   * The session's statement_timeout when the engine enforces one (PostgreSQL); undefined
+   * when it cannot cancel a statement (PGlite), so only the checks between statements apply.
+   */
+  statementTimeoutMs: number | undefined;
+  /** Set `closed` to refuse every new connection from then on. */
+  gate: { closed: boolean };
+}
+
+/** A connection handed out to one unit of work, under the deadline of its request. */
+class DeadlineConnection implements DatabaseConnection {
+  inTransaction = false;
+  constructor(
+    readonly inner: DatabaseConnection,
+    readonly deadline: Deadline | undefined,
+    private readonly options: DeadlineOptions,
+  ) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const left = remainingMs(this.deadline);
+    if (left <= 0) throw new DeadlineExceededError();
+    const limit = this.options.statementTimeoutMs;
+    if (limit === undefined || left >= limit) return this.inner.executeQuery<R>(query);
+    const ms = Math.max(1, Math.ceil(left));
+    if (this.inTransaction) {
+      await this.inner.executeQuery(CompiledQuery.raw(`SET LOCAL statement_timeout = ${ms}`));
+      return this.inner.executeQuery<R>(query);
+    }
+    // A statement on its own commits as it ends: it must end by the deadline too.
+    await this.inner.executeQuery(CompiledQuery.raw(`SET statement_timeout = ${ms}`));
+    try {
+      return await this.inner.executeQuery<R>(query);
+    } finally {
+      await this.inner.executeQuery(CompiledQuery.raw('RESET statement_timeout')).catch(() => {});
+    }
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number) {
+    checkDeadline(this.deadline);
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
+function unwrap(connection: DatabaseConnection): DeadlineConnection {
+  if (!(connection instanceof DeadlineConnection)) throw new Error('not a deadline connection');
+  return connection;
+}
+
+class DeadlineDriver implements Driver {
+  constructor(
+    private readonly inner: Driver,
+    private readonly options: DeadlineOptions,
+  ) {}
+
+  init() {
+    return this.inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    if (this.options.gate.closed) throw new DatabaseClosingError();
+    const deadline = current.getStore();
+    checkDeadline(deadline);
+    const connection = await this.inner.acquireConnection();
+    // The wait for a connection may have used up what was left.
+    if (remainingMs(deadline) <= 0) {
+      await this.inner.releaseConnection(connection);
+      throw new DeadlineExceededError();
+    }
+    return new DeadlineConnection(connection, deadline, this.options);
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    const c = unwrap(connection);
+    checkDeadline(c.deadline);
+    await this.inner.beginTransaction(c.inner, settings);
+    c.inTransaction = true;
+  }
+
+  async commitTransaction(connection: DatabaseConnection) {
+    const c = unwrap(connection);
+    // Throwing here makes Kysely roll the transaction back.
+    checkDeadline(c.deadline);
+    await this.inner.commitTransaction(c.inner);
+    c.inTransaction = false;
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection) {
+    const c = unwrap(connection);
+    c.inTransaction = false;
+    await this.inner.rollbackTransaction(c.inner);
+  }
+
+  async savepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ) {
+    await this.inner.savepoint?.(unwrap(connection).inner, name, compile);
+  }
+
+  async rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ) {
+    await this.inner.rollbackToSavepoint?.(unwrap(connection).inner, name, compile);
+  }
+
+  async releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ) {
+    await this.inner.releaseSavepoint?.(unwrap(connection).inner, name, compile);
+  }
+
+  releaseConnection(connection: DatabaseConnection) {
+    return this.inner.releaseConnection(unwrap(connection).inner);
+  }
+
+  destroy() {
+    return this.inner.destroy();
+  }
+}
+
+/** `dialect` with its driver held to the request deadline. */
+export function withDeadlines(dialect: Dialect, options: DeadlineOptions): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createDriver: () => new DeadlineDriver(dialect.createDriver(), options),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+  };
+}
