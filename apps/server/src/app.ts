@@ -14,9 +14,12 @@ import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
 import { loggerOptions, requestIdOptions } from './logging.ts';
 import auth from './plugins/auth.ts';
+import deadline from './plugins/deadline.ts';
 import errors from './plugins/errors.ts';
+import idempotency from './plugins/idempotency.ts';
 import inputGuard from './plugins/input-guard.ts';
 import openapi from './plugins/openapi.ts';
+import proofOfWork from './plugins/proof-of-work.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import requestId from './plugins/request-id.ts';
 import security from './plugins/security.ts';
@@ -25,11 +28,14 @@ import validation from './plugins/validation.ts';
 import webApp from './plugins/web-app.ts';
 import answerRoutes from './routes/api/answers/index.ts';
 import authRoutes from './routes/api/auth.ts';
+import challengeRoutes from './routes/api/challenge/index.ts';
 import healthRoutes from './routes/api/health/index.ts';
+import moderationRoutes from './routes/api/moderation/index.ts';
 import myRoutes from './routes/api/my/index.ts';
 import questionAnswerRoutes from './routes/api/questions/answers.ts';
 import questionRoutes from './routes/api/questions/index.ts';
 import reportRoutes from './routes/api/reports/index.ts';
+import safetyRoutes from './routes/api/safety/index.ts';
 import tagRoutes from './routes/api/tags/index.ts';
 import userRoutes from './routes/api/user/index.ts';
 
@@ -75,11 +81,14 @@ export async function buildApp(deps: AppDependencies) {
   app.decorateRequest('user', null);
   await app.register(requestId);
   await app.register(errors);
+  await app.register(deadline, { deadlineMs: deps.config.requestDeadlineMs });
   await app.register(validation);
   await app.register(inputGuard);
   await app.register(services, { config: deps.config, db: deps.db, jwtSecret: deps.jwtSecret });
   await app.register(security);
   await app.register(rateLimit);
+  await app.register(idempotency, { secret: deps.jwtSecret });
+  await app.register(proofOfWork, { serverSecret: deps.jwtSecret });
   await app.register(openapi);
 
   await app.register(
@@ -88,6 +97,8 @@ export async function buildApp(deps: AppDependencies) {
       // Authorization header a client still holds (an expired token must not block login).
       await api.register(authRoutes);
       await api.register(healthRoutes, { prefix: '/health' });
+      await api.register(challengeRoutes, { prefix: '/challenge' });
+      await api.register(safetyRoutes, { prefix: '/safety' });
       await api.register(async (authenticated) => {
         await authenticated.register(auth);
         await authenticated.register(userRoutes, { prefix: '/user' });
@@ -96,6 +107,7 @@ export async function buildApp(deps: AppDependencies) {
         await authenticated.register(answerRoutes, { prefix: '/answers' });
         await authenticated.register(reportRoutes, { prefix: '/reports' });
         await authenticated.register(myRoutes, { prefix: '/my' });
+        await authenticated.register(moderationRoutes, { prefix: '/moderation' });
         await authenticated.register(tagRoutes, { prefix: '/tags' });
       });
     },

@@ -1,12 +1,17 @@
 /**
  * Abuse limits, close to what mature forums use. A route names a policy; each policy is
- * a set of rules, counted per client IP, per identity (the user, else the anonymous
- * session, else the IP), or per account a login names. Likes and reports are also bounded
- * per IP so that rotating session ids cannot stuff counts; logins per account too, so
- * that many IPs cannot share out guesses at one password. Any rule can be overridden
- * with RATE_LIMITS.
+ * a set of rules, counted per client IP or per identity (the user, else the anonymous
+ * session, else the IP) before the route runs. Likes and reports are also bounded per IP
+ * so that rotating session ids cannot stuff counts. Three more budgets are counted by the
+ * routes themselves, once they know what they count:
+ * - failed logins per account (by account id, so a username and an email share it), for
+ *   clients the account does not know; a device the account signed in on before has a
+ *   budget of its own instead (routes/api/auth.ts, SECURITY.md);
+ * - refused ownership checks (403 on another's item) per IP and per target item, so that
+ *   anonymous keys cannot be guessed; the owner's own requests are never counted.
+ * Any rule can be overridden with RATE_LIMITS.
  */
-export type RateLimitSubject = 'ip' | 'identity' | 'account';
+export type RateLimitSubject = 'ip' | 'identity' | 'account' | 'device' | 'target';
 
 export interface RateLimitRule {
   subject: RateLimitSubject;
@@ -21,9 +26,11 @@ const DAY = 24 * HOUR;
 export const DEFAULT_RULES = {
   'login-ip-minute': { subject: 'ip', max: 6, windowSeconds: MINUTE },
   'login-ip-hour': { subject: 'ip', max: 30, windowSeconds: HOUR },
-  // Bounds a distributed attack on one account to ~1,000 guesses a day. Anyone may spend an
-  // account's allowance (its owner then waits up to 15 minutes): a deliberate trade-off.
+  // Failed logins from unknown devices: bounds a distributed attack on one account to
+  // ~1,000 guesses a day. A device the account knows is never held up by it.
   'login-account': { subject: 'account', max: 10, windowSeconds: 15 * MINUTE },
+  // Failed logins from one known device (its own budget, should its cookie be stolen).
+  'login-device': { subject: 'device', max: 10, windowSeconds: 15 * MINUTE },
   'register-ip-hour': { subject: 'ip', max: 10, windowSeconds: HOUR },
   'refresh-ip-minute': { subject: 'ip', max: 30, windowSeconds: MINUTE },
   'question-identity': { subject: 'identity', max: 1, windowSeconds: 15 },
@@ -35,13 +42,17 @@ export const DEFAULT_RULES = {
   'report-identity-day': { subject: 'identity', max: 20, windowSeconds: DAY },
   'report-ip-day': { subject: 'ip', max: 50, windowSeconds: DAY },
   'edit-identity-minute': { subject: 'identity', max: 20, windowSeconds: MINUTE },
+  // Refused ownership checks: an owner never fails them, a guesser of anonymous keys does.
+  'guess-ip': { subject: 'ip', max: 10, windowSeconds: 15 * MINUTE },
+  'guess-target': { subject: 'target', max: 20, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RuleName = keyof typeof DEFAULT_RULES;
 export type RateLimitRules = Record<RuleName, RateLimitRule>;
 
+/** What a route counts before it runs (`config: { rateLimitPolicy }`): IP and identity rules. */
 export const POLICIES = {
-  login: ['login-ip-minute', 'login-ip-hour', 'login-account'],
+  login: ['login-ip-minute', 'login-ip-hour'],
   register: ['register-ip-hour'],
   refresh: ['refresh-ip-minute'],
   question: ['question-identity', 'question-ip-hour'],
@@ -52,6 +63,11 @@ export const POLICIES = {
 } as const satisfies Record<string, readonly RuleName[]>;
 
 export type RateLimitPolicy = keyof typeof POLICIES;
+
+/** Counted by the login route: per account for unknown devices, per device for known ones. */
+export const LOGIN_RULES = { account: 'login-account', device: 'login-device' } as const;
+/** Counted on each refused ownership check, per IP and per target. */
+export const GUESS_RULES = ['guess-ip', 'guess-target'] as const satisfies readonly RuleName[];
 
 const isRuleName = (name: string): name is RuleName => Object.hasOwn(DEFAULT_RULES, name);
 

@@ -1,7 +1,13 @@
+import type { DeviceCookies } from './auth/device-cookies.ts';
 import type { AuthUser } from './auth/identity.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
+import type { Cursors } from './lib/cursor.ts';
+import type { RedisLink } from './lib/redis-link.ts';
+import type { ReporterFingerprints } from './lib/reporter-fingerprints.ts';
+import type { ProofOfWork } from './services/proof-of-work.ts';
+import type { SafetyService } from './services/safety.ts';
 import type { ThreadService } from './services/threads.ts';
 
 declare module 'fastify' {
@@ -9,7 +15,16 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     tokens: TokenService;
+    /** Device cookies: which browsers signed in to an account before (login throttling). */
+    devices: DeviceCookies;
     threads: ThreadService;
+    fingerprints: ReporterFingerprints;
+    /** The shared Redis when REDIS_URL is set (rate limits, token denylist), else null. */
+    redis: RedisLink | null;
+    safety: SafetyService;
+    pow: ProofOfWork;
+    /** Signs and reads the cursors of paged lists (lib/cursor.ts). */
+    cursors: Cursors;
   }
   interface FastifyRequest {
     /** The signed-in user, from a valid bearer access token; null when anonymous. */

@@ -63,7 +63,13 @@ describeEachEngine('answers', (ctx) => {
         user: null,
         session_id: session,
         is_deleted: false,
+        // The first person to answer someone else's question.
+        author_label: 'Anon 1',
         created_at: expect.any(String),
+        hidden: false,
+        // What the safety checks found (safety.test.ts): nothing here.
+        pii_warnings: [],
+        support: null,
       });
     });
 

@@ -1,6 +1,9 @@
-import { API_MSG } from '@dating/contract';
+import { API_MSG, USERNAME_MSG } from '@dating/contract';
 import { describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../src/auth/admins.ts';
+import { hashPassword } from '../src/auth/passwords.ts';
+import { MALFORMED_TEXT } from '../src/lib/text-guard.ts';
+import { insertUser } from '../src/repositories/users.ts';
 import { createAdmin, createUser, login } from './factories.ts';
 import { describeEachEngine, uniqueName } from './harness.ts';
 
@@ -48,7 +51,152 @@ describeEachEngine('accounts and tokens', (ctx) => {
       });
       const missing = await ctx.request({ method: 'POST', url: '/api/register/', body: {} });
       expect(missing.statusCode).toBe(400);
-      expect(missing.json()).toHaveProperty('username');
+      expect(missing.json()).toEqual({
+        username: [API_MSG.required],
+        password: [API_MSG.required],
+        password2: [API_MSG.required],
+      });
+    });
+
+    it('reports every problem of every field at once, schema and rules alike', async () => {
+      const cases: [unknown, Record<string, string[]>][] = [
+        [
+          { username: 'ab', password: 'short' },
+          {
+            username: [USERNAME_MSG.length],
+            password: [expect.stringContaining('too short')],
+            password2: [API_MSG.required],
+          },
+        ],
+        [
+          { username: 5, password: '12345678', password2: '12345678', email: 'x' },
+          {
+            username: ['Must be a string.'],
+            password: ['This password is entirely numeric.'],
+            email: ['Enter a valid email address.'],
+          },
+        ],
+        [
+          { password: ['x'], password2: 'long enough pw', email: 'a@b.example' },
+          { username: [API_MSG.required], password: ['Must be a string.'] },
+        ],
+      ];
+      for (const [body, expected] of cases) {
+        const res = await ctx.request({ method: 'POST', url: '/api/register/', body });
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json(), JSON.stringify(body)).toEqual(expected);
+      }
+      for (const body of ['[]', '"x"', '5']) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/register/',
+          payload: body,
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ detail: expect.any(String) });
+      }
+    });
+
+    it('reports NUL characters and lone surrogates on their own fields', async () => {
+      for (const [payload, expected] of [
+        [
+          '{"username":"a\\u0000b","password":"long enough pw","password2":"long enough pw"}',
+          { username: [MALFORMED_TEXT] },
+        ],
+        [
+          '{"username":"ab\\ud800c","password":"x\\u0000","password2":"long enough pw","email":"\\udc00"}',
+          { username: [MALFORMED_TEXT], password: [MALFORMED_TEXT], email: [MALFORMED_TEXT] },
+        ],
+        [
+          '{"username":"a\\u0000b"}',
+          {
+            username: [MALFORMED_TEXT],
+            password: [API_MSG.required],
+            password2: [API_MSG.required],
+          },
+        ],
+      ] as const) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/register/',
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(res.statusCode, payload).toBe(400);
+        expect(res.json(), payload).toEqual(expected);
+      }
+    });
+
+    it('refuses look-alike usernames: NFKC first, then ASCII letters only', async () => {
+      const base = uniqueName('admin').toLowerCase();
+      await createUser(ctx, { username: base });
+      const register = (username: string) =>
+        ctx.request({
+          method: 'POST',
+          url: '/api/register/',
+          body: { username, password: 'long enough pw', password2: 'long enough pw' },
+        });
+      const fullWidth = [...base]
+        .map((c) =>
+          /[a-z0-9]/.test(c) ? String.fromCodePoint((c.codePointAt(0) ?? 0) + 0xfee0) : c,
+        )
+        .join('');
+      // Full-width is the same name, and taken.
+      const taken = await register(fullWidth);
+      expect(taken.statusCode).toBe(400);
+      expect(taken.json()).toEqual({ username: [API_MSG.usernameTaken] });
+      // Cyrillic а and о, a dotless ı, a small capital ᴀ, a Greek ο: not ASCII letters.
+      for (const lookAlike of [
+        `\u0430${base.slice(1)}`,
+        base.replace('d', 'd\u0456').slice(0, -1),
+        base.replace('i', '\u0131'),
+        `\u1d00${base.slice(1)}`,
+        `r\u043e\u043et${base.slice(4)}`,
+        base.replace('a', '\u03bf'),
+        `${base}\u200b`,
+        `${base.slice(0, 2)}\u202e${base.slice(2)}`,
+      ]) {
+        const res = await register(lookAlike);
+        expect(res.statusCode, lookAlike).toBe(400);
+        expect(res.json(), lookAlike).toEqual({ username: [USERNAME_MSG.alphabet] });
+      }
+      // A full-width name that is new is registered in its ASCII form.
+      const fresh = uniqueName('wide').toLowerCase();
+      const wide = [...fresh]
+        .map((c) =>
+          /[a-z0-9]/.test(c) ? String.fromCodePoint((c.codePointAt(0) ?? 0) + 0xfee0) : c,
+        )
+        .join('');
+      const created = await register(wide);
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().username).toBe(fresh);
+      await login(ctx, fresh, 'long enough pw');
+      // Signing in with the name as it was typed, full-width, names the same account.
+      await login(ctx, wide, 'long enough pw');
+    });
+
+    it('keeps accounts registered before the ASCII rule working', async () => {
+      // Written as an older version of the server accepted them.
+      const { id } = await insertUser(ctx.database.db, {
+        username: `Zo\u00eb_${uniqueName()}`,
+        email: null,
+        passwordHash: await hashPassword('long enough pw'),
+      });
+      const name = (
+        await ctx.database.db
+          .selectFrom('users')
+          .select('username')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).username;
+      const tokens = await login(ctx, name, 'long enough pw');
+      const status = await ctx.request({
+        method: 'GET',
+        url: '/api/user/status/',
+        token: tokens.access,
+      });
+      expect(status.json().user).toMatchObject({ id, username: name });
     });
 
     it('refuses a taken username whatever its case', async () => {

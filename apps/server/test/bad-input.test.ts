@@ -2,9 +2,14 @@
  * "Bad input never hurts": every malformed, mistyped, oversized or hostile request gets a
  * 4xx in the error shape, with no stack trace, and changes nothing it should not.
  */
+
+import net from 'node:net';
+import { API_MSG } from '@dating/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MALFORMED_TEXT } from '../src/lib/text-guard.ts';
+import { DISCARD_MAX_BYTES } from '../src/plugins/errors.ts';
 import {
   createAdmin,
   createAnswer,
@@ -15,6 +20,9 @@ import {
 import { describeEachEngine, newSession, type TestContext, uniqueName } from './harness.ts';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
+
+type FetchOptions = NonNullable<Parameters<typeof fetch>[1]>;
+type RequestBody = NonNullable<FetchOptions['body']>;
 
 /** A 4xx with a JSON body in the error shape, and nothing of the server's insides. */
 function expectClientError(res: LightMyRequestResponse, label = '') {
@@ -374,6 +382,225 @@ describeEachEngine('bad input', (ctx) => {
     expect(await snapshot(ctx)).toEqual(before);
   });
 
+  it('reads path ids only in canonical decimal: every other spelling is not found', async () => {
+    const owner = await createUser(ctx);
+    const q = await createQuestion(ctx, { token: owner.access });
+    const a = await createAnswer(ctx, q.id);
+    const spellings = (id: number) => [
+      `0${id}`,
+      `00${id}`,
+      `${id}.0`,
+      `${id}.`,
+      `0x${id.toString(16)}`,
+      `0X${id.toString(16).toUpperCase()}`,
+      `0o${id.toString(8)}`,
+      `0b${id.toString(2)}`,
+      `${(id / 10).toString()}e1`,
+      `${id}e0`,
+      `+${id}`,
+      `%20${id}`,
+      `${id}%20`,
+      `${id}%00`,
+      `%2B${id}`,
+    ];
+    const before = await snapshot(ctx);
+    for (const id of spellings(q.id)) {
+      for (const [method, url] of [
+        ['GET', `/api/questions/${id}/`],
+        ['POST', `/api/questions/${id}/answers/`],
+        ['POST', `/api/questions/${id}/like/`],
+        ['PATCH', `/api/questions/${id}/`],
+        ['DELETE', `/api/questions/${id}/`],
+      ] as const) {
+        const res = await ctx.request({
+          method,
+          url,
+          token: owner.access,
+          body: method === 'GET' || method === 'DELETE' ? undefined : { text: 'x' },
+        });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.json()).toEqual({ detail: 'Not found.' });
+      }
+    }
+    for (const id of spellings(a.id)) {
+      for (const [method, url] of [
+        ['GET', `/api/answers/${id}/`],
+        ['PATCH', `/api/answers/${id}/`],
+        ['DELETE', `/api/answers/${id}/`],
+        ['POST', `/api/answers/${id}/like/`],
+      ] as const) {
+        const res = await ctx.request({
+          method,
+          url,
+          session: a.session,
+          body: method === 'GET' || method === 'DELETE' ? undefined : { text: 'x' },
+        });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+      }
+    }
+    // Nothing was deleted, edited or liked through another spelling of its id.
+    expect(await snapshot(ctx)).toEqual(before);
+    const detail = await ctx.request({ method: 'GET', url: `/api/questions/${q.id}/` });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().answers.map((x: { id: number }) => x.id)).toEqual([a.id]);
+  });
+
+  it('reads query ids and numbers only in canonical decimal, and each parameter once', async () => {
+    const user = await createUser(ctx);
+    const admin = await createAdmin(ctx);
+    const cases: [string, string, string][] = [
+      ['limit=020', 'limit', ''],
+      ['limit=2.0', 'limit', ''],
+      ['limit=2e1', 'limit', ''],
+      ['limit=0x10', 'limit', ''],
+      ['limit=+5', 'limit', ''],
+      ['limit=%205', 'limit', ''],
+      [`user_id=0${user.id}`, 'user_id', user.access],
+      [`user_id=${user.id}.0`, 'user_id', user.access],
+      [`user_id=0x${user.id.toString(16)}`, 'user_id', user.access],
+      // A list where one value belongs: never read as an unfiltered or coerced list.
+      ['tag_id[]=1', 'tag_id', ''],
+      ['tag_id[0]=x', 'tag_id', ''],
+      ['tag_id=a&tag_id=b', 'tag_id', ''],
+      ['gender=W&gender=M', 'gender', ''],
+      ['age_range[]=U', 'age_range', ''],
+      ['limit=1&limit=2', 'limit', ''],
+      ['search=a&search=b', 'search', ''],
+      ['cursor[]=x', 'cursor', ''],
+      [`user_id=${user.id}&user_id=${user.id}`, 'user_id', user.access],
+    ];
+    for (const [query, field, token] of cases) {
+      const res = await ctx.request({
+        method: 'GET',
+        url: `/api/questions/?${query}`,
+        ...(token ? { token } : {}),
+      });
+      expectClientError(res, query);
+      expect(res.statusCode, query).toBe(400);
+      expect(Object.keys(res.json()), query).toEqual([field]);
+    }
+    for (const query of [
+      'limit=05',
+      'after=01',
+      'after=1.0',
+      'after=0x1',
+      'after[]=1',
+      'after=1&after=2',
+    ]) {
+      const res = await ctx.request({
+        method: 'GET',
+        url: `/api/reports/?${query}`,
+        token: admin.access,
+      });
+      expect(res.statusCode, query).toBe(400);
+      expect(Object.keys(res.json()), query).toEqual([query.slice(0, query.search(/[[=]/))]);
+    }
+    const session = newSession();
+    for (const query of ['limit=05', 'limit[]=5', 'cursor=a&cursor=b']) {
+      const res = await ctx.request({ method: 'GET', url: `/api/my/anonymous/?${query}`, session });
+      expect(res.statusCode, query).toBe(400);
+      expect(Object.keys(res.json()), query).toEqual([query.slice(0, query.search(/[[=]/))]);
+    }
+    // The canonical forms still work, and unknown parameters are still ignored.
+    for (const query of ['limit=5', 'limit=100', 'unknown[]=1&other=a&other=b']) {
+      const res = await ctx.request({ method: 'GET', url: `/api/questions/?${query}` });
+      expect(res.statusCode, query).toBe(200);
+    }
+    const own = await ctx.request({
+      method: 'GET',
+      url: `/api/questions/?user_id=${user.id}`,
+      token: user.access,
+    });
+    expect(own.statusCode).toBe(200);
+    const reports = await ctx.request({
+      method: 'GET',
+      url: '/api/reports/?after=0&limit=5',
+      token: admin.access,
+    });
+    expect(reports.statusCode).toBe(200);
+  });
+
+  it('reports every invalid field of a body at once, NUL and lone surrogates included', async () => {
+    const q = await createQuestion(ctx);
+    const session = newSession();
+    const cases: [string, string, Record<string, unknown>][] = [
+      [
+        '/api/questions/',
+        `{"gender":"X","age_range":5,"tag_names":"x","session_id":"${session}"}`,
+        {
+          text: [API_MSG.required],
+          gender: [expect.stringContaining('Not a valid choice')],
+          age_range: [expect.any(String)],
+          tag_names: ['Must be a list.'],
+        },
+      ],
+      [
+        '/api/questions/',
+        `{"text":"a\\u0000b","gender":"\\ud800","session_id":"${session}"}`,
+        {
+          text: [MALFORMED_TEXT],
+          gender: [expect.any(String), MALFORMED_TEXT],
+        },
+      ],
+      [
+        '/api/questions/',
+        `{"text":"ok","tag_names":["fine","x\\u0000"],"session_id":"${session}"}`,
+        {
+          tag_names: [MALFORMED_TEXT],
+        },
+      ],
+      [
+        `/api/questions/${q.id}/answers/`,
+        `{"text":"\\udfff","parent_id":"1","session_id":"${session}"}`,
+        {
+          text: [MALFORMED_TEXT],
+          parent_id: ['Must be an integer.'],
+        },
+      ],
+      [
+        '/api/reports/',
+        `{"question":${q.id},"details":"\\ud800","session_id":"${session}"}`,
+        {
+          reason: [API_MSG.required],
+          details: [MALFORMED_TEXT],
+        },
+      ],
+      [
+        '/api/token/',
+        '{"username":"a\\u0000","password":"\\ud800"}',
+        {
+          username: [MALFORMED_TEXT],
+          password: [MALFORMED_TEXT],
+        },
+      ],
+    ];
+    const before = await snapshot(ctx);
+    for (const [url, payload, expected] of cases) {
+      const res = await ctx.app.inject({ method: 'POST', url, payload, headers: JSON_TYPE });
+      expectClientError(res, payload);
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json(), payload).toEqual(expected);
+    }
+    // In a query string too, on the parameter.
+    const query = await ctx.request({
+      method: 'GET',
+      url: '/api/questions/?search=a%00b&tag_id=%00',
+    });
+    expect(query.json()).toEqual({ search: [MALFORMED_TEXT], tag_id: [MALFORMED_TEXT] });
+    // An unknown field is ignored, bad text and all.
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/questions/',
+      payload: `{"text":"<p>fine</p>","nonsense":"\\u0000","session_id":"${session}"}`,
+      headers: JSON_TYPE,
+    });
+    expect(unknown.statusCode, unknown.body).toBe(201);
+    const { id } = unknown.json();
+    const after = await snapshot(ctx);
+    expect(after).toEqual({ ...before, questions: (before?.questions ?? 0) + 1 });
+    expect(id).toBeGreaterThan(q.id);
+  });
+
   it('refuses an oversized body with 413', async () => {
     const big = JSON.stringify({ text: 'a'.repeat(300 * 1024), session_id: newSession() });
     await expectAllRefused(ctx, [
@@ -409,6 +636,84 @@ describeEachEngine('bad input', (ctx) => {
     });
     expect(ok.statusCode).toBe(400);
     expect(Object.keys(ok.json())).toEqual(['text']);
+  });
+
+  describe('an oversized body, over a real socket', () => {
+    let base = '';
+    beforeAll(async () => {
+      const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      base = address;
+    });
+
+    it('reaches Node fetch as a 413, whatever the body and however it is sent', async () => {
+      const big = (size: number) => JSON.stringify({ username: 'x'.repeat(size) });
+      const slowly = (text: string) => {
+        const bytes = new TextEncoder().encode(text);
+        let at = 0;
+        return new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            if (at >= bytes.length) return controller.close();
+            await new Promise((resolve) => setTimeout(resolve, 1));
+            controller.enqueue(bytes.slice(at, at + 65_536));
+            at += 65_536;
+          },
+        });
+      };
+      const bodies: [string, () => RequestBody][] = [
+        ['2 MB string', () => big(2 * 1024 * 1024)],
+        ['8 MB bytes', () => new Uint8Array(DISCARD_MAX_BYTES - 1024).fill(32)],
+        ['2 MB blob', () => new Blob([big(2 * 1024 * 1024)])],
+        ['2 MB stream, chunked', () => slowly(big(2 * 1024 * 1024))],
+      ];
+      for (const [label, body] of bodies) {
+        for (let i = 0; i < 5; i += 1) {
+          const res = await fetch(`${base}/api/register/`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: body(),
+            duplex: 'half',
+          } as FetchOptions);
+          expect(res.status, label).toBe(413);
+          expect(await res.json(), label).toEqual({ detail: expect.any(String) });
+        }
+      }
+      // The server still answers on a new connection.
+      const after = await fetch(`${base}/api/tags/`);
+      expect(after.status).toBe(200);
+    });
+
+    it('reads the whole body before answering, so the client can finish sending it', async () => {
+      const { port } = new URL(base);
+      const size = 2 * 1024 * 1024;
+      const socket = net.connect(Number(port), '127.0.0.1');
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve).once('error', reject);
+      });
+      const received: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => received.push(chunk));
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      const write = (data: string | Buffer) =>
+        new Promise<void>((resolve, reject) => {
+          socket.write(data, (error) => (error ? reject(error) : resolve()));
+        });
+      await write(
+        `POST /api/register/ HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`,
+      );
+      // Sent in pieces with pauses, as a slow client would: a server that answered and
+      // closed at once would reset the connection under the writes (EPIPE, ECONNRESET).
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      let answeredEarly = false;
+      for (let sent = 0; sent < size; sent += chunk.length) {
+        if (received.length > 0) answeredEarly = true;
+        await write(chunk);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      await closed;
+      expect(answeredEarly).toBe(false);
+      const response = Buffer.concat(received).toString();
+      expect(response).toMatch(/^HTTP\/1\.1 413 /);
+      expect(response.toLowerCase()).toContain('connection: close');
+    });
   });
 
   it('refuses NUL bytes and lone surrogates in bodies and query strings', async () => {

@@ -4,12 +4,13 @@
  * of its own that is dropped afterwards, so runs never see each other's data.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { strongSessionId } from '@dating/contract';
 import type { FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { type DatabaseHandle, openDatabase } from '../src/db/connection.ts';
+import { type DatabaseHandle, type DatabaseTimeouts, openDatabase } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrator.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -34,9 +35,13 @@ export interface RequestOptions {
   remoteAddress?: string;
 }
 
-async function openTestDatabase(engine: Engine) {
+/** How a test's database is opened: its timeouts, and PostgreSQL's pool size. */
+export type DatabaseOptions = DatabaseTimeouts & { poolSize?: number };
+
+async function openTestDatabase(engine: Engine, options: DatabaseOptions = {}) {
+  const { poolSize = 10, ...timeouts } = options;
   if (engine === 'pglite') {
-    const database = await openDatabase({ engine: 'pglite', dataDir: undefined });
+    const database = await openDatabase({ engine: 'pglite', dataDir: undefined, ...timeouts });
     return { database, drop: async () => {} };
   }
   const url = POSTGRES_URL as string;
@@ -45,7 +50,7 @@ async function openTestDatabase(engine: Engine) {
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
-  const database = await openDatabase({ engine: 'postgres', url, poolSize: 10, schema });
+  const database = await openDatabase({ engine: 'postgres', url, poolSize, schema, ...timeouts });
   return {
     database,
     drop: async () => {
@@ -58,11 +63,16 @@ async function openTestDatabase(engine: Engine) {
 }
 
 export interface ContextOptions {
-  /** Environment variables for loadConfig, over the test defaults (RATE_LIMITS=off...). */
+  /**
+   * Environment variables for loadConfig, over the test defaults (RATE_LIMITS=off,
+   * POW_DIFFICULTY=off...).
+   */
   env?: Record<string, string>;
   logger?: FastifyServerOptions['logger'];
   /** Share another context's database (two server instances on one database). */
   database?: DatabaseHandle;
+  /** Timeouts and pool size of the context's own database. */
+  databaseOptions?: DatabaseOptions;
 }
 
 export async function createTestContext(
@@ -71,12 +81,14 @@ export async function createTestContext(
 ): Promise<TestContext & { close(): Promise<void> }> {
   const { database, drop } = options.database
     ? { database: options.database, drop: async () => {} }
-    : await openTestDatabase(engine);
+    : await openTestDatabase(engine, options.databaseOptions);
   if (!options.database) await migrate(database.pool);
   const config = loadConfig({
     DATA_DIR: '/nonexistent',
     WEB_DIST_DIR: '/nonexistent',
     RATE_LIMITS: 'off',
+    // Proof-of-work has its own tests (proof-of-work.test.ts); the others write freely.
+    POW_DIFFICULTY: 'off',
     ...options.env,
   });
   const app = await buildApp({
@@ -131,7 +143,7 @@ export function describeEachEngine(name: string, suite: (ctx: TestContext) => vo
 }
 
 /** A fresh anonymous session id, as a browser tab makes one. */
-export const newSession = () => randomUUID();
+export const newSession = () => strongSessionId(randomUUID);
 
 let userSeq = 0;
 export function uniqueName(prefix = 'user') {

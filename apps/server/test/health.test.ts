@@ -4,7 +4,11 @@ import { API_MSG } from '@dating/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { type DatabaseHandle, openDatabase, POSTGRES_TIMEOUTS } from '../src/db/connection.ts';
+import {
+  DATABASE_TIMEOUT_DEFAULTS,
+  type DatabaseHandle,
+  openDatabase,
+} from '../src/db/connection.ts';
 import { describeEachEngine, newSession } from './harness.ts';
 
 describeEachEngine('health checks', (ctx) => {
@@ -53,6 +57,7 @@ describe('when the database cannot be reached', () => {
         DATA_DIR: '/nonexistent',
         WEB_DIST_DIR: '/nonexistent',
         RATE_LIMITS: 'off',
+        POW_DIFFICULTY: 'off',
       }),
       db: database.db,
       jwtSecret: randomBytes(32).toString('hex'),
@@ -123,6 +128,7 @@ describe('when the database host accepts connections and never answers', () => {
         DATA_DIR: '/nonexistent',
         WEB_DIST_DIR: '/nonexistent',
         RATE_LIMITS: 'off',
+        POW_DIFFICULTY: 'off',
       }),
       db: database.db,
       jwtSecret: randomBytes(32).toString('hex'),
@@ -147,6 +153,8 @@ describe('when the database host accepts connections and never answers', () => {
     const list = await app.inject({ method: 'GET', url: '/api/questions/' });
     expect(list.statusCode).toBe(503);
     expect(list.json()).toEqual({ detail: API_MSG.serviceUnavailable });
-    expect(Date.now() - started).toBeLessThan(POSTGRES_TIMEOUTS.connectionTimeoutMillis + 2_000);
+    expect(Date.now() - started).toBeLessThan(
+      DATABASE_TIMEOUT_DEFAULTS.acquireTimeoutMs.postgres + 2_000,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { API_MSG } from '@dating/contract';
+import { API_MSG, SESSION_ID_MSG } from '@dating/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createAnswer, createQuestion, createUser, type TestUser } from './factories.ts';
@@ -120,11 +120,18 @@ describeEachEngine('likes', (ctx) => {
           expect(res.json()).toEqual({ detail: 'Not found.' });
         }
         const id = await target(ctx, kind);
-        for (const body of [{}, undefined, { session_id: 'too-short' }]) {
+        for (const body of [{}, undefined]) {
           const res = await ctx.request({ method: 'POST', url: `/api/${kind}s/${id}/like/`, body });
           expect(res.statusCode).toBe(400);
           expect(res.json()).toEqual({ session_id: [API_MSG.sessionInvalid] });
         }
+        const weak = await ctx.request({
+          method: 'POST',
+          url: `/api/${kind}s/${id}/like/`,
+          body: { session_id: 'too-short' },
+        });
+        expect(weak.statusCode).toBe(400);
+        expect(weak.json()).toEqual({ session_id: [SESSION_ID_MSG.malformed] });
         expect(await stored(ctx, kind, id)).toEqual({ column: 0, rows: 0 });
       });
 

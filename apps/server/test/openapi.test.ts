@@ -21,6 +21,8 @@ const CALLS: [string, string][] = [
   ['patch', '/api/answers/{id}/'],
   ['delete', '/api/answers/{id}/'],
   ['get', '/api/my/answers/'],
+  ['get', '/api/my/anonymous/'],
+  ['post', '/api/my/claim/'],
   ['post', '/api/reports/'],
   ['get', '/api/reports/'],
   ['patch', '/api/reports/{id}/'],
@@ -55,6 +57,20 @@ describe('OpenAPI document', () => {
         0,
       );
     }
+  });
+
+  it('describes the thread to every depth, with the same fields at each level', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/api/docs/json' });
+    const doc = res.json<OpenApiDocument & { components: { schemas: Record<string, unknown> } }>();
+    const detail = JSON.stringify(doc.paths['/api/questions/{id}/']?.get?.responses?.['200']);
+    expect(detail).toContain(
+      '"answers":{"type":"array","items":{"$ref":"#/components/schemas/AnswerNode"}}',
+    );
+    const node = JSON.stringify(doc.components.schemas.AnswerNode);
+    expect(node).toContain('"author_label"');
+    expect(node).toContain(
+      '"replies":{"type":"array","items":{"$ref":"#/components/schemas/AnswerNode"}}',
+    );
   });
 
   describe('the documentation page', () => {

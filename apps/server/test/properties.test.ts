@@ -5,8 +5,17 @@
  */
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, expect, it } from 'vitest';
-import { createAnswer, createQuestion, createUser, type TestUser } from './factories.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAdmin,
+  createAnswer,
+  createQuestion,
+  createReport,
+  createUser,
+  nextPage,
+  type TestUser,
+  uniqueWord,
+} from './factories.ts';
 import { describeEachEngine, newSession } from './harness.ts';
 
 /** `{"detail": "..."}` or `{"field": ["message", ...]}`. */
@@ -302,5 +311,149 @@ describeEachEngine('random input never yields a 5xx', (ctx) => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  describe('list calls with random searches and cursors', () => {
+    const word = uniqueWord();
+    /** Real cursors of each list, as their Link headers give them. */
+    const real: Record<'feed' | 'search' | 'posts' | 'reports', string> = {
+      feed: '',
+      search: '',
+      posts: '',
+      reports: '',
+    };
+    let admin: TestUser;
+
+    beforeAll(async () => {
+      admin = await createAdmin(ctx);
+      for (let i = 0; i < 3; i += 1) {
+        const q = await createQuestion(ctx, { session, text: `<p>${word} ${i}</p>` });
+        await createReport(ctx, { question: q.id });
+      }
+      const cursorOf = async (url: string, auth: { session?: string; token?: string }) => {
+        const res = await ctx.request({ method: 'GET', url, ...auth });
+        expect(res.statusCode, res.body).toBe(200);
+        const next = nextPage(res.headers.link);
+        return next ? new URL(next, 'http://x').searchParams : null;
+      };
+      real.feed = (await cursorOf('/api/questions/?limit=1', {}))?.get('cursor') ?? '';
+      real.search =
+        (await cursorOf(`/api/questions/?search=${word}&limit=1`, {}))?.get('cursor') ?? '';
+      real.posts = (await cursorOf('/api/my/anonymous/?limit=1', { session }))?.get('cursor') ?? '';
+      real.reports =
+        (await cursorOf('/api/reports/?limit=1', { token: admin.access }))?.get('after') ?? '';
+      for (const [kind, cursor] of Object.entries(real)) expect(cursor, kind).not.toBe('');
+    });
+
+    /** Searches as people (and attackers) type them: runs of operators above all. */
+    const searchText = fc.oneof(
+      fc
+        .tuple(
+          fc.constantFrom('-', '- ', '(-', '!', '-"', 'or ', '"', '<->', '&|', ':*', "'"),
+          fc.integer({ min: 1, max: 100 }),
+          fc.constantFrom('', word, ' x', 'first-date'),
+        )
+        .map(([operator, times, tail]) => `${operator.repeat(times)}${tail}`),
+      fc
+        .array(
+          fc.constantFrom('-', '"', ' ', '(', ')', '!', 'or', 'OR', 'a', word, '&', '|', ':'),
+          {
+            maxLength: 60,
+          },
+        )
+        .map((parts) => parts.join('')),
+      fc.string({ maxLength: 200 }),
+      fc.string({ unit: 'grapheme', maxLength: 40 }),
+    );
+    /** Real cursors (once beforeAll has them), edited ones, unsigned JSON with odd ranks, noise. */
+    const cursorArb = () =>
+      fc.oneof(
+        fc.constantFrom(...Object.values(real)),
+        fc
+          .tuple(
+            fc.constantFrom('feed', 'search', 'posts') as fc.Arbitrary<'feed' | 'search' | 'posts'>,
+            fc.nat(),
+            fc.constantFrom('A', '_', '.', '0'),
+          )
+          .map(([kind, at, c]) => {
+            const text = real[kind];
+            const i = at % text.length;
+            return text.slice(0, i) + c + text.slice(i + 1);
+          }),
+        fc
+          .record(
+            {
+              id: fc.oneof(fc.integer(), fc.string({ maxLength: 5 })),
+              rank: fc.oneof(
+                fc.constantFrom('1e99', 'e', '-', '.', '1e-50', 'NaN', '0.1', "1'); --"),
+                fc.string({ maxLength: 12 }),
+              ),
+              below: fc.integer(),
+              at: fc.integer(),
+              type: fc.constantFrom('question', 'answer', 'x'),
+            },
+            { requiredKeys: [] },
+          )
+          .chain((value) =>
+            fc
+              .constantFrom('', `.${real.search.split('.')[1] ?? ''}`)
+              .map((mac) => `${Buffer.from(JSON.stringify(value)).toString('base64url')}${mac}`),
+          ),
+        fc.base64String({ maxLength: 120 }),
+        fc.string({ maxLength: 60 }),
+      );
+    const encode = (text: string) =>
+      text.isWellFormed() ? encodeURIComponent(text) : encodeURIComponent(text.toWellFormed());
+
+    it('GET /api/questions/: random searches and cursors never yield a 5xx', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.option(searchText, { nil: undefined }),
+          fc.option(cursorArb(), { nil: undefined }),
+          fc.option(fc.constantFrom('1', '5', '100', '0', '020', '2e1'), { nil: undefined }),
+          async (search, after, limit) => {
+            const params = [
+              search === undefined ? '' : `search=${encode(search)}`,
+              after === undefined ? '' : `cursor=${encode(after)}`,
+              limit === undefined ? '' : `limit=${limit}`,
+            ].filter(Boolean);
+            const url = `/api/questions/?${params.join('&')}`;
+            const res = await ctx.app.inject({ method: 'GET', url });
+            expectNoServerError(res, `GET ${url}`);
+          },
+        ),
+        { numRuns: 600 },
+      );
+    });
+
+    it('GET /api/my/anonymous/ and /api/reports/: random cursors never yield a 5xx', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          cursorArb(),
+          fc.oneof(cursorArb(), fc.integer().map(String)),
+          async (mine, after) => {
+            const posts = `/api/my/anonymous/?cursor=${encode(mine)}`;
+            expectNoServerError(
+              await ctx.app.inject({
+                method: 'GET',
+                url: posts,
+                headers: { 'x-session-id': session },
+              }),
+              `GET ${posts}`,
+            );
+            const reports = `/api/reports/?after=${encode(after)}`;
+            expectNoServerError(
+              await ctx.app.inject({
+                method: 'GET',
+                url: reports,
+                headers: { authorization: `Bearer ${admin.access}` },
+              }),
+              `GET ${reports}`,
+            );
+          },
+        ),
+        { numRuns: 300 },
+      );
+    });
   });
 });

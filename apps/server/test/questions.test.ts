@@ -1,4 +1,4 @@
-import { API_MSG, LIMITS, LINK_REL } from '@dating/contract';
+import { API_MSG, LIMITS, LINK_REL, SESSION_ID_MSG } from '@dating/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_CANDIDATES } from '../src/repositories/questions.ts';
@@ -7,6 +7,7 @@ import {
   createAnswer,
   createQuestion,
   createUser,
+  nextPage,
   uniqueWord,
   walkPages,
 } from './factories.ts';
@@ -155,7 +156,7 @@ describeEachEngine('questions', (ctx) => {
         body: { text: 'Hi', session_id: 'short' },
       });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toEqual({ session_id: [API_MSG.sessionInvalid] });
+      expect(bad.json()).toEqual({ session_id: [SESSION_ID_MSG.malformed] });
     });
 
     it('accepts the X-Session-Id header instead of a body session id', async () => {
@@ -218,6 +219,79 @@ describeEachEngine('questions', (ctx) => {
       // Surrounding spaces do not count.
       const padded = await post([`  ${long.slice(1, LIMITS.tagMax + 1)}  `]);
       expect(padded.statusCode).toBe(201);
+    });
+
+    it('normalizes tags (NFKC, no invisible characters) and refuses ones only invisible', async () => {
+      const word = uniqueWord();
+      const post = (tag_names: string[]) =>
+        ctx.request({
+          method: 'POST',
+          url: '/api/questions/',
+          body: { text: 'Tags', tag_names, session_id: newSession() },
+        });
+      // Full-width letters, a zero-width space, a bidi override, a word joiner and a
+      // no-break space all come down to one plain tag.
+      const fullWidth = [...word].map((c) =>
+        String.fromCodePoint((c.codePointAt(0) ?? 0) + 0xfee0),
+      );
+      const res = await post([
+        fullWidth.join(''),
+        `${word.slice(0, 3)}\u200b${word.slice(3)}`,
+        `\u202e${word.toUpperCase()}\u2060`,
+        `first\u00a0\u00a0date ${word}`,
+      ]);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(
+        res
+          .json()
+          .tags.map((t: { name: string }) => t.name)
+          .sort(),
+      ).toEqual([word, `first date ${word}`].sort());
+      // The feed finds the tag by any of those spellings.
+      expect(ids(await list(ctx, `tag_id=${encodeURIComponent(fullWidth.join(''))}`))).toEqual([
+        res.json().id,
+      ]);
+      for (const invisible of [
+        '\u200b',
+        '\u200b\u200c\u200d',
+        '\u202e',
+        '\ufe0f\u2060',
+        '\u0001',
+      ]) {
+        const refused = await post(['fine', invisible]);
+        expect(refused.statusCode, JSON.stringify(invisible)).toBe(400);
+        expect(refused.json()).toEqual({ tag_names: ['A tag must contain visible characters.'] });
+      }
+      // Blank names are still simply ignored (spec §5).
+      const blank = await post(['', '   ', word]);
+      expect(blank.statusCode).toBe(201);
+      expect(blank.json().tags.map((t: { name: string }) => t.name)).toEqual([word]);
+    });
+
+    it('stores no link a client could read as a script, and no markup nested too deep', async () => {
+      const links = ['\u2028', '\u00a0', '\u180e', '\u200b', '\u3000', '\ufeff', '\u202e']
+        .map(
+          (c) => `<a href="${c}javascript:alert(1)">x</a><a href="${c}https://ok.example/">y</a>`,
+        )
+        .join('');
+      const read = async (html: string) => {
+        const res = await ctx.request({
+          method: 'POST',
+          url: '/api/questions/',
+          body: { text: html, session_id: newSession() },
+        });
+        expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+        const id = res.json().id;
+        const detail = await ctx.request({ method: 'GET', url: `/api/questions/${id}/` });
+        return detail.json().text as string;
+      };
+      const linked = await read(links);
+      expect(linked).not.toMatch(/javascript/i);
+      expect(linked.match(/href="https:\/\/ok\.example\/"/g)).toHaveLength(7);
+      // The review's question: 6,600 unclosed <b>, each of them kept.
+      const deep = await read(`<p>${'<b>'.repeat(6_600)}deep`);
+      expect(deep.match(/<b>/g)).toHaveLength(LIMITS.htmlNestingMax - 1);
+      expect(deep).toContain('deep');
     });
 
     it('refuses unknown gender and age labels', async () => {
@@ -307,6 +381,33 @@ describeEachEngine('questions', (ctx) => {
       // A numeric id still works when no tag has that name.
       const otherTagId = other.tags[0]?.id;
       expect(ids(await list(ctx, `tag_id=${otherTagId}`))).toEqual([other.id]);
+    });
+
+    it('reads a tag id only in canonical decimal: other numbers are a 400, never an id', async () => {
+      const tag = uniqueName('canon');
+      const tagged = await createQuestion(ctx, { tags: [tag] });
+      const id = tagged.tags[0]?.id ?? 0;
+      expect(ids(await list(ctx, `tag_id=${id}`))).toEqual([tagged.id]);
+      for (const value of [
+        `0${id}`,
+        `00${id}`,
+        `${id}.0`,
+        `0x${id.toString(16)}`,
+        `${id / 10}e1`,
+        `+${id}`,
+        `${id}e0`,
+        '99999999999',
+      ]) {
+        const res = await ctx.request({
+          method: 'GET',
+          url: `/api/questions/?tag_id=${encodeURIComponent(value)}`,
+        });
+        expect(res.statusCode, value).toBe(400);
+        expect(res.json()).toEqual({ tag_id: [API_MSG.tagIdInvalid] });
+      }
+      // A tag named like a number is found by its name all the same.
+      const named = await createQuestion(ctx, { tags: [`0${id}`] });
+      expect(ids(await list(ctx, `tag_id=0${id}`))).toEqual([named.id]);
     });
 
     it('filters by gender, by age range and by both with a tag', async () => {
@@ -427,6 +528,47 @@ describeEachEngine('questions', (ctx) => {
         );
       });
 
+      it('answers 200 to any run of operators, which once overflowed the tsquery stack', async () => {
+        const word = uniqueWord();
+        const q = await createQuestion(ctx, { text: `<p>${word} first date, a first-date</p>` });
+        for (const search of [
+          '-'.repeat(33),
+          '-'.repeat(LIMITS.searchMax),
+          `${'-'.repeat(40)}${word}`,
+          `${'- '.repeat(40)}${word}`,
+          `${'(-'.repeat(40)}${word}`,
+          `${'!'.repeat(40)}${word}`,
+          `${'-"'.repeat(40)}${word}`,
+          `${word} ${'or '.repeat(60)}`,
+          `${'"'.repeat(50)}${word}`,
+          `${'a -'.repeat(60)}${word}`,
+          `${'<->'.repeat(60)}${word}`,
+          `${'&|!:*'.repeat(40)}`,
+          `${word} ${'x '.repeat(90)}`,
+        ]) {
+          const res = await ctx.request({
+            method: 'GET',
+            url: `/api/questions/?search=${encodeURIComponent(search.slice(0, LIMITS.searchMax))}`,
+          });
+          expect(res.statusCode, search).toBe(200);
+        }
+        // Words still work as people type them: phrases, exclusions, or, hyphens.
+        expect(ids(await list(ctx, `search=${encodeURIComponent(`"${word} first"`)}`))).toEqual([
+          q.id,
+        ]);
+        expect(ids(await list(ctx, `search=${encodeURIComponent(`${word} -first`)}`))).toEqual([]);
+        expect(ids(await list(ctx, `search=${encodeURIComponent(`nothere or ${word}`)}`))).toEqual([
+          q.id,
+        ]);
+        expect(
+          ids(await list(ctx, `search=${encodeURIComponent('first-date')}&limit=100`)),
+        ).toContain(q.id);
+        // A run of hyphens is one exclusion, as websearch reads it.
+        expect(
+          ids(await list(ctx, `search=${encodeURIComponent(`---${word}`)}&limit=100`)),
+        ).not.toContain(q.id);
+      });
+
       it('finds the new word after an edit, and not the old one', async () => {
         const owner = await createUser(ctx);
         const before = uniqueWord();
@@ -502,29 +644,60 @@ describeEachEngine('questions', (ctx) => {
         );
       });
 
-      it('refuses a garbage or mismatched cursor with 400', async () => {
-        const walker = await ctx.request({ method: 'GET', url: '/api/questions/?limit=1' });
-        expect(walker.statusCode).toBe(200);
-        const feedCursor = Buffer.from(JSON.stringify({ id: 5 })).toString('base64url');
-        const rankCursor = Buffer.from(JSON.stringify({ id: 5, rank: '0.1' })).toString(
-          'base64url',
-        );
-        for (const query of [
+      it('refuses a garbage, unsigned, tampered or mismatched cursor with 400', async () => {
+        const word = uniqueWord();
+        for (let i = 0; i < 3; i += 1) await createQuestion(ctx, { text: `<p>${word} ${i}</p>` });
+        const cursorOf = async (query: string) => {
+          const res = await ctx.request({ method: 'GET', url: `/api/questions/?${query}` });
+          const next = nextPage(res.headers.link);
+          return new URL(next ?? '', 'http://x').searchParams.get('cursor') ?? '';
+        };
+        const feedCursor = await cursorOf('limit=1');
+        const searchCursor = await cursorOf(`search=${word}&limit=1`);
+        expect(feedCursor).not.toBe('');
+        expect(searchCursor).not.toBe('');
+        const unsigned = (value: unknown) =>
+          Buffer.from(JSON.stringify(value)).toString('base64url');
+        const [payload, mac] = searchCursor.split('.') as [string, string];
+        const fields = JSON.parse(Buffer.from(payload, 'base64url').toString());
+        const queries = [
           'cursor=garbage!!',
           'cursor=abc',
-          `cursor=${Buffer.from('{"id":"1 OR 1=1"}').toString('base64url')}`,
-          `cursor=${Buffer.from('{"id":-1}').toString('base64url')}`,
-          `cursor=${Buffer.from('{"id":99999999999}').toString('base64url')}`,
-          `cursor=${Buffer.from('{"id":1,"rank":"1); drop"}').toString('base64url')}`,
-          `cursor=${Buffer.from('[]').toString('base64url')}`,
-          `cursor=${Buffer.from('null').toString('base64url')}`,
+          `cursor=${unsigned({ id: 5 })}`,
+          `cursor=${unsigned({ id: '1 OR 1=1' })}`,
+          `cursor=${unsigned({ id: 1, rank: '1); drop' })}`,
           `search=love&cursor=${feedCursor}`,
-          `cursor=${rankCursor}`,
-        ]) {
+          `cursor=${searchCursor}`,
+          // A search cursor's rank, edited: these reached a ::real cast and answered 500.
+          ...['1e99', 'e', '-', '.', '1e-50', 'NaN'].flatMap((rank) => [
+            `search=${word}&cursor=${unsigned({ ...fields, rank })}`,
+            `search=${word}&cursor=${unsigned({ ...fields, rank })}.${mac}`,
+          ]),
+          `search=${word}&cursor=${unsigned({ ...fields, id: 1 })}.${mac}`,
+        ];
+        for (const query of queries) {
           const res = await ctx.request({ method: 'GET', url: `/api/questions/?${query}` });
           expect(res.statusCode, query).toBe(400);
           expect(res.json()).toEqual({ cursor: ['Invalid cursor.'] });
         }
+        // Even one signed with the server's own key is checked in full.
+        for (const rank of ['1e99', 'e', '-', '.', '1e-50']) {
+          const signed = ctx.app.cursors.encode('search', { ...fields, rank });
+          const res = await ctx.request({
+            method: 'GET',
+            url: `/api/questions/?search=${word}&cursor=${signed}`,
+          });
+          expect(res.statusCode, rank).toBe(400);
+        }
+        // The real ones still page.
+        expect(
+          (
+            await ctx.request({
+              method: 'GET',
+              url: `/api/questions/?search=${word}&cursor=${searchCursor}`,
+            })
+          ).statusCode,
+        ).toBe(200);
       });
     });
   });

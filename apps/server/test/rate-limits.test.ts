@@ -117,6 +117,7 @@ describe.skipIf(!REDIS_URL)('rate limits shared through Redis by two instances',
       RATE_LIMITS: 'login-ip-minute=4/60',
       REDIS_URL: REDIS_URL as string,
       REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:`,
+      REDIS_COMMAND_TIMEOUT_MS: '5000',
     };
     a = await createTestContext('pglite', { env });
     b = await createTestContext('pglite', { env, database: a.database });
@@ -144,5 +145,25 @@ describe('RATE_LIMITS configuration', () => {
     expect(custom?.['login-ip-minute']).toEqual({ subject: 'ip', max: 10, windowSeconds: 30 });
     expect(() => loadConfig({ RATE_LIMITS: 'login=10' })).toThrow(ConfigError);
     expect(() => loadConfig({ RATE_LIMITS: 'sometimes' })).toThrow(/RULE=MAX\/SECONDS/);
+  });
+
+  it('overrides the login, device and guess budgets like any rule', () => {
+    const custom = loadConfig({
+      RATE_LIMITS: 'login-account=5/600,login-device=20/600,guess-ip=3/60,guess-target=4/60',
+    }).rateLimits;
+    expect(custom?.['login-account']).toEqual({ subject: 'account', max: 5, windowSeconds: 600 });
+    expect(custom?.['login-device']).toEqual({ subject: 'device', max: 20, windowSeconds: 600 });
+    expect(custom?.['guess-ip']).toEqual({ subject: 'ip', max: 3, windowSeconds: 60 });
+    expect(custom?.['guess-target']).toEqual({ subject: 'target', max: 4, windowSeconds: 60 });
+  });
+
+  it('takes a Redis command timeout, 500 ms by default, and explains a bad one', () => {
+    expect(loadConfig({}).redisCommandTimeoutMs).toBe(500);
+    expect(loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '250' }).redisCommandTimeoutMs).toBe(250);
+    for (const bad of ['fast', '5', '60000', '1.5']) {
+      expect(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: bad })).toThrow(
+        /REDIS_COMMAND_TIMEOUT_MS must be a whole number from 20 to 10000/,
+      );
+    }
   });
 });

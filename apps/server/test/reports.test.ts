@@ -21,7 +21,9 @@ interface ReportJson {
   status: string;
   created_at: string;
   reviewed_at: string | null;
-  content: { type: string; id: number; text: string; question: number } | null;
+  content: { type: string; id: number; text: string; question: number; hidden: boolean } | null;
+  source: 'reporter' | 'automatic';
+  categories: string[];
 }
 
 describeEachEngine('reports', (ctx) => {
@@ -103,12 +105,13 @@ describeEachEngine('reports', (ctx) => {
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json()).toEqual({ detail: 'Report exactly one of question or answer.' });
       }
+      // A report of a missing target is 404 (issue 10).
       const unknownQuestion = await post({ question: 2147483647 });
-      expect(unknownQuestion.statusCode).toBe(400);
-      expect(unknownQuestion.json()).toEqual({ question: [API_MSG.notFound] });
+      expect(unknownQuestion.statusCode).toBe(404);
+      expect(unknownQuestion.json()).toEqual({ detail: API_MSG.notFound });
       const unknownAnswer = await post({ answer: 2147483647 });
-      expect(unknownAnswer.statusCode).toBe(400);
-      expect(unknownAnswer.json()).toEqual({ answer: [API_MSG.notFound] });
+      expect(unknownAnswer.statusCode).toBe(404);
+      expect(unknownAnswer.json()).toEqual({ detail: API_MSG.notFound });
       for (const reason of ['Spam', 'abuse', '', null, 1]) {
         const res = await post({ question: q.id, reason });
         expect(res.statusCode, String(reason)).toBe(400);
@@ -156,8 +159,8 @@ describeEachEngine('reports', (ctx) => {
         url: '/api/reports/',
         body: { answer: a.id, reason: 'spam', session_id: newSession() },
       });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ answer: [API_MSG.notFound] });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: API_MSG.notFound });
     });
   });
 
@@ -180,8 +183,8 @@ describeEachEngine('reports', (ctx) => {
         ctx.request({ method: 'DELETE', url: `/api/questions/${q.id}/`, token: owner.access }),
       ]);
       expect(del.statusCode).toBe(204);
-      expect([201, 400], onQuestion.body).toContain(onQuestion.statusCode);
-      expect([201, 400], onAnswer.body).toContain(onAnswer.statusCode);
+      expect([201, 404], onQuestion.body).toContain(onQuestion.statusCode);
+      expect([201, 404], onAnswer.body).toContain(onAnswer.statusCode);
     }
   });
 
@@ -231,12 +234,15 @@ describeEachEngine('reports', (ctx) => {
         id: a.id,
         text: 'Reported answer',
         question: q.id,
+        hidden: false,
       });
-      // One reporter's reports share a short fingerprint, which is not the session id.
+      // Reporters show as fingerprints scoped to the content: one reporter's reports of two
+      // targets do not look alike, and neither do two reporters of one target.
       const fingerprint = listed[0]?.session_id;
-      expect(fingerprint).toMatch(/^[0-9a-f]{4,16}$/);
-      expect(listed[1]?.session_id).toBe(fingerprint);
-      expect(listed[2]?.session_id).not.toBe(fingerprint);
+      expect(fingerprint).toMatch(/^[0-9a-f]{12}$/);
+      expect(listed[1]?.session_id).toMatch(/^[0-9a-f]{12}$/);
+      expect(listed[1]?.session_id).not.toBe(fingerprint);
+      expect(listed[2]?.session_id).not.toBe(listed[1]?.session_id);
       for (const r of listed) {
         expect(r.session_id).not.toBe(reporter);
         expect(reporter).not.toContain(r.session_id ?? '-');
@@ -394,6 +400,94 @@ describeEachEngine('reports', (ctx) => {
       expect(del.statusCode).toBe(204);
       // Nobody reviewed it: it is not 'approved', it waits with its content gone.
       expect((await pendingOn([ra.id])).map((r) => [r.id, r.content])).toEqual([[ra.id, null]]);
+    });
+  });
+
+  describe('concurrent reviews', () => {
+    const reportsOn = (target: { question: number } | { answer: number }, n: number) =>
+      Promise.all(
+        Array.from({ length: n }, async () => ({ ...(await createReport(ctx, target)), target })),
+      );
+
+    it('approves reports of one target in parallel: one wins, the others were reviewed', async () => {
+      const q = await createQuestion(ctx);
+      const reports = await reportsOn({ question: q.id }, 10);
+      const token = (await admin()).access;
+      const results = await Promise.all(
+        reports.map((r) =>
+          ctx.request({
+            method: 'PATCH',
+            url: `/api/reports/${r.id}/`,
+            token,
+            body: { status: 'approved' },
+          }),
+        ),
+      );
+      const statuses = results.map((r) => r.statusCode);
+      expect(
+        statuses.filter((s) => s === 200),
+        statuses.join(),
+      ).toHaveLength(1);
+      for (const res of results.filter((r) => r.statusCode !== 200)) {
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toEqual({ status: ['This report has already been reviewed.'] });
+      }
+      expect(await exists('questions', q.id)).toBe(false);
+      expect(await pendingOn(reports.map((r) => r.id))).toEqual([]);
+    });
+
+    it('approves and rejects reports across targets in parallel without a 500', async () => {
+      // Ten targets: questions, and answers, two of them under a reported question.
+      const questions = await Promise.all(Array.from({ length: 6 }, () => createQuestion(ctx)));
+      const parent = questions[0] as { id: number };
+      const under = [parent.id, parent.id, questions[1]?.id ?? 0, questions[2]?.id ?? 0];
+      const answers = await Promise.all(
+        under.map(async (question) => ({ ...(await createAnswer(ctx, question)), question })),
+      );
+      const targets = [
+        ...questions.map((q) => ({ question: q.id })),
+        ...answers.map((a) => ({ answer: a.id })),
+      ];
+      const reports = (await Promise.all(targets.map((t) => reportsOn(t, 10)))).flat();
+      const token = (await admin()).access;
+      // Interleaved, so each target's reports are reviewed at the same time as the others'.
+      const order = reports.map((r, i) => ({ r, key: (i % 10) * 1000 + Math.floor(i / 10) }));
+      order.sort((a, b) => a.key - b.key);
+      const results = await Promise.all(
+        order.map(({ r }, i) =>
+          ctx.request({
+            method: 'PATCH',
+            url: `/api/reports/${r.id}/`,
+            token,
+            body: { status: i % 7 === 3 ? 'rejected' : 'approved' },
+          }),
+        ),
+      );
+      const statuses = results.map((r) => r.statusCode);
+      expect(
+        statuses.filter((s) => s !== 200 && s !== 400),
+        results.map((r) => r.body).join('\n'),
+      ).toEqual([]);
+      for (const res of results.filter((r) => r.statusCode === 400)) {
+        expect(res.json()).toEqual({ status: ['This report has already been reviewed.'] });
+      }
+      // Every report got exactly one review. Ten reports auto-hide a target, and rejecting
+      // one report of hidden content closes all of its reports, so whichever review won
+      // decides: content is gone exactly when an approval of one of its reports succeeded
+      // (or, for an answer, of its question's).
+      expect(await pendingOn(reports.map((r) => r.id))).toEqual([]);
+      const approved = new Set<string>();
+      order.forEach(({ r }, i) => {
+        if (i % 7 !== 3 && results[i]?.statusCode === 200) approved.add(JSON.stringify(r.target));
+      });
+      const removed = (target: object) => approved.has(JSON.stringify(target));
+      for (const q of questions) {
+        expect(await exists('questions', q.id)).toBe(!removed({ question: q.id }));
+      }
+      for (const a of answers) {
+        const gone = removed({ answer: a.id }) || removed({ question: a.question });
+        expect(await exists('answers', a.id)).toBe(!gone);
+      }
     });
   });
 });

@@ -4,6 +4,8 @@
  * another one sharing the database, and each viewer still sees only their own items as
  * theirs.
  */
+import { API_MSG, LIMITS } from '@dating/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnswer, createQuestion, createUser } from './factories.ts';
 import {
@@ -115,6 +117,95 @@ describeEachEngine('long threads, kept per process', (ctx) => {
       [mine.id, user.id],
     ]);
     expect(asUser.every((n) => n.session_id === null)).toBe(true);
+  });
+});
+
+/** How deep a thread goes, counted without recursion. */
+function depthOf(nodes: Node[]): number {
+  let deepest = 0;
+  const pending: [Node, number][] = nodes.map((node) => [node, 1]);
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [node, depth] = next;
+    deepest = Math.max(deepest, depth);
+    for (const reply of node.replies) pending.push([reply, depth + 1]);
+  }
+  return deepest;
+}
+
+/** Every answer of a thread, counted without recursion. */
+function countOf(nodes: Node[]): number {
+  let count = 0;
+  const pending = [...nodes];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    count += 1;
+    pending.push(...node.replies);
+  }
+  return count;
+}
+
+const STORED_DEPTH = 10_000;
+
+describeEachEngine('reply depth', (ctx) => {
+  it(`refuses a reply deeper than ${LIMITS.replyDepth} levels on parent_id`, async () => {
+    const q = await createQuestion(ctx);
+    const session = newSession();
+    let parent: number | undefined;
+    const chain: number[] = [];
+    for (let depth = 1; depth <= LIMITS.replyDepth; depth += 1) {
+      parent = (await createAnswer(ctx, q.id, { session, parent_id: parent, text: `d${depth}` }))
+        .id;
+      chain.push(parent);
+    }
+    const tooDeep = await ctx.request({
+      method: 'POST',
+      url: `/api/questions/${q.id}/answers/`,
+      body: { text: 'one level too deep', parent_id: parent, session_id: session },
+    });
+    expect(tooDeep.statusCode).toBe(400);
+    expect(tooDeep.json()).toEqual({ parent_id: [API_MSG.replyTooDeep] });
+    // A reply higher up the chain is still welcome, and the thread reads whole.
+    await createAnswer(ctx, q.id, { session, parent_id: chain.at(-2), text: 'beside the last' });
+    const read = await thread(ctx, q.id);
+    expect(depthOf(read.answers)).toBe(LIMITS.replyDepth);
+    expect(countOf(read.answers)).toBe(LIMITS.replyDepth + 1);
+  });
+
+  it('reads a thread stored 10,000 levels deep, every answer at most at the depth limit', async () => {
+    const q = await createQuestion(ctx);
+    // Straight into the table, as a thread written before the limit could be. The review
+    // broke the read at 2,300 levels; the serializer without the limit, at 10,000.
+    await sql`
+      DO $$
+      DECLARE parent integer;
+      BEGIN
+        FOR i IN 1..${sql.raw(String(STORED_DEPTH))} LOOP
+          INSERT INTO answers (question_id, parent_id, text)
+          VALUES (${sql.raw(String(q.id))}, parent, 'level ' || i)
+          RETURNING id INTO parent;
+        END LOOP;
+      END $$`.execute(ctx.database.db);
+    for (const viewer of [{}, { session: newSession() }, {}]) {
+      // A stranger (then from the copy kept per process), and another visitor.
+      const read = await thread(ctx, q.id, viewer);
+      expect(depthOf(read.answers)).toBe(LIMITS.replyDepth);
+      expect(countOf(read.answers)).toBe(STORED_DEPTH);
+    }
+    // Its author, for whom the thread is presented afresh.
+    const user = await createUser(ctx);
+    const deepest = await sql<{ id: number }>`
+      SELECT max(id) AS id FROM answers WHERE question_id = ${q.id}`.execute(ctx.database.db);
+    const reply = await ctx.request({
+      method: 'POST',
+      url: `/api/questions/${q.id}/answers/`,
+      token: user.access,
+      body: { text: 'under the deepest', parent_id: deepest.rows[0]?.id },
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toEqual({ parent_id: [API_MSG.replyTooDeep] });
+    await createAnswer(ctx, q.id, { token: user.access, text: 'at the top' });
+    const asAuthor = await thread(ctx, q.id, { token: user.access });
+    expect(countOf(asAuthor.answers)).toBe(STORED_DEPTH + 1);
+    expect(depthOf(asAuthor.answers)).toBe(LIMITS.replyDepth);
   });
 });
 

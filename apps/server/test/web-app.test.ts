@@ -3,13 +3,14 @@
  * path as index.html (history fallback), and unknown API paths still as JSON 404s.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './harness.ts';
+import { createTestContext, ENGINES, type TestContext } from './harness.ts';
 
-describe('web app serving', () => {
+describe.each(ENGINES)('web app serving [%s]', (engine) => {
   let dist: string;
   let ctx: TestContext & { close(): Promise<void> };
 
@@ -17,12 +18,15 @@ describe('web app serving', () => {
     dist = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *');
+    // A dotfile left in the build must not be served either.
+    await writeFile(path.join(dist, '.env'), 'SECRET=1');
     await writeFile(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1);');
     await writeFile(
       path.join(dist, 'assets', 'main-abc123.js.br'),
       brotliCompressSync('console.log(1);'),
     );
-    ctx = await createTestContext('pglite', { env: { WEB_DIST_DIR: dist } });
+    ctx = await createTestContext(engine, { env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
     await ctx.close();
@@ -76,5 +80,57 @@ describe('web app serving', () => {
     const res = await ctx.request({ method: 'POST', url: '/questions/12', body: {} });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it('answers 404 for dotfiles, dot-segments and files that are not assets', async () => {
+    for (const url of [
+      '/.git/config',
+      '/.git/HEAD',
+      '/.env',
+      '/.htaccess',
+      '/.well-known/security.txt',
+      '/questions/.hidden',
+      '/%2Egit/config',
+      '/..%2f..%2fetc/passwd',
+      '/backup.zip',
+      '/wp-login.php',
+      '/assets/gone-abc123.js',
+      '/questions/12.json',
+      '/favicon.ico',
+    ]) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await ctx.request({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.body, url).not.toContain('<title>app</title>');
+        expect(res.body, url).not.toContain('SECRET');
+      }
+    }
+    // Dot-segments as a client sends them (inject would resolve them first).
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    for (const rawPath of [
+      '/a/../b',
+      '/a/./b',
+      '/questions/../.env',
+      '/./questions/1',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/a/%2E/b',
+    ]) {
+      const { hostname, port } = new URL(address);
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        http
+          .get({ hostname, port, path: rawPath }, (res) => {
+            res.resume();
+            resolve(res.statusCode);
+          })
+          .on('error', reject);
+      });
+      expect(status, rawPath).toBe(404);
+    }
+    // Real files and page paths are served as before.
+    const robots = await ctx.request({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    for (const url of ['/questions/12', '/my/content', '/register']) {
+      expect((await ctx.request({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
   });
 });

@@ -1,15 +1,16 @@
 /**
  * Reads the bearer access token of every API request in its scope (all but the public
- * account and health calls). A request without one is
- * anonymous; one with an invalid, expired or wrong-type token is refused with 401 so the
- * web app refreshes it. The user (and the admin flag) is read from the database on each
- * request, so a change takes effect on the next one.
+ * account and health calls). A request without one is anonymous, and its X-Session-Id, when
+ * present, must be a strong session id (400 otherwise); one with an invalid, expired,
+ * revoked (signed out) or wrong-type token is refused with 401 so the web app refreshes it.
+ * The user (and the admin flag) is read from the database on each request, so a change
+ * takes effect on the next one.
  */
 
 import { API_MSG } from '@dating/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type AuthUser, type Viewer, viewerFrom } from '../auth/identity.ts';
+import { type AuthUser, checkSessionId, type Viewer, viewerFrom } from '../auth/identity.ts';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
 import { findUserById } from '../repositories/users.ts';
 
@@ -17,10 +18,13 @@ export default fp(
   async (app: FastifyInstance) => {
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization;
-      if (header === undefined || header === '') return;
+      if (header === undefined || header === '') {
+        checkSessionId(request.headers['x-session-id']);
+        return;
+      }
       const match = /^Bearer ([A-Za-z0-9_.-]{1,4096})$/.exec(header);
       if (!match?.[1]) throw unauthorized(API_MSG.tokenInvalid);
-      const verified = await app.tokens.verify(match[1], 'access');
+      const verified = await app.tokens.verifyAccess(match[1]);
       if (!verified) throw unauthorized(API_MSG.tokenInvalid);
       const user = await findUserById(app.db, verified.userId);
       if (!user) throw unauthorized(API_MSG.tokenInvalid);
@@ -47,7 +51,7 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-/** The viewer of a request: its user, and its session from the body or X-Session-Id. */
+/** The viewer of a request: its user, or else its session from the body or X-Session-Id. */
 export function viewerOf(request: FastifyRequest, bodySessionId?: unknown): Viewer {
   return viewerFrom(request.user, request.headers['x-session-id'], bodySessionId);
 }

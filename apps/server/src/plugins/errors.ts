@@ -3,14 +3,55 @@
  * DESIGN.md §2, and no 5xx ever shows its internals.
  */
 
+import type { IncomingMessage } from 'node:http';
 import { API_MSG } from '@dating/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { DatabaseClosingError, DeadlineExceededError } from '../db/deadline.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { type FieldErrors, HttpError } from '../lib/http-errors.ts';
+import { MALFORMED_TEXT } from '../lib/text-guard.ts';
+import { MALFORMED, SINGLE_VALUE } from './validation.ts';
 
 /** Seconds a client should wait before retrying while the database is unavailable. */
 export const UNAVAILABLE_RETRY_AFTER = '5';
+
+/**
+ * A body over the limit is read and thrown away, up to this much and this long, before the
+ * 413 goes out. Answering at once and closing would reset the connection while the client
+ * is still sending, and the client (Node's fetch, for one) would see EPIPE instead of 413.
+ */
+export const DISCARD_MAX_BYTES = 8 * 1024 * 1024;
+const DISCARD_MAX_MS = 10_000;
+
+/** Reads the rest of a request's body into nothing, within the bounds above. */
+function discardBody(stream: IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    const declared = Number(stream.headers['content-length']);
+    if (stream.readableEnded || stream.destroyed || declared > DISCARD_MAX_BYTES) {
+      return resolve();
+    }
+    let seen = 0;
+    const done = () => {
+      clearTimeout(timer);
+      stream.off('data', onData);
+      stream.off('end', done);
+      stream.off('error', done);
+      stream.off('close', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > DISCARD_MAX_BYTES) done();
+    };
+    const timer = setTimeout(done, DISCARD_MAX_MS);
+    stream.on('data', onData);
+    stream.once('end', done);
+    stream.once('error', done);
+    stream.once('close', done);
+    stream.resume();
+  });
+}
 
 interface AjvError {
   instancePath: string;
@@ -40,6 +81,10 @@ function describe(error: AjvError): string {
       return `Ensure this value is greater than or equal to ${String(p.limit)}.`;
     case 'pattern':
       return 'This value has an invalid format.';
+    case SINGLE_VALUE:
+      return 'Give this parameter once, as a single value.';
+    case MALFORMED:
+      return MALFORMED_TEXT;
     default:
       return error.message ? `Invalid value: ${error.message}.` : 'Invalid value.';
   }
@@ -81,7 +126,12 @@ export function validationToFieldErrors(all: AjvError[]): FieldErrors | null {
 
 export default fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError, request, reply) => {
+    app.setErrorHandler(async (error: FastifyError, request, reply) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        await discardBody(request.raw);
+        // What was not read (beyond the bounds) must not be read as the next request.
+        return reply.code(413).header('Connection', 'close').send({ detail: error.message });
+      }
       if (error instanceof HttpError) {
         return reply.code(error.statusCode).headers(error.headers).send(error.body);
       }
@@ -101,9 +151,14 @@ export default fp(
         // large): their messages are written for clients and carry no internals.
         return reply.code(status).send({ detail: error.message });
       }
-      if (isDatabaseUnavailable(error)) {
-        // An outage, not a bug: tell the client to come back, and keep serving.
-        request.log.warn({ err: error }, 'database unavailable');
+      const deadline = error instanceof DeadlineExceededError;
+      if (deadline || error instanceof DatabaseClosingError || isDatabaseUnavailable(error)) {
+        // An outage, not a bug: tell the client to come back, and keep serving. Past its
+        // deadline, the request's work was rolled back: a retry cannot write twice.
+        request.log.warn(
+          { err: error },
+          deadline ? 'request deadline passed' : 'database unavailable',
+        );
         return reply
           .code(503)
           .header('Retry-After', UNAVAILABLE_RETRY_AFTER)

@@ -1,14 +1,11 @@
 /**
- * JSON bodies are parsed by Fastify's own (prototype-poisoning-safe) parser, then every
- * string in them and in the query string is checked for NUL and lone surrogates. An empty
- * body with a JSON content type counts as no body.
+ * JSON bodies are parsed by Fastify's own (prototype-poisoning-safe) parser; an empty
+ * body with a JSON content type counts as no body. What the parsed values may hold (no
+ * NUL, no lone surrogate) is checked field by field with the schema (plugins/validation.ts),
+ * so a bad field is reported on that field, with every other problem of the request.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { badRequest } from '../lib/http-errors.ts';
-import { findMalformedText } from '../lib/text-guard.ts';
-
-const MALFORMED = 'Text must not contain NUL characters or invalid Unicode.';
 
 export default fp(
   async (app: FastifyInstance) => {
@@ -18,15 +15,7 @@ export default fp(
       // An empty JSON body is no body (a like's payload is "empty or session_id"); each
       // route's schema then says whether it needs one.
       if ((body as string).trim() === '') return done(null, undefined);
-      parseJson(request, body as string, (error: Error | null, value?: unknown) => {
-        if (error) return done(error);
-        const bad = findMalformedText(value);
-        return bad === null ? done(null, value) : done(badRequest(`${MALFORMED} (${bad})`));
-      });
-    });
-    app.addHook('preValidation', async (request) => {
-      const bad = findMalformedText(request.query);
-      if (bad !== null) throw badRequest(`${MALFORMED} (${bad})`);
+      parseJson(request, body as string, done);
     });
   },
   { name: 'input-guard' },

@@ -19,6 +19,11 @@ export default fp(
           securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
         },
       },
+      // Shared schemas (the recursive AnswerNode) keep their own names as components.
+      refResolver: {
+        buildLocalReference: (json, _baseUri, _fragment, i) =>
+          typeof json.$id === 'string' ? json.$id : `def-${i}`,
+      },
     });
     // The docs page carries its own CSP with hashes for its inline script and style.
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

@@ -1,16 +1,25 @@
 /**
  * Applies the abuse limits of rate-limits.ts. A route opts in with
  * `config: { rateLimitPolicy: 'question' }`; every rule of that policy is counted, after
- * the body is parsed so the anonymous session (or the login name) in it can be the key. Counters live in
- * Redis when REDIS_URL is set (shared by every instance), in memory otherwise.
- * Over a limit: 429 `{"detail": ...}` with Retry-After.
+ * the body is parsed so the anonymous session in it can be the key. Two budgets are
+ * counted by the routes through `app.limits`, because only they know what to count:
+ * failed logins (per account or per known device) and refused ownership checks (per IP
+ * and per target). Counters live in Redis when REDIS_URL is set and Redis answers, in
+ * this process's memory otherwise (lib/counters.ts). Over a limit: 429
+ * `{"detail": ...}` with Retry-After.
  */
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import { Counters } from '../lib/counters.ts';
 import { HttpError } from '../lib/http-errors.ts';
-import { POLICIES, type RateLimitPolicy, type RateLimitRule } from '../rate-limits.ts';
+import {
+  GUESS_RULES,
+  LOGIN_RULES,
+  POLICIES,
+  type RateLimitPolicy,
+  type RateLimitRules,
+  type RuleName,
+} from '../rate-limits.ts';
 import { viewerOf } from './auth.ts';
 
 declare module 'fastify' {
@@ -18,20 +27,29 @@ declare module 'fastify' {
     /** The abuse-limit policy this route counts against. */
     rateLimitPolicy?: RateLimitPolicy;
   }
+  interface FastifyInstance {
+    limits: Limits;
+  }
 }
 
-/** The account a login names (as the login call reads it), case-insensitively. */
-function accountKey(request: FastifyRequest): string {
-  const body = request.body as { username?: unknown; email?: unknown } | undefined;
-  const name = body?.email ?? body?.username;
-  return typeof name === 'string' ? `a${name.trim().toLowerCase()}` : `ip${request.ip}`;
+export interface LoginAttempt {
+  /** The password was right: the attempt does not count against the budget. */
+  succeeded(): Promise<void>;
 }
 
-const KEYS = {
-  ip: (request: FastifyRequest) => request.ip,
-  identity: identityKey,
-  account: accountKey,
-} as const;
+/** Whose failed logins a budget counts: an account's from unknown devices, or one device's. */
+export type LoginBudget = { account: string } | { device: string };
+
+export interface Limits {
+  /**
+   * Runs owner-only work (an edit or a delete). When the work refuses the caller with 403
+   * (not the owner), the refusal counts per IP and per target; once either budget is
+   * spent, the answer is 429 instead. The owner is never refused, so never counted.
+   */
+  ownerOnly<T>(request: FastifyRequest, target: string, work: () => Promise<T>): Promise<T>;
+  /** Counts a login attempt against a budget, 429 when it is spent, before the password is checked. */
+  loginAttempt(request: FastifyRequest, budget: LoginBudget): Promise<LoginAttempt>;
+}
 
 function identityKey(request: FastifyRequest): string {
   const body = request.body as { session_id?: unknown } | undefined;
@@ -41,63 +59,88 @@ function identityKey(request: FastifyRequest): string {
   return `ip${request.ip}`;
 }
 
+function throttled(retryAfterSeconds: number): HttpError {
+  return new HttpError(
+    429,
+    { detail: `Request was throttled. Expected available in ${retryAfterSeconds} seconds.` },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}
+
+const UNLIMITED: Limits = {
+  ownerOnly: (_request, _target, work) => work(),
+  loginAttempt: async () => ({ succeeded: async () => {} }),
+};
+
 export default fp(
   async (app: FastifyInstance) => {
-    const rules = app.config.rateLimits;
+    const rules: RateLimitRules | null = app.config.rateLimits;
     if (rules === null) {
       app.log.warn('RATE_LIMITS=off: abuse limits are disabled');
+      app.decorate('limits', UNLIMITED);
       return;
     }
-    const redis =
-      app.config.redisUrl === undefined
-        ? undefined
-        : new Redis(app.config.redisUrl, {
-            connectTimeout: 1000,
-            maxRetriesPerRequest: 1,
-            enableOfflineQueue: false,
-          });
-    if (redis) {
-      redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store unavailable'));
-      app.addHook('onClose', async () => {
-        redis.disconnect();
-      });
+    const counters = new Counters(app.redis, `${app.config.redisPrefix}rl:`);
+
+    /** Counts one hit on each rule for its subject; the longest wait when any is over, else 0. */
+    async function count(hits: [RuleName, string][]): Promise<number> {
+      const results = await Promise.all(
+        hits.map(async ([name, subject]) => {
+          const rule = rules?.[name];
+          if (!rule) return 0;
+          const { count, ttlMs } = await counters.hit(
+            `${name}:${subject}`,
+            rule.windowSeconds * 1000,
+          );
+          return count > rule.max ? Math.max(1, Math.ceil(ttlMs / 1000)) : 0;
+        }),
+      );
+      return Math.max(0, ...results);
     }
-    await app.register(rateLimit, {
-      global: false,
-      ...(redis ? { redis } : {}),
-      nameSpace: `${app.config.redisPrefix}rl:`,
-      // If Redis is down, serve rather than fail every write; the outage is logged.
-      skipOnError: true,
-    });
 
-    const counter = (name: string, rule: RateLimitRule) =>
-      app.createRateLimit({
-        max: rule.max,
-        timeWindow: rule.windowSeconds * 1000,
-        keyGenerator: (request) => `${name}:${KEYS[rule.subject](request)}`,
-      });
+    app.decorate('limits', {
+      async ownerOnly(request, target, work) {
+        try {
+          return await work();
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.statusCode !== 403) throw error;
+          const wait = await count([
+            [GUESS_RULES[0], request.ip],
+            [GUESS_RULES[1], target],
+          ]);
+          throw wait > 0 ? throttled(wait) : error;
+        }
+      },
+      async loginAttempt(_request, budget) {
+        const [name, subject] =
+          'account' in budget
+            ? [LOGIN_RULES.account, budget.account]
+            : [LOGIN_RULES.device, budget.device];
+        const wait = await count([[name, subject]]);
+        if (wait > 0) throw throttled(wait);
+        return { succeeded: () => counters.undo(`${name}:${subject}`) };
+      },
+    } satisfies Limits);
 
+    const subjectKey = {
+      ip: (request: FastifyRequest) => request.ip,
+      identity: identityKey,
+    } as const;
     const hooks = new Map<RateLimitPolicy, preHandlerAsyncHookHandler>();
     for (const [policy, names] of Object.entries(POLICIES) as [
       RateLimitPolicy,
-      readonly string[],
+      readonly RuleName[],
     ][]) {
-      const counters = names.map((name) => counter(name, rules[name as keyof typeof rules]));
+      const counted = names.map((name) => {
+        const subject = rules[name].subject;
+        if (subject !== 'ip' && subject !== 'identity') {
+          throw new Error(`Policy ${policy}: rule ${name} is counted by its route, not up front.`);
+        }
+        return [name, subjectKey[subject]] as const;
+      });
       hooks.set(policy, async (request) => {
-        let retryAfter = 0;
-        for (const count of counters) {
-          const result = await count(request);
-          if (!result.isAllowed && result.isExceeded) {
-            retryAfter = Math.max(retryAfter, result.ttlInSeconds);
-          }
-        }
-        if (retryAfter > 0) {
-          throw new HttpError(
-            429,
-            { detail: `Request was throttled. Expected available in ${retryAfter} seconds.` },
-            { 'Retry-After': String(retryAfter) },
-          );
-        }
+        const wait = await count(counted.map(([name, key]) => [name, key(request)]));
+        if (wait > 0) throw throttled(wait);
       });
     }
 

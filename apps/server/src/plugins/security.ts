@@ -47,8 +47,14 @@ export default fp(
         origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
         credentials: true,
         methods: ['GET', 'POST', 'PATCH', 'DELETE'],
-        allowedHeaders: ['Authorization', 'Content-Type', 'X-Session-Id'],
-        exposedHeaders: ['Link', 'Retry-After', 'X-Request-Id'],
+        allowedHeaders: [
+          'Authorization',
+          'Content-Type',
+          'X-Session-Id',
+          'Idempotency-Key',
+          'X-Altcha',
+        ],
+        exposedHeaders: ['Link', 'Retry-After', 'X-Request-Id', 'Idempotency-Replayed'],
         maxAge: 600,
       });
     }

@@ -1,7 +1,14 @@
-import type { Answer, AnswerNode, MyAnswer } from '@dating/contract';
+import {
+  type Answer,
+  type AnswerNode,
+  API_MSG,
+  authorLabel,
+  LIMITS,
+  type MyAnswer,
+} from '@dating/contract';
 import type { Viewer } from '../auth/identity.ts';
 import { buildTree } from '../lib/answer-tree.ts';
-import { ownershipFields } from './ownership.ts';
+import { ownershipFields, seesHidden } from './ownership.ts';
 
 export interface AnswerRow {
   id: number;
@@ -14,29 +21,42 @@ export interface AnswerRow {
   user_id: number | null;
   session_hash: Buffer | null;
   is_deleted: boolean;
+  author_number: number | null;
+  hidden_at: Date | null;
   created_at: Date;
 }
 
 export function presentAnswer(viewer: Viewer, row: AnswerRow): Answer {
   const own = ownershipFields(viewer, row);
+  const hidden = row.hidden_at !== null;
   return {
     id: row.id,
     question: row.question_id,
     parent_id: row.parent_id,
-    text: row.text,
+    // Hidden while reviewed: others get a one-line notice, and the thread stays whole.
+    text: hidden && !seesHidden(viewer, row) ? API_MSG.hiddenReply : row.text,
     likes: row.likes,
     gender: row.gender,
     age_range: row.age_range,
     user: own.user,
     session_id: own.session_id,
     is_deleted: row.is_deleted,
+    author_label: authorLabel(row.author_number),
     created_at: row.created_at.toISOString(),
+    hidden,
   };
 }
 
-/** The whole thread, nested; one object per answer (a thread may hold hundreds). */
+/**
+ * The whole thread, nested at most `LIMITS.replyDepth` deep (lib/answer-tree.ts); one object
+ * per answer (a thread may hold hundreds).
+ */
 export function presentAnswerTree(viewer: Viewer, rows: AnswerRow[]): AnswerNode[] {
-  return buildTree(rows, (row): AnswerNode => ({ ...presentAnswer(viewer, row), replies: [] }));
+  return buildTree(
+    rows,
+    LIMITS.replyDepth,
+    (row): AnswerNode => ({ ...presentAnswer(viewer, row), replies: [] }),
+  );
 }
 
 export function presentMyAnswer(

@@ -1,6 +1,16 @@
-import type { AnswerNode, QuestionDetail, QuestionSummary, Tag } from '@dating/contract';
+import {
+  type AnswerNode,
+  API_MSG,
+  ASKER_LABEL,
+  type QuestionDetail,
+  type QuestionSummary,
+  type Tag,
+} from '@dating/contract';
 import type { Viewer } from '../auth/identity.ts';
-import { ownershipFields } from './ownership.ts';
+import { ownershipFields, seesHidden } from './ownership.ts';
+
+/** A hidden question's text for everybody but its author and admins. */
+const HIDDEN_QUESTION_TEXT = `<p>${API_MSG.hiddenQuestion}</p>`;
 
 export interface QuestionRow {
   id: number;
@@ -11,20 +21,29 @@ export interface QuestionRow {
   age_range: QuestionSummary['age_range'];
   user_id: number | null;
   session_hash: Buffer | null;
+  hidden_at: Date | null;
   created_at: Date;
 }
 
+/** Whether the viewer gets a notice in place of a hidden question. */
+export function isHiddenFrom(viewer: Viewer, row: QuestionRow): boolean {
+  return row.hidden_at !== null && !seesHidden(viewer, row);
+}
+
 export function presentQuestion(viewer: Viewer, row: QuestionRow, tags: Tag[]): QuestionSummary {
+  const hiddenFromViewer = isHiddenFrom(viewer, row);
   return {
     id: row.id,
-    text: row.text,
+    text: hiddenFromViewer ? HIDDEN_QUESTION_TEXT : row.text,
     likes: row.likes,
-    tags,
+    tags: hiddenFromViewer ? [] : tags,
     gender: row.gender,
     age_range: row.age_range,
     ...ownershipFields(viewer, row),
     created_at: row.created_at.toISOString(),
     answer_count: row.answer_count,
+    author_label: ASKER_LABEL,
+    hidden: row.hidden_at !== null,
   };
 }
 
@@ -34,5 +53,9 @@ export function presentQuestionDetail(
   tags: Tag[],
   answers: AnswerNode[],
 ): QuestionDetail {
-  return { ...presentQuestion(viewer, row, tags), answers };
+  // A hidden question's thread is hidden with it.
+  return {
+    ...presentQuestion(viewer, row, tags),
+    answers: isHiddenFrom(viewer, row) ? [] : answers,
+  };
 }

@@ -1,6 +1,6 @@
-import type { Report, ReportedContent } from '@dating/contract';
+import type { CrisisCategory, Report, ReportedContent } from '@dating/contract';
 import type { Viewer } from '../auth/identity.ts';
-import { sessionFingerprint } from '../lib/session-id.ts';
+import type { ReporterFingerprints } from '../lib/reporter-fingerprints.ts';
 
 export interface ReportRow {
   id: number;
@@ -9,10 +9,13 @@ export interface ReportRow {
   answer_id: number | null;
   reason: Report['reason'];
   details: string | null;
+  user_id: number | null;
   session_hash: Buffer | null;
   status: Report['status'];
   created_at: Date;
   reviewed_at: Date | null;
+  source: 'reporter' | 'automatic';
+  categories: CrisisCategory[];
 }
 
 export interface ReportContentRow {
@@ -20,6 +23,8 @@ export interface ReportContentRow {
   answer_text: string | null;
   answer_question_id: number | null;
   answer_is_deleted: boolean | null;
+  question_hidden_at: Date | null;
+  answer_hidden_at: Date | null;
 }
 
 function reportedContent(row: ReportRow & ReportContentRow): ReportedContent | null {
@@ -29,6 +34,7 @@ function reportedContent(row: ReportRow & ReportContentRow): ReportedContent | n
       id: row.question_id,
       text: row.question_text,
       question: row.question_id,
+      hidden: row.question_hidden_at !== null,
     };
   }
   if (
@@ -42,13 +48,21 @@ function reportedContent(row: ReportRow & ReportContentRow): ReportedContent | n
       id: row.answer_id,
       text: row.answer_text,
       question: row.answer_question_id,
+      hidden: row.answer_hidden_at !== null,
     };
   }
   return null;
 }
 
-/** The reporter appears only as a short fingerprint of their session, never the id. */
-export function presentReport(row: ReportRow, content?: ReportContentRow): Report {
+/**
+ * A report as admins see it: the reporter only as a fingerprint scoped to the reported
+ * content (lib/reporter-fingerprints.ts), never a session id, its hash or a user id.
+ */
+export function presentReport(
+  fingerprints: ReporterFingerprints,
+  row: ReportRow,
+  content?: ReportContentRow,
+): Report {
   return {
     id: row.id,
     question: row.question_id,
@@ -56,11 +70,13 @@ export function presentReport(row: ReportRow, content?: ReportContentRow): Repor
     target_type: row.target_type,
     reason: row.reason,
     details: row.details,
-    session_id: sessionFingerprint(row.session_hash),
+    session_id: fingerprints.of(row),
     status: row.status,
     created_at: row.created_at.toISOString(),
     reviewed_at: row.reviewed_at === null ? null : row.reviewed_at.toISOString(),
     content: content === undefined ? null : reportedContent({ ...row, ...content }),
+    source: row.source,
+    categories: row.categories,
   };
 }
 
@@ -68,7 +84,11 @@ export function presentReport(row: ReportRow, content?: ReportContentRow): Repor
  * A report as its reporter sees it on creation: like every item of one's own, it carries
  * the reporter's own session id (when the report came from a session), not a fingerprint.
  */
-export function presentNewReport(viewer: Viewer, row: ReportRow): Report {
+export function presentNewReport(
+  fingerprints: ReporterFingerprints,
+  viewer: Viewer,
+  row: ReportRow,
+): Report {
   const ownSession = row.session_hash !== null ? viewer.sessionId : null;
-  return { ...presentReport(row), session_id: ownSession };
+  return { ...presentReport(fingerprints, row), session_id: ownSession };
 }

@@ -1,5 +1,6 @@
 import type { AgeRange, Gender } from '@dating/contract';
 import { API_MSG } from '@dating/contract';
+import { sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 import { changeAnswerCount } from './questions.ts';
 
@@ -14,6 +15,8 @@ export const ANSWER_COLUMNS = [
   'answers.user_id',
   'answers.session_hash',
   'answers.is_deleted',
+  'answers.author_number',
+  'answers.hidden_at',
   'answers.created_at',
 ] as const;
 
@@ -41,6 +44,23 @@ export function findAnswerForUpdate(db: Executor, id: number) {
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
+}
+
+/**
+ * How deep an answer sits in its thread (1: a reply to the question itself), walking up
+ * its parents, at most `cap + 1` of them: a deeper answer answers `cap + 1`.
+ */
+export async function answerDepth(db: Executor, id: number, cap: number): Promise<number> {
+  const { rows } = await sql<{ depth: number | null }>`
+    WITH RECURSIVE up (id, parent_id, depth) AS (
+      SELECT id, parent_id, 1 FROM answers WHERE id = ${id}
+      UNION ALL
+      SELECT answers.id, answers.parent_id, up.depth + 1
+      FROM answers JOIN up ON answers.id = up.parent_id
+      WHERE up.depth <= ${cap}
+    )
+    SELECT max(depth)::int AS depth FROM up`.execute(db);
+  return rows[0]?.depth ?? 0;
 }
 
 /**
@@ -91,6 +111,34 @@ export interface NewAnswer {
   sessionHash: Buffer | null;
 }
 
+/**
+ * The author's number in the thread (migration 0008): 0 for the asker, the number of the
+ * author's earlier answers there, or else the question's next unused number. Call with the
+ * question row locked (the reply route does), so two new authors never get one number.
+ */
+async function authorNumber(db: Executor, a: NewAnswer): Promise<number> {
+  const { rows } = await sql<{ asker: boolean; earlier: number | null; given: number }>`
+    SELECT
+      (q.user_id IS NOT NULL AND q.user_id = ${a.userId})
+        OR (q.session_hash IS NOT NULL AND q.session_hash = ${a.sessionHash}) AS asker,
+      (SELECT e.author_number FROM answers e
+        WHERE e.question_id = q.id AND e.author_number > 0
+          AND (e.user_id = ${a.userId} OR e.session_hash = ${a.sessionHash})
+        ORDER BY e.id LIMIT 1) AS earlier,
+      q.author_count AS given
+    FROM questions q WHERE q.id = ${a.questionId}`.execute(db);
+  const found = rows[0];
+  if (!found) throw new Error(`question ${a.questionId} is gone`);
+  if (found.asker) return 0;
+  if (found.earlier !== null) return found.earlier;
+  await db
+    .updateTable('questions')
+    .set({ author_count: found.given + 1 })
+    .where('id', '=', a.questionId)
+    .execute();
+  return found.given + 1;
+}
+
 export async function insertAnswer(db: Executor, a: NewAnswer) {
   const row = await db
     .insertInto('answers')
@@ -102,6 +150,7 @@ export async function insertAnswer(db: Executor, a: NewAnswer) {
       age_range: a.ageRange,
       user_id: a.userId,
       session_hash: a.sessionHash,
+      author_number: await authorNumber(db, a),
     })
     .returning(ANSWER_COLUMNS)
     .executeTakeFirstOrThrow();
@@ -138,6 +187,7 @@ export async function deleteAnswer(db: Executor, answer: { id: number; question_
         text: API_MSG.deletedPlaceholder,
         user_id: null,
         session_hash: null,
+        author_number: null,
         gender: 'U',
         age_range: 'U',
         updated_at: new Date(),

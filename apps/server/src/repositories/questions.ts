@@ -12,6 +12,7 @@ const QUESTION_COLUMNS = [
   'questions.age_range',
   'questions.user_id',
   'questions.session_hash',
+  'questions.hidden_at',
   'questions.created_at',
 ] as const;
 
@@ -21,6 +22,11 @@ export interface QuestionFilters {
   gender?: Gender;
   ageRange?: AgeRange;
   userId?: number;
+  /**
+   * Hidden questions (issue 10) are left out, except for admins (`'all'`) and their own
+   * author (a user, or an anonymous session).
+   */
+  hiddenVisibleTo?: 'all' | { userId: number | null; sessionHash: Buffer | null };
 }
 
 /**
@@ -44,6 +50,7 @@ export interface QuestionPageRow extends Record<string, unknown> {
   age_range: AgeRange;
   user_id: number | null;
   session_hash: Buffer | null;
+  hidden_at: Date | null;
   created_at: Date;
   /** The search rank, as the exact text of a PostgreSQL real; null when not searching. */
   rank: string | null;
@@ -103,6 +110,17 @@ export function selectQuestionPage(
   }
   if (filters.userId !== undefined) {
     filtered = filtered.where('questions.user_id', '=', filters.userId);
+  }
+  const visibleTo = filters.hiddenVisibleTo;
+  if (visibleTo !== 'all') {
+    filtered = filtered.where((eb) => {
+      const visible = [eb('questions.hidden_at', 'is', null)];
+      if (visibleTo?.userId != null) visible.push(eb('questions.user_id', '=', visibleTo.userId));
+      if (visibleTo?.sessionHash != null) {
+        visible.push(eb('questions.session_hash', '=', visibleTo.sessionHash));
+      }
+      return eb.or(visible);
+    });
   }
 
   if (filters.search !== undefined) {

@@ -1,4 +1,5 @@
-import type { ReportReason } from '@dating/contract';
+import type { CrisisCategory, ReportReason } from '@dating/contract';
+import { sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 
 const REPORT_COLUMNS = [
@@ -8,20 +9,30 @@ const REPORT_COLUMNS = [
   'reports.answer_id',
   'reports.reason',
   'reports.details',
+  'reports.user_id',
   'reports.session_hash',
   'reports.status',
   'reports.created_at',
   'reports.reviewed_at',
+  'reports.source',
+  'reports.categories',
 ] as const;
 
+export type ReportTarget = { type: 'question' | 'answer'; id: number };
+
 export interface NewReport {
-  target: { type: 'question' | 'answer'; id: number };
+  target: ReportTarget;
   reason: ReportReason;
   details: string | null;
   userId: number | null;
   sessionHash: Buffer | null;
 }
 
+/**
+ * A person's report; undefined when this reporter (user, or anonymous session) already
+ * reported this target: the unique indexes of migration 0009 decide, so that parallel
+ * repeats store one report.
+ */
 export function insertReport(db: Executor, r: NewReport) {
   return db
     .insertInto('reports')
@@ -34,8 +45,70 @@ export function insertReport(db: Executor, r: NewReport) {
       user_id: r.userId,
       session_hash: r.sessionHash,
     })
+    .onConflict((oc) => oc.doNothing())
     .returning(REPORT_COLUMNS)
+    .executeTakeFirst();
+}
+
+/**
+ * Flags a post about a crisis for moderators: a report with no reporter and the categories
+ * recognised, unless one is pending already (then its categories are not changed).
+ */
+export function insertFlag(db: Executor, target: ReportTarget, categories: CrisisCategory[]) {
+  return db
+    .insertInto('reports')
+    .values({
+      target_type: target.type,
+      question_id: target.type === 'question' ? target.id : null,
+      answer_id: target.type === 'answer' ? target.id : null,
+      reason: 'other',
+      details: null,
+      user_id: null,
+      session_hash: null,
+      source: 'automatic',
+      categories,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+const targetColumn = (target: ReportTarget) =>
+  target.type === 'question' ? ('question_id' as const) : ('answer_id' as const);
+
+/** How many people have a pending report on a target (one report each: migration 0009). */
+export async function countPendingReporters(db: Executor, target: ReportTarget) {
+  const row = await db
+    .selectFrom('reports')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where(targetColumn(target), '=', target.id)
+    .where('status', '=', 'pending')
+    .where('source', '=', 'reporter')
     .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A rejection keeps the content: the other pending reports of people on it close too. */
+export function rejectPendingReports(db: Executor, target: ReportTarget) {
+  return db
+    .updateTable('reports')
+    .set({ status: 'rejected', reviewed_at: new Date() })
+    .where(targetColumn(target), '=', target.id)
+    .where('status', '=', 'pending')
+    .where('source', '=', 'reporter')
+    .execute();
+}
+
+/** The queue's counts for the admin header. */
+export async function pendingCounts(db: Executor) {
+  const row = await db
+    .selectFrom('reports')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('pending'),
+      sql<string>`count(*) FILTER (WHERE source = 'automatic')`.as('flagged'),
+    ])
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return { pending: Number(row.pending), flagged: Number(row.flagged) };
 }
 
 /** Reports with their content joined in, so the moderation page needs no call per report. */
@@ -50,21 +123,67 @@ function reportsWithContent(db: Executor) {
       'answers.text as answer_text',
       'answers.question_id as answer_question_id',
       'answers.is_deleted as answer_is_deleted',
+      'questions.hidden_at as question_hidden_at',
+      'answers.hidden_at as answer_hidden_at',
     ]);
 }
 
-/** Pending reports, oldest first. */
+/**
+ * Pending reports: crisis flags first, then people's reports, each oldest first. A page
+ * after `afterId` continues from that report's place in this order (migration 0009's
+ * queue index serves both).
+ */
 export function selectPendingReports(db: Executor, page: { limit: number; afterId?: number }) {
+  const fromPeople = sql<boolean>`(reports.source = 'reporter')`;
   let query = reportsWithContent(db).where('reports.status', '=', 'pending');
-  if (page.afterId !== undefined) query = query.where('reports.id', '>', page.afterId);
-  return query.orderBy('reports.id').limit(page.limit + 1);
+  if (page.afterId !== undefined) {
+    const afterId = page.afterId;
+    const place = sql<boolean>`coalesce((SELECT r.source = 'reporter' FROM reports r WHERE r.id = ${afterId}), true)`;
+    query = query.where(sql<boolean>`(${fromPeople}, reports.id) > (${place}, ${afterId})`);
+  }
+  return query
+    .orderBy(fromPeople)
+    .orderBy('reports.id')
+    .limit(page.limit + 1);
 }
 
 export function listPendingReports(db: Executor, page: { limit: number; afterId?: number }) {
   return selectPendingReports(db, page).execute();
 }
 
-export function findReportForUpdate(db: Executor, id: number) {
+/**
+ * Locks a report for review, and first the content it names: its question, then the
+ * answer. Approving closes every pending report on the content and deletes it, so it
+ * locks the content and then its reports; a review that locked its report first would
+ * deadlock with a parallel approval of another report on the same content. In this order
+ * reviews of one content wait for each other and then find their report already closed.
+ * Returns the report as it stands once locked (its content may have gone meanwhile).
+ */
+export async function lockReportForReview(db: Executor, id: number) {
+  const target = await db
+    .selectFrom('reports')
+    .leftJoin('answers', 'answers.id', 'reports.answer_id')
+    .select(['reports.question_id', 'reports.answer_id', 'answers.question_id as of_question'])
+    .where('reports.id', '=', id)
+    .executeTakeFirst();
+  if (!target) return undefined;
+  const questionId = target.question_id ?? target.of_question;
+  if (questionId !== null) {
+    await db
+      .selectFrom('questions')
+      .select('id')
+      .where('id', '=', questionId)
+      .forUpdate()
+      .execute();
+  }
+  if (target.answer_id !== null) {
+    await db
+      .selectFrom('answers')
+      .select('id')
+      .where('id', '=', target.answer_id)
+      .forUpdate()
+      .execute();
+  }
   return db
     .selectFrom('reports')
     .select(REPORT_COLUMNS)

@@ -5,7 +5,7 @@
  */
 import { API_MSG, type LikeResponse } from '@dating/contract';
 import type { Author } from '../auth/identity.ts';
-import type { Db } from '../db/connection.ts';
+import type { Db, Executor } from '../db/connection.ts';
 import { badRequest, notFound } from '../lib/http-errors.ts';
 import { addLike, type LikeTarget } from '../repositories/likes.ts';
 
@@ -17,16 +17,24 @@ const REPEATED = {
   answer: { user: API_MSG.alreadyLikedAnswerUser, session: API_MSG.alreadyLikedAnswerSession },
 } as const;
 
+/**
+ * `key`: the request's idempotency key, taken in the like's own transaction. A like that
+ * is refused (a repeat, or a missing item) rolls it back, so that the key stays free.
+ */
 export async function likeOnce(
   db: Db,
   target: LikeTarget,
   id: number,
   author: Author,
+  key?: { claim(tx: Executor): Promise<void> } | null,
 ): Promise<LikeResponse> {
-  const result = await db.transaction().execute((tx) => addLike(tx, target, id, author));
-  if (result === 'missing') throw notFound();
-  if (result === 'duplicate') {
-    throw badRequest(REPEATED[target][author.userId !== null ? 'user' : 'session']);
-  }
-  return result;
+  return db.transaction().execute(async (tx) => {
+    await key?.claim(tx);
+    const result = await addLike(tx, target, id, author);
+    if (result === 'missing') throw notFound();
+    if (result === 'duplicate') {
+      throw badRequest(REPEATED[target][author.userId !== null ? 'user' : 'session']);
+    }
+    return result;
+  });
 }

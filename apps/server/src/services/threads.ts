@@ -1,61 +1,91 @@
 /**
- * The answers of a question, as the detail call shows them. A long thread is costly to
- * read and present (a 200-answer one is most of a request's time), so threads of many
- * answers are kept per process with the thread version they were read at (migration
- * 0003). The detail call reads the question row anyway, and its version says whether the
- * copy is current: every instance stays exact without telling the others anything.
+ * A question with its thread, as the detail call shows it to one viewer. A long thread is
+ * costly to read and present (a 200-answer one is most of a request's time), so threads
+ * of many answers are kept per process with the thread version they were read at
+ * (migration 0003). The detail call reads the question row anyway, and its version says
+ * whether the copy is current: every instance stays exact without telling the others.
  *
- * The copy holds the rows and the thread as anyone but its authors sees it, serialized.
- * A visitor who wrote nothing in the thread gets that JSON as it is; an author gets the
- * thread presented afresh from the rows, with their own answers marked (privacy rule).
+ * What is kept is the thread presented for a stranger (a viewer who wrote none of it),
+ * as the same objects a fresh read would produce: the route's response schema serializes
+ * and filters them like any other response, so the privacy guard is one, cached or not.
+ * An author gets the thread presented afresh from the rows, with their own answers marked.
  */
+import type { AnswerNode, QuestionDetail } from '@dating/contract';
 import type { Viewer } from '../auth/identity.ts';
 import { isOwner } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
 import { LruCache } from '../lib/lru-cache.ts';
 import { type AnswerRow, presentAnswerTree } from '../presenters/answers.ts';
+import { presentQuestionDetail } from '../presenters/questions.ts';
 import { answersOfQuestion } from '../repositories/answers.ts';
+import { findQuestion } from '../repositories/questions.ts';
+import { tagsOfQuestions } from '../repositories/tags.ts';
 
 /** Shorter threads are cheap to read each time; they are not kept. */
 const MIN_ANSWERS_TO_KEEP = 20;
-/** The bound on what is kept, in characters of JSON and text (about 2 bytes each). */
-const MAX_KEPT_CHARS = 8_000_000;
+/** The bound on what is kept, in bytes, roughly (see `weightOf`). */
+const MAX_KEPT_BYTES = 16_000_000;
+/** What one presented answer costs beyond its text: its object, strings and row. */
+const BYTES_PER_ANSWER = 600;
 
 /** Nobody: the thread as a visitor who wrote none of it sees it. */
 const STRANGER: Viewer = { user: null, sessionId: null, sessionHash: null };
 
-export interface Thread {
+interface KeptThread {
+  version: string;
   rows: AnswerRow[];
-  /** The thread as strangers see it, serialized; only for kept threads. */
-  strangersJson?: string;
+  /** The thread as strangers see it; shared by every such request, never mutated. */
+  strangers: readonly AnswerNode[];
 }
 
-interface KeptThread extends Required<Thread> {
-  version: string;
+function weightOf(rows: AnswerRow[]): number {
+  return rows.reduce((sum, row) => sum + BYTES_PER_ANSWER + row.text.length * 4, 0);
 }
 
 export class ThreadService {
-  private readonly kept = new LruCache<number, KeptThread>(MAX_KEPT_CHARS);
+  private readonly kept = new LruCache<number, KeptThread>(MAX_KEPT_BYTES);
 
-  /** The thread of a question whose row showed `version`. */
-  async load(db: Executor, questionId: number, version: string): Promise<Thread> {
-    const hit = this.kept.get(questionId);
-    if (hit?.version === version) return hit;
-    // Read after the question row: these rows are at least as new as `version`.
-    const rows = await answersOfQuestion(db, questionId);
-    if (rows.length < MIN_ANSWERS_TO_KEEP) {
-      this.kept.delete(questionId);
-      return { rows };
-    }
-    const strangersJson = JSON.stringify(presentAnswerTree(STRANGER, rows));
-    const thread = { rows, strangersJson, version };
-    this.kept.set(questionId, thread, strangersJson.length * 2);
-    return thread;
+  /** The question with its whole thread as `viewer` sees it, or null when there is none. */
+  async detail(db: Executor, viewer: Viewer, id: number): Promise<QuestionDetail | null> {
+    const row = await findQuestion(db, id);
+    if (!row) return null;
+    const [tags, answers] = await Promise.all([
+      tagsOfQuestions(db, [id]),
+      this.answers(db, viewer, id, row.thread_version),
+    ]);
+    return presentQuestionDetail(viewer, row, tags.get(id) ?? [], answers);
   }
 
-  /** Whether the viewer wrote any answer of the thread (then it is presented for them). */
-  static wroteIn(viewer: Viewer, thread: Thread): boolean {
+  /** The thread of a question whose row showed `version`, presented for `viewer`. */
+  private async answers(
+    db: Executor,
+    viewer: Viewer,
+    questionId: number,
+    version: string,
+  ): Promise<AnswerNode[]> {
+    let thread = this.kept.get(questionId);
+    if (thread?.version !== version) {
+      // Read after the question row: these rows are at least as new as `version`.
+      const rows = await answersOfQuestion(db, questionId);
+      if (rows.length < MIN_ANSWERS_TO_KEEP) {
+        this.kept.delete(questionId);
+        return presentAnswerTree(viewer, rows);
+      }
+      thread = { version, rows, strangers: presentAnswerTree(STRANGER, rows) };
+      this.kept.set(questionId, thread, weightOf(rows));
+    }
+    return ThreadService.wroteIn(viewer, thread.rows)
+      ? presentAnswerTree(viewer, thread.rows)
+      : (thread.strangers as AnswerNode[]);
+  }
+
+  /**
+   * Whether the thread is presented for this viewer rather than for strangers: they wrote
+   * an answer of it, or they are an admin (who sees hidden answers as they are).
+   */
+  private static wroteIn(viewer: Viewer, rows: AnswerRow[]): boolean {
     if (viewer.user === null && viewer.sessionHash === null) return false;
-    return thread.rows.some((row) => isOwner(viewer, row));
+    if (viewer.user?.is_staff) return true;
+    return rows.some((row) => isOwner(viewer, row));
   }
 }

@@ -6,7 +6,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { createServer, connect as netConnect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -54,6 +54,8 @@ export interface ServerOptions {
   port?: number;
   /** LOG_LEVEL; warn unless a test reads the request log. */
   logLevel?: string;
+  /** More environment variables (SHUTDOWN_DEADLINE_MS...). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -71,8 +73,10 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     WEB_DIST_DIR: path.join(options.dataDir, 'no-web-app'),
     LOG_LEVEL: options.logLevel ?? 'warn',
     RATE_LIMITS: 'off',
+    POW_DIFFICULTY: 'off',
     JWT_SECRET: 'fault-tests-secret-fault-tests-secret-0123',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     cwd: REPO_ROOT,
@@ -241,6 +245,122 @@ export async function createScratchDatabase(url: string, prefix: string) {
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
+    },
+  };
+}
+
+/**
+ * A TCP proxy in front of a real PostgreSQL: what a network between the server and its
+ * database can do to it, on demand. Bytes pass through unchanged, in order, each after
+ * `latencyMs`; `cut()` drops every open connection at once, as a failing link or a
+ * restarted load balancer would; while refusing, new connections are closed on arrival.
+ */
+export interface TcpProxy {
+  port: number;
+  /** `databaseUrl` with its host and port replaced by the proxy's. */
+  urlFor(databaseUrl: string): string;
+  /** Delay of each chunk in each direction from now on (0: none). */
+  setLatency(ms: number): void;
+  /** Destroys every open connection, both sides. */
+  cut(): void;
+  /** While true, connections are closed as soon as they arrive. */
+  setRefusing(refusing: boolean): void;
+  /** Connections open now. */
+  openConnections(): number;
+  close(): Promise<void>;
+}
+
+/** One direction of a proxied connection: chunks delivered in order, each after the latency. */
+function delayedPipe(from: Socket, to: Socket, latency: () => number) {
+  const queue: { at: number; chunk: Buffer }[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    timer = undefined;
+    const now = Date.now();
+    while (queue.length > 0 && (queue[0] as { at: number }).at <= now) {
+      const next = queue.shift() as { chunk: Buffer };
+      if (!to.destroyed) to.write(next.chunk);
+    }
+    const head = queue[0];
+    if (head) timer = setTimeout(flush, head.at - now);
+  };
+  from.on('data', (chunk: Buffer) => {
+    const delay = latency();
+    if (delay <= 0 && queue.length === 0) {
+      to.write(chunk);
+      return;
+    }
+    // Never overtake a chunk queued earlier with a longer delay.
+    const at = Math.max(Date.now() + delay, queue.at(-1)?.at ?? 0);
+    queue.push({ at, chunk });
+    if (timer === undefined) timer = setTimeout(flush, at - Date.now());
+  });
+  from.on('end', () => {
+    const finish = () => (queue.length === 0 ? to.end() : setTimeout(finish, 5));
+    finish();
+  });
+  from.on('close', () => {
+    if (timer !== undefined) clearTimeout(timer);
+  });
+}
+
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  let latencyMs = 0;
+  let refusing = false;
+  const pairs = new Set<[Socket, Socket]>();
+  const server = createServer((client) => {
+    client.on('error', () => {});
+    if (refusing) {
+      client.destroy();
+      return;
+    }
+    client.pause();
+    const upstream = netConnect(target.port, target.host);
+    upstream.on('error', () => {});
+    const pair: [Socket, Socket] = [client, upstream];
+    pairs.add(pair);
+    const drop = () => {
+      pairs.delete(pair);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('close', drop);
+    upstream.on('close', drop);
+    upstream.on('connect', () => {
+      delayedPipe(client, upstream, () => latencyMs);
+      delayedPipe(upstream, client, () => latencyMs);
+      client.resume();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  const cut = () => {
+    for (const [client, upstream] of [...pairs]) {
+      client.destroy();
+      upstream.destroy();
+    }
+    pairs.clear();
+  };
+  return {
+    port: address.port,
+    urlFor(databaseUrl) {
+      const url = new URL(databaseUrl);
+      url.hostname = '127.0.0.1';
+      url.port = String(address.port);
+      return url.toString();
+    },
+    setLatency(ms) {
+      latencyMs = ms;
+    },
+    cut,
+    setRefusing(value) {
+      refusing = value;
+    },
+    openConnections: () => pairs.size,
+    async close() {
+      cut();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }

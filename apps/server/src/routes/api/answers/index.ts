@@ -1,5 +1,13 @@
 /** One answer: read, edit and delete (its author, by user or session; admins delete), like. */
-import { Answer, AnswerPatchBody, IdParams, LikeBody, LikeResponse } from '@dating/contract';
+import {
+  Answer,
+  AnswerPatchBody,
+  AnswerWritten,
+  IdParams,
+  LikeBody,
+  LikeResponse,
+  ModerationNoteBody,
+} from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { isOwner, requireAuthor } from '../../../auth/identity.ts';
@@ -15,7 +23,9 @@ import {
   findAnswerForUpdate,
   updateAnswerText,
 } from '../../../repositories/answers.ts';
+import { insertFlag } from '../../../repositories/reports.ts';
 import { likeOnce } from '../../../services/likes.ts';
+import { logAdminDelete } from '../../../services/moderation.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -41,22 +51,35 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimitPolicy: 'edit' },
       schema: {
         tags: ['answers'],
-        summary: "Edit an answer's text (its author)",
+        summary: "Edit an answer's text (its author); says what the safety checks found",
         params: IdParams,
         body: AnswerPatchBody,
-        response: { 200: Answer },
+        response: { 200: AnswerWritten },
       },
     },
     async (request) => {
       const viewer = viewerOf(request);
       const text = cleanReplyText(request.body.text);
-      const row = await app.db.transaction().execute(async (tx) => {
-        const answer = await findAnswerForUpdate(tx, request.params.id);
-        if (!answer || answer.is_deleted) throw notFound();
-        if (!isOwner(viewer, answer)) throw forbidden();
-        return updateAnswerText(tx, answer.id, text);
-      });
-      return presentAnswer(viewer, row);
+      const { id } = request.params;
+      // A refusal counts as a guess at the owner's key (plugins/rate-limit.ts).
+      const { row, safety } = await app.limits.ownerOnly(request, `answer:${id}`, () =>
+        app.db.transaction().execute(async (tx) => {
+          const answer = await findAnswerForUpdate(tx, id);
+          if (!answer || answer.is_deleted) throw notFound();
+          if (!isOwner(viewer, answer)) throw forbidden();
+          const found = app.safety.check(text);
+          const updated = await updateAnswerText(tx, answer.id, text);
+          if (found.categories.length > 0) {
+            await insertFlag(tx, { type: 'answer', id: answer.id }, found.categories);
+          }
+          return { row: updated, safety: found };
+        }),
+      );
+      return {
+        ...presentAnswer(viewer, row),
+        pii_warnings: safety.pii_warnings,
+        support: safety.support,
+      };
     },
   );
 
@@ -64,21 +87,32 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/:id/',
     {
       config: { rateLimitPolicy: 'edit' },
+      preValidation: absentBodyAsEmpty,
       schema: {
         tags: ['answers'],
-        summary: 'Delete an answer (its author, or an admin); one with replies leaves "[deleted]"',
+        summary:
+          'Delete an answer (its author, or an admin: logged, with an optional note); one with replies leaves "[deleted]"',
         params: IdParams,
+        body: ModerationNoteBody,
         response: { 204: Type.Null() },
       },
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      await app.db.transaction().execute(async (tx) => {
-        const answer = await findAnswerForDelete(tx, request.params.id);
-        if (!answer || answer.is_deleted) throw notFound();
-        if (!isOwner(viewer, answer) && !viewer.user?.is_staff) throw forbidden();
-        await deleteAnswer(tx, answer);
-      });
+      const { id } = request.params;
+      await app.limits.ownerOnly(request, `answer:${id}`, () =>
+        app.db.transaction().execute(async (tx) => {
+          const answer = await findAnswerForDelete(tx, id);
+          if (!answer || answer.is_deleted) throw notFound();
+          if (!isOwner(viewer, answer)) {
+            if (!viewer.user?.is_staff) throw forbidden();
+            const note = request.body.note?.trim() || null;
+            const target = { type: 'answer', id: answer.id } as const;
+            await logAdminDelete(tx, target, { adminId: viewer.user.id, note });
+          }
+          await deleteAnswer(tx, answer);
+        }),
+      );
       return reply.code(204).send(null);
     },
   );
@@ -86,7 +120,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:id/like/',
     {
-      config: { rateLimitPolicy: 'like' },
+      config: { rateLimitPolicy: 'like', idempotent: true, proofOfWork: true },
       // The specification's client sends an empty body when signed in.
       preValidation: absentBodyAsEmpty,
       schema: {
@@ -99,7 +133,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     (request) => {
       const author = requireAuthor(viewerOf(request, request.body.session_id));
-      return likeOnce(app.db, 'answer', request.params.id, author);
+      return likeOnce(app.db, 'answer', request.params.id, author, request.idempotency);
     },
   );
 };

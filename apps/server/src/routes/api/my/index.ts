@@ -1,8 +1,26 @@
-/** The signed-in user's own content. */
-import { LIMITS, MyAnswerList } from '@dating/contract';
+/**
+ * One's own content: a signed-in user's replies; the posts of an anonymous key, for its
+ * holder only; and the move of a key's posts into the signed-in account.
+ */
+import {
+  AnonymousPostList,
+  API_MSG,
+  ClaimBody,
+  ClaimResult,
+  LIMITS,
+  MyAnonymousQuery,
+  MyAnswerList,
+} from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireSessionId } from '../../../auth/identity.ts';
+import { decodePostCursor, encodePostCursor } from '../../../lib/cursor.ts';
+import { fieldError } from '../../../lib/http-errors.ts';
+import { nextPageLink } from '../../../lib/paging.ts';
+import { hashSessionId } from '../../../lib/session-id.ts';
 import { currentUser, signedIn, viewerOf } from '../../../plugins/auth.ts';
+import { presentAnonymousPost } from '../../../presenters/anonymous-posts.ts';
 import { presentMyAnswer } from '../../../presenters/answers.ts';
+import { listPostsOfSession, movePostsToUser } from '../../../repositories/anonymous-posts.ts';
 import { answersOfUser } from '../../../repositories/answers.ts';
 
 const MY_ANSWERS_MAX = LIMITS.pageSizeMax * 5;
@@ -23,6 +41,65 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const viewer = viewerOf(request);
       const rows = await answersOfUser(app.db, user.id, MY_ANSWERS_MAX);
       return rows.map((row) => presentMyAnswer(viewer, row));
+    },
+  );
+
+  app.get(
+    '/anonymous/',
+    {
+      schema: {
+        tags: ['my content'],
+        summary:
+          'The questions and replies made with the anonymous key in X-Session-Id, newest first; next page in the Link header. Anonymous requests only: a signed-in request has no key.',
+        querystring: MyAnonymousQuery,
+        response: { 200: AnonymousPostList },
+      },
+    },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      // One identity per request: a signed-in request carries no key to list.
+      if (viewer.sessionHash === null) {
+        throw fieldError(
+          'session_id',
+          viewer.user ? API_MSG.anonymousKeyOnly : API_MSG.sessionInvalid,
+        );
+      }
+      const limit = request.query.limit ?? LIMITS.pageSizeDefault;
+      const after =
+        request.query.cursor === undefined
+          ? undefined
+          : decodePostCursor(app.cursors, request.query.cursor);
+      const rows = await listPostsOfSession(app.db, viewer.sessionHash, { limit, after });
+      const last = rows.length > limit ? rows[limit - 1] : undefined;
+      const link = nextPageLink(
+        request.url,
+        last
+          ? { cursor: encodePostCursor(app.cursors, { at: last.at, type: last.type, id: last.id }) }
+          : null,
+      );
+      if (link !== null) reply.header('Link', link);
+      return rows.slice(0, limit).map((row) => presentAnonymousPost(viewer, row));
+    },
+  );
+
+  app.post(
+    '/claim/',
+    {
+      preHandler: signedIn,
+      config: { rateLimitPolicy: 'edit' },
+      schema: {
+        tags: ['my content'],
+        summary:
+          "Move the questions and replies of an anonymous key (body session_id) into the signed-in account; answers the ids that moved. Opt-in: afterwards the account owns them, and the key's hash is gone from them.",
+        body: ClaimBody,
+        response: { 200: ClaimResult },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      // The key is what moves, not who asks: it is read even though the request is signed in.
+      const key = requireSessionId(request.body.session_id);
+      return app.db.transaction().execute((tx) => movePostsToUser(tx, hashSessionId(key), user.id));
     },
   );
 };

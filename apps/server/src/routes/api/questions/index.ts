@@ -2,53 +2,38 @@
 import {
   API_MSG,
   IdParams,
-  LIMITS,
   LikeBody,
   LikeResponse,
+  ModerationNoteBody,
   normalizeTags,
   QuestionCreateBody,
   QuestionDetail,
   QuestionList,
   QuestionListQuery,
   QuestionPatchBody,
-  tagListProblem,
+  QuestionWritten,
+  tagNamesProblem,
 } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { requireAuthor, type Viewer } from '../../../auth/identity.ts';
-import {
-  decodeFeedCursor,
-  decodeSearchCursor,
-  encodeFeedCursor,
-  encodeSearchCursor,
-  type SearchCursor,
-} from '../../../lib/cursor.ts';
 import { absentBodyAsEmpty } from '../../../lib/empty-body.ts';
-import { fieldError, forbidden, notFound, unauthorized } from '../../../lib/http-errors.ts';
+import { fieldError, forbidden, notFound } from '../../../lib/http-errors.ts';
 import { htmlToPlainText, sanitizeQuestionHtml } from '../../../lib/rich-text.ts';
 import { currentUser, signedIn, viewerOf } from '../../../plugins/auth.ts';
-import { presentAnswerTree } from '../../../presenters/answers.ts';
-import { presentQuestion, presentQuestionDetail } from '../../../presenters/questions.ts';
 import {
   deleteQuestion,
-  findQuestion,
   findQuestionForUpdate,
   insertQuestion,
   linkTags,
-  listQuestions,
-  type QuestionPageRow,
-  SEARCH_CANDIDATES,
   updateQuestionText,
 } from '../../../repositories/questions.ts';
-import {
-  ensureTags,
-  findTagIdByName,
-  tagsOfQuestions,
-  tagsOfRows,
-} from '../../../repositories/tags.ts';
+import { insertFlag } from '../../../repositories/reports.ts';
+import { ensureTags } from '../../../repositories/tags.ts';
+import { feedPage } from '../../../services/feed.ts';
 import { likeOnce } from '../../../services/likes.ts';
-import { ThreadService } from '../../../services/threads.ts';
+import { logAdminDelete } from '../../../services/moderation.ts';
 
 /** Sanitized HTML and its plain text; 400 when nothing readable is left. */
 function cleanQuestionText(html: string) {
@@ -58,62 +43,11 @@ function cleanQuestionText(html: string) {
   return { text, plain };
 }
 
-/**
- * Sends a question with its whole thread. A kept thread (services/threads.ts) goes out as
- * its stored JSON to a viewer who wrote none of it: the route's schema serializes the
- * question with no answers, and the stored answers take the place of that empty list. In
- * serialized JSON every quote inside a string is escaped, so `"answers":[]` can only be
- * the property itself.
- */
-async function sendDetail(app: FastifyInstance, reply: FastifyReply, viewer: Viewer, id: number) {
-  const row = await findQuestion(app.db, id);
-  if (!row) throw notFound();
-  const [tags, thread] = await Promise.all([
-    tagsOfQuestions(app.db, [id]),
-    app.threads.load(app.db, id, row.thread_version),
-  ]);
-  const tagList = tags.get(id) ?? [];
-  if (thread.strangersJson !== undefined && !ThreadService.wroteIn(viewer, thread)) {
-    // The route's own JSON serializer always gives a string.
-    const head = String(reply.serialize(presentQuestionDetail(viewer, row, tagList, [])));
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(head.replace('"answers":[]', `"answers":${thread.strangersJson}`));
-  }
-  return reply.send(
-    presentQuestionDetail(viewer, row, tagList, presentAnswerTree(viewer, thread.rows)),
-  );
-}
-
-/** `/api/questions/?<same filters>&cursor=<next>`: the next page's address for the Link header. */
-function nextPageLink(url: string, cursor: string): string {
-  const next = new URL(url, 'http://placeholder');
-  next.searchParams.set('cursor', cursor);
-  return `<${next.pathname}${next.search}>; rel="next"`;
-}
-
-/**
- * Where the page after `rows` (one more than the page asked for) starts, or null at the
- * end. Search goes on within its window of candidates, then to the next, older window
- * when this one was full (it may hold no more matches: that page is then empty).
- */
-function nextCursor(
-  rows: QuestionPageRow[],
-  limit: number,
-  search: SearchCursor | undefined,
-): string | null {
-  const last = rows.slice(0, limit).at(-1);
-  if (search === undefined) {
-    return rows.length > limit && last ? encodeFeedCursor({ id: last.id }) : null;
-  }
-  const window = rows[0];
-  if (rows.length > limit && last?.rank) {
-    return encodeSearchCursor({ ...search, after: { rank: last.rank, id: last.id } });
-  }
-  if (window?.window_size === SEARCH_CANDIDATES && window.window_floor !== null) {
-    return encodeSearchCursor({ below: window.window_floor });
-  }
-  return null;
+/** The question with its thread, as `viewer` sees it (services/threads.ts); 404 when gone. */
+async function questionDetail(app: FastifyInstance, viewer: Viewer, id: number) {
+  const detail = await app.threads.detail(app.db, viewer, id);
+  if (!detail) throw notFound();
+  return detail;
 }
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -130,39 +64,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const q = request.query;
-      const viewer = viewerOf(request);
-      if (q.user_id !== undefined) {
-        if (!request.user) throw unauthorized();
-        if (q.user_id !== request.user.id) throw forbidden('You can only list your own questions.');
-      }
-      let tagId: number | undefined;
-      if (q.tag_id !== undefined && q.tag_id.trim() !== '') {
-        const raw = q.tag_id.trim();
-        // The specification's client sends the tag's name, so a name wins, even one
-        // that looks like a number ("2024"); otherwise a number is an id. An unknown
-        // tag matches nothing.
-        const tag = await findTagIdByName(app.db, raw.toLowerCase());
-        if (tag) tagId = tag.id;
-        else if (/^\d{1,10}$/.test(raw) && Number(raw) <= 2_147_483_647) tagId = Number(raw);
-        else return [];
-      }
-      const search = q.search?.trim() || undefined;
-      const feedAfter = search === undefined && q.cursor ? decodeFeedCursor(q.cursor) : undefined;
-      const searchFrom =
-        search === undefined ? undefined : q.cursor ? decodeSearchCursor(q.cursor) : {};
-      const after = feedAfter ?? searchFrom;
-      const limit = q.limit ?? LIMITS.pageSizeDefault;
-      const rows = await listQuestions(
+      const page = await feedPage(
         app.db,
-        { search, tagId, gender: q.gender, ageRange: q.age_range, userId: q.user_id },
-        { limit, after },
+        app.cursors,
+        viewerOf(request),
+        request.query,
+        request.url,
       );
-      const page = rows.slice(0, limit);
-      const next = nextCursor(rows, limit, searchFrom);
-      if (next !== null) reply.header('Link', nextPageLink(request.url, next));
-      const tags = await tagsOfRows(app.db, page);
-      return page.map((row, i) => presentQuestion(viewer, row, tags[i] ?? []));
+      if (page.link !== null) reply.header('Link', page.link);
+      return page.questions;
     },
   );
 
@@ -170,12 +80,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       prefixTrailingSlash: 'slash',
-      config: { rateLimitPolicy: 'question' },
+      config: { rateLimitPolicy: 'question', idempotent: true, proofOfWork: true },
       schema: {
         tags: ['questions'],
-        summary: 'Ask a question (anonymous askers send session_id)',
+        summary:
+          'Ask a question (anonymous askers send session_id and a solved challenge); the answer says what the safety checks found',
         body: QuestionCreateBody,
-        response: { 201: QuestionDetail },
+        response: { 201: QuestionWritten },
       },
     },
     async (request, reply) => {
@@ -183,11 +94,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const viewer = viewerOf(request, body.session_id);
       const author = requireAuthor(viewer);
       const { text, plain } = cleanQuestionText(body.text);
-      const tagNames = normalizeTags(body.tag_names ?? []);
-      const tagProblem = tagListProblem(tagNames);
+      const tagProblem = tagNamesProblem(body.tag_names ?? []);
       if (tagProblem) throw fieldError('tag_names', tagProblem);
+      const tagNames = normalizeTags(body.tag_names ?? []);
+      const safety = app.safety.check(plain);
 
       const id = await app.db.transaction().execute(async (tx) => {
+        await request.idempotency?.claim(tx);
         const tags = await ensureTags(tx, tagNames);
         const { id } = await insertQuestion(tx, {
           text,
@@ -203,9 +116,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           id,
           tags.map((t) => t.id),
         );
+        if (safety.categories.length > 0) {
+          await insertFlag(tx, { type: 'question', id }, safety.categories);
+        }
         return id;
       });
-      return sendDetail(app, reply.code(201), viewer, id);
+      const detail = await questionDetail(app, viewer, id);
+      return reply
+        .code(201)
+        .send({ ...detail, pii_warnings: safety.pii_warnings, support: safety.support });
     },
   );
 
@@ -219,7 +138,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: QuestionDetail },
       },
     },
-    (request, reply) => sendDetail(app, reply, viewerOf(request), request.params.id),
+    (request) => questionDetail(app, viewerOf(request), request.params.id),
   );
 
   app.patch(
@@ -229,23 +148,32 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: signedIn,
       schema: {
         tags: ['questions'],
-        summary: "Edit a question's text (its signed-in owner)",
+        summary: "Edit a question's text (its signed-in owner); says what the safety checks found",
         params: IdParams,
         body: QuestionPatchBody,
-        response: { 200: QuestionDetail },
+        response: { 200: QuestionWritten },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = currentUser(request);
       const { id } = request.params;
       const { text, plain } = cleanQuestionText(request.body.text);
-      await app.db.transaction().execute(async (tx) => {
-        const row = await findQuestionForUpdate(tx, id);
-        if (!row) throw notFound();
-        if (row.user_id !== user.id) throw forbidden();
-        await updateQuestionText(tx, id, text, plain);
-      });
-      return sendDetail(app, reply, viewerOf(request), id);
+      // A refusal counts against the guess budgets (plugins/rate-limit.ts).
+      const safety = await app.limits.ownerOnly(request, `question:${id}`, () =>
+        app.db.transaction().execute(async (tx) => {
+          const row = await findQuestionForUpdate(tx, id);
+          if (!row) throw notFound();
+          if (row.user_id !== user.id) throw forbidden();
+          const found = app.safety.check(plain);
+          await updateQuestionText(tx, id, text, plain);
+          if (found.categories.length > 0) {
+            await insertFlag(tx, { type: 'question', id }, found.categories);
+          }
+          return found;
+        }),
+      );
+      const detail = await questionDetail(app, viewerOf(request), id);
+      return { ...detail, pii_warnings: safety.pii_warnings, support: safety.support };
     },
   );
 
@@ -253,24 +181,33 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/:id/',
     {
       config: { rateLimitPolicy: 'edit' },
+      preValidation: absentBodyAsEmpty,
       preHandler: signedIn,
       schema: {
         tags: ['questions'],
-        summary: 'Delete a question and its thread (its signed-in owner, or an admin)',
+        summary:
+          'Delete a question and its thread (its signed-in owner, or an admin: logged, with an optional note)',
         params: IdParams,
+        body: ModerationNoteBody,
         response: { 204: Type.Null() },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
       const { id } = request.params;
-      await app.db.transaction().execute(async (tx) => {
-        const row = await findQuestionForUpdate(tx, id);
-        if (!row) throw notFound();
-        if (row.user_id !== user.id && !user.is_staff) throw forbidden();
-        // Pending reports on it stay for the admins, as 'Content not available'.
-        await deleteQuestion(tx, id);
-      });
+      await app.limits.ownerOnly(request, `question:${id}`, () =>
+        app.db.transaction().execute(async (tx) => {
+          const row = await findQuestionForUpdate(tx, id);
+          if (!row) throw notFound();
+          if (row.user_id !== user.id && !user.is_staff) throw forbidden();
+          if (row.user_id !== user.id) {
+            const note = request.body.note?.trim() || null;
+            await logAdminDelete(tx, { type: 'question', id }, { adminId: user.id, note });
+          }
+          // Pending reports on it stay for the admins, as 'Content not available'.
+          await deleteQuestion(tx, id);
+        }),
+      );
       return reply.code(204).send(null);
     },
   );
@@ -278,7 +215,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:id/like/',
     {
-      config: { rateLimitPolicy: 'like' },
+      config: { rateLimitPolicy: 'like', idempotent: true, proofOfWork: true },
       // The specification's client sends an empty body when signed in.
       preValidation: absentBodyAsEmpty,
       schema: {
@@ -291,7 +228,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     (request) => {
       const author = requireAuthor(viewerOf(request, request.body.session_id));
-      return likeOnce(app.db, 'question', request.params.id, author);
+      return likeOnce(app.db, 'question', request.params.id, author, request.idempotency);
     },
   );
 };

@@ -10,54 +10,35 @@ import {
 } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { requireAuthor } from '../../../auth/identity.ts';
-import type { Executor } from '../../../db/connection.ts';
+import { isOwner, requireAuthor } from '../../../auth/identity.ts';
 import { badRequest, fieldError, notFound } from '../../../lib/http-errors.ts';
-import { staffOnly, viewerOf } from '../../../plugins/auth.ts';
+import { currentUser, staffOnly, viewerOf } from '../../../plugins/auth.ts';
 import { presentNewReport, presentReport } from '../../../presenters/reports.ts';
+import { findAnswerForUpdate } from '../../../repositories/answers.ts';
+import { findQuestionForUpdate } from '../../../repositories/questions.ts';
 import {
-  deleteAnswer,
-  findAnswerForDelete,
-  findAnswerForUpdate,
-} from '../../../repositories/answers.ts';
-import { deleteQuestion, findQuestionForUpdate } from '../../../repositories/questions.ts';
-import {
-  closeReports,
-  closeReportsOnAnswersOf,
   findReport,
-  findReportForUpdate,
   insertReport,
   listPendingReports,
+  lockReportForReview,
 } from '../../../repositories/reports.ts';
+import { hideIfReportedEnough, reviewReport } from '../../../services/moderation.ts';
 
 const ReportListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax })),
   after: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
 });
 
-/** Removes reported content on approval; gone content needs nothing more. */
-async function removeReportedContent(
-  tx: Executor,
-  report: { question_id: number | null; answer_id: number | null },
-) {
-  if (report.question_id !== null) {
-    await closeReportsOnAnswersOf(tx, report.question_id);
-    await deleteQuestion(tx, report.question_id);
-  } else if (report.answer_id !== null) {
-    const answer = await findAnswerForDelete(tx, report.answer_id);
-    if (answer && !answer.is_deleted) await deleteAnswer(tx, answer);
-  }
-}
-
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
       prefixTrailingSlash: 'slash',
-      config: { rateLimitPolicy: 'report' },
+      config: { rateLimitPolicy: 'report', idempotent: true, proofOfWork: true },
       schema: {
         tags: ['reports'],
-        summary: 'Report a question or an answer (exactly one)',
+        summary:
+          'Report a question or an answer (exactly one), once per reporter; enough reporters hide it until reviewed',
         body: ReportCreateBody,
         response: { 201: Report },
       },
@@ -72,29 +53,33 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         throw badRequest('Report exactly one of question or answer.');
       }
       const details = body.details?.trim() || null;
-      // The target stays locked until the report is in, so a delete cannot slip between
-      // the check and the insert (which would fail on the foreign key).
+      const target =
+        questionId !== null
+          ? ({ type: 'question', id: questionId } as const)
+          : ({ type: 'answer', id: answerId as number } as const);
+      // The target stays locked until the report is in (and counted for auto-hide), so a
+      // delete cannot slip between the check and the insert, and parallel reports of one
+      // target are counted one after the other.
       const row = await app.db.transaction().execute(async (tx) => {
-        if (questionId !== null && !(await findQuestionForUpdate(tx, questionId))) {
-          throw fieldError('question', API_MSG.notFound);
-        }
-        if (answerId !== null) {
-          const answer = await findAnswerForUpdate(tx, answerId);
-          if (!answer || answer.is_deleted) throw fieldError('answer', API_MSG.notFound);
-        }
-        return insertReport(tx, {
-          target:
-            questionId !== null
-              ? { type: 'question', id: questionId }
-              : { type: 'answer', id: answerId as number },
+        await request.idempotency?.claim(tx);
+        const content =
+          target.type === 'question'
+            ? await findQuestionForUpdate(tx, target.id)
+            : await findAnswerForUpdate(tx, target.id);
+        if (!content || ('is_deleted' in content && content.is_deleted)) throw notFound();
+        if (isOwner(viewer, content)) throw badRequest(API_MSG.reportOwnContent);
+        const report = await insertReport(tx, {
+          target,
           reason: body.reason,
           details,
           userId: author.userId,
-          // Kept for signed-in reporters too: the admin's fingerprint groups a reporter's reports.
-          sessionHash: viewer.sessionHash,
+          sessionHash: author.sessionHash,
         });
+        if (!report) throw badRequest(API_MSG.alreadyReported);
+        await hideIfReportedEnough(tx, target, app.config.moderationAutohide);
+        return report;
       });
-      return reply.code(201).send(presentNewReport(viewer, row));
+      return reply.code(201).send(presentNewReport(app.fingerprints, viewer, row));
     },
   );
 
@@ -105,7 +90,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: staffOnly,
       schema: {
         tags: ['reports'],
-        summary: 'Pending reports, oldest first, with the reported content (admins)',
+        summary:
+          'Pending reports with the reported content (admins): crisis flags first, then reports, each oldest first',
         security: [{ bearer: [] }],
         querystring: ReportListQuery,
         response: { 200: ReportList },
@@ -119,7 +105,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (rows.length > limit && last) {
         reply.header('Link', `</api/reports/?limit=${limit}&after=${last.id}>; rel="next"`);
       }
-      return page.map((row) => presentReport(row, row));
+      return page.map((row) => presentReport(app.fingerprints, row, row));
     },
   );
 
@@ -139,19 +125,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id } = request.params;
       const { status } = request.body;
+      const by = { adminId: currentUser(request).id, note: request.body.note?.trim() || null };
       await app.db.transaction().execute(async (tx) => {
-        const report = await findReportForUpdate(tx, id);
+        const report = await lockReportForReview(tx, id);
         if (!report) throw notFound();
         if (report.status !== 'pending') {
           throw fieldError('status', 'This report has already been reviewed.');
         }
-        // Close the reports first: deleting the content clears their target ids.
-        await closeReports(tx, report, status);
-        if (status === 'approved') await removeReportedContent(tx, report);
+        await reviewReport(tx, report, status, by);
       });
       const row = await findReport(app.db, id);
       if (!row) throw notFound();
-      return presentReport(row, row);
+      return presentReport(app.fingerprints, row, row);
     },
   );
 };

@@ -1,0 +1,33 @@
+import type { AgeRange, AnonymousPost, Gender } from '@dating/contract';
+import type { Viewer } from '../auth/identity.ts';
+
+export interface AnonymousPostRow {
+  type: 'question' | 'answer';
+  id: number;
+  question_id: number;
+  text: string;
+  question_text: string;
+  likes: number;
+  gender: Gender;
+  age_range: AgeRange;
+  created_at: Date;
+  /** The post's time in microseconds since the epoch, for the cursor. */
+  at: number;
+}
+
+/** A post of the viewer's own key: it carries their session id, like every own item. */
+export function presentAnonymousPost(viewer: Viewer, row: AnonymousPostRow): AnonymousPost {
+  return {
+    type: row.type,
+    id: row.id,
+    question: row.question_id,
+    text: row.text,
+    question_text: row.question_text,
+    likes: row.likes,
+    gender: row.gender,
+    age_range: row.age_range,
+    user: null,
+    session_id: viewer.sessionId,
+    created_at: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,20 @@
+/** Crisis support resources (services/safety.ts), for a "Get help" page. Public. */
+import { SafetyResourcesResponse } from '@dating/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/resources/',
+    {
+      schema: {
+        tags: ['safety'],
+        summary:
+          'Support resources for every crisis category (the panel after a post shows those of its categories)',
+        response: { 200: SafetyResourcesResponse },
+      },
+    },
+    async () => app.safety.all(),
+  );
+};
+
+export default routes;
