@@ -47,11 +47,72 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Lists, in `<meta name="prefetch-on-idle">`, the built files of the given lazy modules that
+ * the first load does not already fetch (their chunks, shared chunks and CSS). The app
+ * prefetches them into the HTTP cache when the browser is idle (src/app/idle-prefetch.ts).
+ */
+function prefetchOnIdle(modules: string[]): Plugin {
+  let base = '/';
+  return {
+    name: 'prefetch-on-idle',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunk = (file: string) => {
+          const item = bundle[file];
+          return item?.type === 'chunk' ? item : null;
+        };
+        const initial = new Set<string>();
+        const walkInitial = (file: string) => {
+          if (initial.has(file)) return;
+          initial.add(file);
+          for (const next of chunk(file)?.imports ?? []) walkInitial(next);
+        };
+        for (const item of Object.values(bundle)) {
+          if (item.type === 'chunk' && item.isEntry) walkInitial(item.fileName);
+        }
+        const wanted = new Set<string>();
+        const add = (file: string) => {
+          if (initial.has(file) || wanted.has(file)) return;
+          wanted.add(file);
+          const item = chunk(file);
+          for (const css of item?.viteMetadata?.importedCss ?? []) wanted.add(css);
+          for (const next of item?.imports ?? []) add(next);
+        };
+        for (const item of Object.values(bundle)) {
+          const id = item.type === 'chunk' ? item.facadeModuleId : null;
+          if (id && modules.some((m) => id.endsWith(m))) add(item.fileName);
+        }
+        return [
+          {
+            tag: 'meta',
+            attrs: {
+              name: 'prefetch-on-idle',
+              content: [...wanted].map((f) => base + f).join(' '),
+            },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 // Where `npm run dev` (and `vite preview`) send /api: the API server, port 8000 by default.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8000';
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    prefetchOnIdle(['src/features/questions/components/ask-question-form.tsx']),
+    precompress(),
+  ],
   resolve: {
     // Runtime values only: see src/lib/contract-runtime.ts.
     alias: [

@@ -1,7 +1,9 @@
+// The design tokens and element defaults come first; the components' CSS modules follow.
+import './styles/tokens.css';
+import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

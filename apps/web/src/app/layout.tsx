@@ -1,10 +1,17 @@
-import { useCallback, useState } from 'react';
-import { Link, Outlet } from 'react-router';
-import { UserMenu } from '../features/auth/components/user-menu.tsx';
-import { AskQuestionDialog } from '../features/questions/components/ask-question-dialog.tsx';
-import { ThemeToggle } from '../features/theme/components/theme-toggle.tsx';
+import { useCallback, useEffect, useState } from 'react';
+import { Outlet } from 'react-router';
+import { OfflineBanner } from '../components/ui/offline-banner.tsx';
+import { PrivateKeyProvider } from '../features/anonymity/components/private-key-provider.tsx';
+import {
+  AskQuestionDialog,
+  prefetchAskForm,
+} from '../features/questions/components/ask-question-dialog.tsx';
 import { TEXT } from '../lib/messages.ts';
 import { AskDialogContext } from './ask-dialog-context.tsx';
+import { prefetchOnIdle } from './idle-prefetch.ts';
+import styles from './layout.module.css';
+import { SiteHeader } from './site-header.tsx';
+import { useScrollRestoration } from './use-scroll-restoration.ts';
 
 export function Layout() {
   const [ask, setAsk] = useState<{ open: boolean; prefill: string; key: number }>({
@@ -16,38 +23,27 @@ export function Layout() {
     (prefill = '') => setAsk((s) => ({ open: true, prefill, key: s.key + 1 })),
     [],
   );
+  useScrollRestoration();
+  useEffect(prefetchOnIdle, []);
 
   return (
-    <AskDialogContext.Provider value={openAsk}>
-      <a className="skip-link" href="#main">
-        {TEXT.skipToContent}
-      </a>
-      <header className="site-header">
-        <div className="container header-inner">
-          <Link to="/" className="brand">
-            <span className="brand-mark" aria-hidden="true">
-              ♥
-            </span>
-            {TEXT.brand}
-          </Link>
-          <nav className="header-nav" aria-label={TEXT.mainNav}>
-            <button type="button" className="button button-primary" onClick={() => openAsk()}>
-              {TEXT.askQuestion}
-            </button>
-            <UserMenu />
-            <ThemeToggle />
-          </nav>
-        </div>
-      </header>
-      <main id="main" className="container main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <AskQuestionDialog
-        key={ask.key}
-        open={ask.open}
-        initialText={ask.prefill}
-        onClose={() => setAsk((s) => ({ ...s, open: false }))}
-      />
-    </AskDialogContext.Provider>
+    <PrivateKeyProvider>
+      <AskDialogContext.Provider value={openAsk}>
+        <a className={styles.skipLink} href="#main">
+          {TEXT.skipToContent}
+        </a>
+        <SiteHeader onAsk={() => openAsk()} onAskIntent={prefetchAskForm} />
+        <OfflineBanner />
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <Outlet />
+        </main>
+        <AskQuestionDialog
+          key={ask.key}
+          open={ask.open}
+          initialText={ask.prefill}
+          onClose={() => setAsk((s) => ({ ...s, open: false }))}
+        />
+      </AskDialogContext.Provider>
+    </PrivateKeyProvider>
   );
 }

@@ -1,5 +1,6 @@
+import { isValidSessionId } from '@dating/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, nextLink } from './api-client.ts';
+import { ApiError, type Connectivity, createApiClient, nextLink } from './api-client.ts';
 import { tokens } from './storage.ts';
 
 interface Call {
@@ -37,14 +38,18 @@ beforeEach(() => {
 });
 
 describe('api client', () => {
-  it('sends the session id header and the bearer token', async () => {
-    tokens.store({ access: 'A1', refresh: 'R1' });
+  it('sends the session id header when signed out, and only the bearer token when signed in', async () => {
     const { fetch, calls } = fakeFetch(() => ({ status: 200, body: [] }));
     const api = createApiClient({ fetch });
     await api.get('/api/tags/');
-    expect(calls[0]?.headers.Authorization).toBe('Bearer A1');
+    expect(calls[0]?.headers.Authorization).toBeUndefined();
     expect(calls[0]?.headers['X-Session-Id']).toBe(window.sessionStorage.getItem('session_id'));
-    expect(window.sessionStorage.getItem('session_id')).toMatch(/^[A-Za-z0-9_-]{20,128}$/);
+    expect(isValidSessionId(window.sessionStorage.getItem('session_id'))).toBe(true);
+
+    tokens.store({ access: 'A1', refresh: 'R1' });
+    await api.get('/api/tags/');
+    expect(calls[1]?.headers.Authorization).toBe('Bearer A1');
+    expect(calls[1]?.headers['X-Session-Id']).toBeUndefined();
   });
 
   it('on a 401 refreshes once, stores the rotated pair and retries', async () => {
@@ -149,5 +154,118 @@ describe('api client', () => {
     expect(calls[0]?.url).toBe('/api/questions/?gender=W');
     expect(nextLink(response.headers.get('Link'))).toBe('/api/questions/?gender=W&cursor=abc');
     expect(nextLink(null)).toBeNull();
+  });
+
+  it('sends an Idempotency-Key when the caller gives one', async () => {
+    const { fetch, calls } = fakeFetch(() => ({ status: 201, body: { id: 1 } }));
+    const api = createApiClient({ fetch });
+    await api.post('/api/questions/', { text: 'x' }, { idempotencyKey: 'k-1' });
+    await api.post('/api/questions/', { text: 'y' });
+    expect(calls[0]?.headers['Idempotency-Key']).toBe('k-1');
+    expect(calls[1]?.headers).not.toHaveProperty('Idempotency-Key');
+  });
+
+  it('calls as an anonymous key alone: that key, and no bearer token even when signed in', async () => {
+    const key = 'a3bb189e-8bf9-4888-9912-ace4e6543002';
+    tokens.store({ access: 'A1', refresh: 'R1' });
+    const { fetch, calls } = fakeFetch(() => ({ status: 200, body: [] }));
+    const api = createApiClient({ fetch });
+    await api.request('GET', '/api/my/anonymous/', { asAnonymous: key });
+    expect(calls[0]?.headers['X-Session-Id']).toBe(key);
+    expect(calls[0]?.headers.Authorization).toBeUndefined();
+    // Signed out, the given key wins over the tab's own.
+    tokens.clear();
+    await api.request('GET', '/api/my/anonymous/', { asAnonymous: key });
+    expect(calls[1]?.headers['X-Session-Id']).toBe(key);
+    await api.get('/api/tags/');
+    expect(calls[2]?.headers['X-Session-Id']).toBe(window.sessionStorage.getItem('session_id'));
+    expect(calls[2]?.headers['X-Session-Id']).not.toBe(key);
+  });
+
+  it('a 401 to an anonymous-key call neither refreshes nor signs out', async () => {
+    tokens.store({ access: 'A1', refresh: 'R1' });
+    const { fetch, calls } = fakeFetch(() => ({ status: 401, body: { detail: 'no' } }));
+    const api = createApiClient({ fetch });
+    await expect(
+      api.request('GET', '/api/my/anonymous/', {
+        asAnonymous: 'a3bb189e-8bf9-4888-9912-ace4e6543002',
+      }),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(calls.map((c) => c.url)).toEqual(['/api/my/anonymous/']);
+    expect(tokens.access()).toBe('A1');
+    expect(tokens.refresh()).toBe('R1');
+  });
+});
+
+/** A connection that the test turns off. */
+function switchableConnection() {
+  let online = true;
+  const listeners = new Set<() => void>();
+  const connectivity: Connectivity = {
+    online: () => online,
+    onOffline(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return {
+    connectivity,
+    goOffline() {
+      online = false;
+      for (const listener of [...listeners]) listener();
+    },
+    listeners,
+  };
+}
+
+describe('api client offline', () => {
+  it('fails at once, sending nothing, while the browser is offline', async () => {
+    const connection = switchableConnection();
+    const { fetch, calls } = fakeFetch(() => ({ status: 200, body: [] }));
+    const api = createApiClient({ fetch, connectivity: connection.connectivity });
+    connection.goOffline();
+    const error = (await api.post('/api/questions/', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(0);
+    expect(error.offline).toBe(true);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('a request in flight fails when the connection drops, instead of waiting', async () => {
+    const connection = switchableConnection();
+    let started: () => void = () => {};
+    const sent = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    // A server that never answers; only an abort ends the request.
+    const fetch = (_url: string, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        started();
+        init.signal?.addEventListener('abort', () =>
+          reject(new DOMException('aborted', 'AbortError')),
+        );
+      });
+    const api = createApiClient({ fetch, connectivity: connection.connectivity });
+    const pending = api.post('/api/questions/', {}).catch((e: unknown) => e);
+    await sent;
+    connection.goOffline();
+    const error = (await pending) as ApiError;
+    expect(error.offline).toBe(true);
+    expect(connection.listeners.size).toBe(0);
+  });
+
+  it("a caller's own abort is still an AbortError", async () => {
+    const connection = switchableConnection();
+    const fetch = (_url: string, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init.signal?.addEventListener('abort', () =>
+          reject(new DOMException('aborted', 'AbortError')),
+        );
+      });
+    const api = createApiClient({ fetch, connectivity: connection.connectivity });
+    const controller = new AbortController();
+    const pending = api.request('GET', '/api/tags/', { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -1,6 +1,8 @@
 /**
  * The one API client: JSON in and out, the session header and bearer token on every
  * request, one token refresh on a 401 (then signed out when that fails), and typed errors.
+ * Offline, a request fails at once (and one in flight fails when the connection drops)
+ * instead of waiting: the caller shows why. Creating calls carry an Idempotency-Key.
  */
 import type { TokenPair } from '@dating/contract';
 import { getSessionId, tokens } from './storage.ts';
@@ -12,12 +14,15 @@ export class ApiError extends Error {
   /** HTTP status; 0 when the server could not be reached. */
   readonly status: number;
   readonly body: ErrorBody | null;
+  /** The browser is offline (status 0): nothing was sent, or the connection dropped. */
+  readonly offline: boolean;
 
-  constructor(status: number, body: ErrorBody | null) {
-    super(`API error ${status}`);
+  constructor(status: number, body: ErrorBody | null, offline = false) {
+    super(offline ? 'offline' : `API error ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.offline = offline;
   }
 
   /** The `detail` message, when the server sent one. */
@@ -52,9 +57,44 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /** Sent as Idempotency-Key: one per user action, the same when that action is retried. */
+  idempotencyKey?: string;
+  /**
+   * Calls as the anonymous holder of this key alone, whoever is signed in: no bearer token,
+   * the key as X-Session-Id (to list, or preview the claim of, a private key's own posts).
+   */
+  asAnonymous?: string;
 }
 
 type FetchFn = (input: string, init: RequestInit) => Promise<Response>;
+
+/** Whether the browser has a connection, and news when it loses it. */
+export interface Connectivity {
+  online(): boolean;
+  /** Calls `listener` when the connection drops; returns the unsubscribe function. */
+  onOffline(listener: () => void): () => void;
+}
+
+export const browserConnectivity: Connectivity = {
+  online: () => typeof navigator === 'undefined' || navigator.onLine !== false,
+  onOffline(listener) {
+    window.addEventListener('offline', listener);
+    return () => window.removeEventListener('offline', listener);
+  },
+};
+
+/** A signal that aborts when any of the given ones does. */
+function anySignal(signals: AbortSignal[]): AbortSignal {
+  const controller = new AbortController();
+  for (const signal of signals) {
+    if (signal.aborted) {
+      controller.abort(signal.reason);
+      break;
+    }
+    signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+  }
+  return controller.signal;
+}
 
 const TOKEN_PATHS = ['/api/token/', '/api/token/refresh/', '/api/token/blacklist/'];
 
@@ -97,16 +137,26 @@ function asErrorBody(value: unknown): ErrorBody | null {
     : null;
 }
 
-export function createApiClient(options: { fetch: FetchFn; baseUrl?: string }) {
+export function createApiClient(options: {
+  fetch: FetchFn;
+  baseUrl?: string;
+  connectivity?: Connectivity;
+}) {
   const base = (options.baseUrl ?? '').replace(/\/$/, '');
+  const connectivity = options.connectivity ?? browserConnectivity;
   let refreshing: Promise<boolean> | null = null;
 
   function send(method: string, path: string, opts: RequestOptions, withToken: boolean) {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    const sessionId = getSessionId();
-    if (sessionId) headers['X-Session-Id'] = sessionId;
-    const access = withToken ? tokens.access() : null;
+    const access = withToken && opts.asAnonymous === undefined ? tokens.access() : null;
+    // One identity per request: signed in, the tab's anonymous session is not sent, so the
+    // account is never joined to what the tab posted anonymously.
     if (access) headers.Authorization = `Bearer ${access}`;
+    else {
+      const sessionId = opts.asAnonymous ?? getSessionId();
+      if (sessionId) headers['X-Session-Id'] = sessionId;
+    }
+    if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
     const init: RequestInit = { method, headers, credentials: 'include' };
     if (opts.signal) init.signal = opts.signal;
     if (opts.body !== undefined) {
@@ -140,13 +190,22 @@ export function createApiClient(options: { fetch: FetchFn; baseUrl?: string }) {
   async function request<T>(
     method: string,
     path: string,
-    opts: RequestOptions = {},
+    requestOpts: RequestOptions = {},
   ): Promise<ApiResponse<T>> {
+    if (!connectivity.online()) throw new ApiError(0, null, true);
+    const dropped = new AbortController();
+    const stopWatching = connectivity.onOffline(() => dropped.abort());
+    const opts: RequestOptions = {
+      ...requestOpts,
+      signal: requestOpts.signal ? anySignal([requestOpts.signal, dropped.signal]) : dropped.signal,
+    };
+    // Called as an anonymous key: no token was sent, so there is none to refresh.
+    const asUser = opts.asAnonymous === undefined;
     let response: Response;
     try {
-      const sentToken = tokens.access() !== null;
-      response = await send(method, path, opts, true);
-      if (response.status === 401 && !TOKEN_PATHS.includes(path.split('?')[0] ?? path)) {
+      const sentToken = asUser && tokens.access() !== null;
+      response = await send(method, path, opts, asUser);
+      if (asUser && response.status === 401 && !TOKEN_PATHS.includes(path.split('?')[0] ?? path)) {
         if (await refreshTokens()) {
           response = await send(method, path, opts, true);
         } else if (sentToken || tokens.refresh() !== null) {
@@ -156,8 +215,11 @@ export function createApiClient(options: { fetch: FetchFn; baseUrl?: string }) {
         }
       }
     } catch (error) {
+      if (dropped.signal.aborted || !connectivity.online()) throw new ApiError(0, null, true);
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new ApiError(0, null);
+    } finally {
+      stopWatching();
     }
     const body = await readBody(response);
     if (!response.ok) throw new ApiError(response.status, asErrorBody(body));
@@ -168,8 +230,8 @@ export function createApiClient(options: { fetch: FetchFn; baseUrl?: string }) {
     request,
     get: async <T>(path: string, opts?: RequestOptions) =>
       (await request<T>('GET', path, opts)).data,
-    post: async <T>(path: string, body?: unknown) =>
-      (await request<T>('POST', path, { body: body ?? {} })).data,
+    post: async <T>(path: string, body?: unknown, opts?: { idempotencyKey?: string }) =>
+      (await request<T>('POST', path, { body: body ?? {}, ...opts })).data,
     patch: async <T>(path: string, body: unknown) =>
       (await request<T>('PATCH', path, { body })).data,
     delete: async (path: string) => {

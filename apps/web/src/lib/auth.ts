@@ -4,10 +4,11 @@
  */
 import type { UserStatus } from '@dating/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { api } from './api-client.ts';
 import type { Viewer } from './ownership.ts';
 import { queryKeys } from './query-keys.ts';
-import { getSessionId } from './storage.ts';
+import { getSessionId, onSessionIdChange, peekSessionId } from './storage.ts';
 
 export const getUserStatus = () => api.get<UserStatus>('/api/user/status/');
 
@@ -28,6 +29,8 @@ export interface CurrentViewer extends Viewer {
 
 export function useViewer(): CurrentViewer {
   const status = useQuery(userStatusQueryOptions());
+  // A restored private key replaces the tab's session id: every viewer sees the new one.
+  const tabKey = useSyncExternalStore(onSessionIdChange, peekSessionId, () => null);
   const user = status.data?.is_authenticated ? status.data.user : null;
   return {
     loading: status.isPending,
@@ -35,6 +38,7 @@ export function useViewer(): CurrentViewer {
     username: user?.username ?? null,
     isStaff: user?.is_staff ?? false,
     signedIn: user !== null,
-    sessionId: getSessionId(),
+    // One identity per request: signed in, nothing is sent or matched by the tab's session.
+    sessionId: user === null ? (tabKey ?? getSessionId()) : null,
   };
 }

@@ -8,4 +8,6 @@ export * from '../../../../packages/contract/src/enums.ts';
 export * from '../../../../packages/contract/src/html-policy.ts';
 export * from '../../../../packages/contract/src/limits.ts';
 export * from '../../../../packages/contract/src/messages.ts';
+export * from '../../../../packages/contract/src/pseudonyms.ts';
+export * from '../../../../packages/contract/src/session-id.ts';
 export * from '../../../../packages/contract/src/tags.ts';

@@ -1,6 +1,16 @@
 /** Turns API failures into the specification's messages (spec §8). */
 import { ApiError } from './api-client.ts';
-import { API_MSG, MSG } from './messages.ts';
+import { API_MSG, MSG, TEXT } from './messages.ts';
+
+/** The browser was offline: nothing was sent, or the connection dropped on the way. */
+export function isOffline(error: unknown): boolean {
+  return error instanceof ApiError && error.offline;
+}
+
+/** `message`, or the offline explanation when that is why it failed. */
+export function unlessOffline(error: unknown, message: string): string {
+  return isOffline(error) ? TEXT.offline : message;
+}
 
 function joinMessages(messages: readonly string[]): string {
   return messages.join(' ');
@@ -11,6 +21,7 @@ function joinMessages(messages: readonly string[]): string {
  * any other field error shows '{prefix}{text}'; anything else the fallback.
  */
 export function postErrorMessage(error: unknown, prefix: string, fallback: string): string {
+  if (isOffline(error)) return `${prefix}${TEXT.offline}`;
   if (error instanceof ApiError && error.body) {
     const fields = error.fieldErrors;
     const session = fields.session_id;
@@ -46,6 +57,7 @@ export function isRepeatLike(error: unknown): boolean {
 }
 
 export function likeErrorMessage(error: unknown, target: 'question' | 'answer'): string {
+  if (isOffline(error)) return TEXT.offline;
   if (isRepeatLike(error)) return MSG.likeOnce;
   return target === 'question' ? MSG.likeQuestionFailed : MSG.likeFailed;
 }
@@ -67,6 +79,7 @@ export function formErrors(
   knownFields: readonly string[],
   unexpected: string,
 ): { fields: Record<string, string>; form: string | null } {
+  if (isOffline(error)) return { fields: {}, form: TEXT.offline };
   if (!(error instanceof ApiError) || !error.body || error.status >= 500) {
     return { fields: {}, form: unexpected };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, isBlankHtml, textToHtml } from './html.ts';
+import { EXCERPT_LENGTH, excerpt, htmlToText, isBlankHtml, textToHtml } from './html.ts';
 
 describe('isBlankHtml (empty after stripping markup)', () => {
   it.each([
@@ -33,5 +33,32 @@ describe('plain text and back', () => {
 
   it('escapes text into paragraphs', () => {
     expect(textToHtml('a < b\n\nsecond\nline')).toBe('<p>a &lt; b</p><p>second<br>line</p>');
+  });
+});
+
+describe('feed excerpts', () => {
+  it('drops formatting and headings, running blocks together', () => {
+    expect(
+      excerpt(
+        '<h1>Big title</h1><p>One <strong>bold</strong> word</p><ul><li>a</li><li>b</li></ul>',
+      ),
+    ).toBe('Big title One bold word a b');
+  });
+
+  it('cuts a long text at a word boundary with an ellipsis', () => {
+    const words = Array.from({ length: 100 }, (_, i) => `word${i}`).join(' ');
+    const text = excerpt(`<p>${words}</p>`);
+    expect(text.endsWith('…')).toBe(true);
+    expect([...text].length).toBeLessThanOrEqual(EXCERPT_LENGTH + 1);
+    expect(words.startsWith(text.slice(0, -1))).toBe(true);
+    expect(text.slice(0, -1)).toMatch(/word\d+$/);
+    expect(excerpt('<p>short</p>')).toBe('short');
+  });
+
+  it('keeps markup as text: nothing from the HTML becomes an element', () => {
+    expect(excerpt('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p><script>x()</script>')).toBe(
+      '<script>alert(1)</script>',
+    );
+    expect(excerpt('<img src=x onerror="alert(1)"><p>after</p>')).toBe('after');
   });
 });

@@ -1,29 +1,8 @@
-/** Question HTML: sanitizing for display (defence in depth) and its plain text. */
-import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, ALLOWED_URL_SCHEMES, LINK_REL } from '@dating/contract';
-import DOMPurify from 'dompurify';
-
-const ALLOWED_URI = new RegExp(`^(?:${ALLOWED_URL_SCHEMES.join('|')}):`, 'i');
-
-let hooked = false;
-function purifier() {
-  if (!hooked) {
-    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-      if (node.nodeName === 'A') node.setAttribute('rel', LINK_REL);
-    });
-    hooked = true;
-  }
-  return DOMPurify;
-}
-
-/** Only the editor's elements, links with http, https or mailto addresses only. */
-export function sanitizeHtml(html: string): string {
-  return purifier().sanitize(html, {
-    ALLOWED_TAGS: [...ALLOWED_TAGS],
-    ALLOWED_ATTR: [...new Set(Object.values(ALLOWED_ATTRIBUTES).flat())],
-    ALLOWED_URI_REGEXP: ALLOWED_URI,
-    ALLOW_DATA_ATTR: false,
-  });
-}
+/**
+ * Question HTML as plain text: for checks (blank?), titles, excerpts and the owner's edit.
+ * DOMParser builds an inert document (no scripts run, no images load) and only text is
+ * taken from it, so no markup from a question ever reaches the page through these.
+ */
 
 /** The readable text of some HTML, blocks separated by line breaks. */
 export function htmlToText(html: string): string {
@@ -31,6 +10,9 @@ export function htmlToText(html: string): string {
     html.replace(/<\/(p|h1|h2|li)>|<br\s*\/?>/gi, (m) => `${m}\n`),
     'text/html',
   );
+  for (const element of doc.body.querySelectorAll('script, style, template, noscript')) {
+    element.remove();
+  }
   return (doc.body.textContent ?? '')
     .replace(/\u00a0/g, ' ')
     .replace(/[ \t]+\n/g, '\n')
@@ -58,4 +40,21 @@ export function textToHtml(text: string): string {
     .split(/\n{2,}/)
     .map((para) => `<p>${escapeHtml(para.trim()).replace(/\n/g, '<br>')}</p>`)
     .join('');
+}
+
+/** How much of a question a feed card shows. */
+export const EXCERPT_LENGTH = 280;
+
+/**
+ * A card's excerpt: the question's text with every block run together (formatting and
+ * headings dropped), cut at a word boundary to about `max` characters with an ellipsis.
+ */
+export function excerpt(html: string, max: number = EXCERPT_LENGTH): string {
+  const text = htmlToText(html).replace(/\s+/g, ' ').trim();
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  const cut = chars.slice(0, max).join('');
+  const space = cut.lastIndexOf(' ');
+  const body = space > max * 0.6 ? cut.slice(0, space) : cut;
+  return `${body.replace(/[\s.,;:!?-]+$/, '')}…`;
 }

@@ -1,12 +1,19 @@
 /**
  * Every text the user sees comes from here. The specification's strings (spec §2, §5, §8)
- * live in the shared contract (`UI`, `MSG`); `TEXT` adds the web app's own labels.
+ * live in the shared contract (`UI`, `MSG`); `TEXT` adds the web app's own labels. The
+ * private key's screens, which load on demand, keep theirs beside this file, in
+ * key-messages.ts, so that the first load does not carry them.
  */
 export { API_MSG, MSG, UI } from '@dating/contract';
 
 export const TEXT = {
   brand: 'Dating Advice',
   askQuestion: 'Ask a Question',
+  // The header's button: 'Ask' on phones, 'Ask a Question' to the eye elsewhere and always
+  // to screen readers.
+  ask: 'Ask',
+  askRest: ' a Question',
+  menu: 'Menu',
   myContent: 'My Content',
   login: 'Login',
   register: 'Register',
@@ -128,4 +135,27 @@ export const TEXT = {
   notFoundHint: 'The page you are looking for does not exist.',
   notifications: 'Notifications',
   dismiss: 'Dismiss',
+  // Failures, offline and retry
+  retry: 'Retry',
+  retrying: 'Retrying…',
+  offlineBanner: 'You are offline. What you write here is kept until you can send it.',
+  offline: 'You are offline. Check your connection and try again.',
+  // Drafts
+  discardDraft: 'Discard this draft?',
+  discard: 'Discard',
+  keepEditing: 'Keep editing',
+  // Tags in the Ask dialog
+  tagLimits: (max: number, chars: number) => `Up to ${max} tags, ${chars} characters each.`,
+  tagCount: (n: number, max: number) => `${n} of ${max} tags`,
+  selectedTags: 'Selected tags',
+  // Long threads
+  showMoreReplies: 'Show more replies',
+  showNMoreReplies: (n: number) => (n === 1 ? 'Show 1 more reply' : `Show ${n} more replies`),
+  replyLevel: (level: number) => `Level ${level}`,
+  // The private key in the header (the rest of its texts: key-messages.ts)
+  privateKey: 'Private key',
+  // The same button where a desktop row is narrow (its name stays 'Private key').
+  privateKeyShort: 'Key',
+  myKey: 'My private key',
+  useKey: 'Use my private key',
 } as const;

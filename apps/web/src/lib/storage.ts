@@ -1,12 +1,21 @@
 /**
  * Browser storage (spec §3, §9): the theme, the access and refresh tokens in
- * localStorage; the anonymous session id in sessionStorage (one per tab session).
+ * localStorage; the anonymous session id in sessionStorage (one per tab session). By the
+ * visitor's choice only, a private key saved on this device (localStorage).
  */
+import { strongSessionId } from '@dating/contract';
+
 export const STORAGE_KEYS = {
   theme: 'theme',
   accessToken: 'access_token',
   refreshToken: 'refresh_token',
   sessionId: 'session_id',
+  /** A private key the visitor chose to keep on this device (off by default). */
+  savedKey: 'private_key',
+  /** This tab's key has posts (it posted, or was restored): "My private key" is offered. */
+  keyInUse: 'private_key_in_use',
+  /** "Keep access to this post" was offered in this tab: once per tab, never again. */
+  keyOffered: 'private_key_offered',
 } as const;
 
 function read(storage: () => Storage, key: string): string | null {
@@ -30,13 +39,20 @@ function write(storage: () => Storage, key: string, value: string | null): boole
 const local = () => window.localStorage;
 const session = () => window.sessionStorage;
 
-/** A random, URL-safe id of at least 120 bits (crypto.randomUUID where available). */
+/**
+ * A random session id the server accepts (contract: session-id.ts): a UUID v4 from
+ * crypto.randomUUID, drawn again in the rare case it has too few distinct characters.
+ */
 export function newSessionId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // Pages served over plain HTTP on a LAN address have no randomUUID.
-  const bytes = crypto.getRandomValues(new Uint8Array(18));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  if (typeof crypto.randomUUID === 'function') return strongSessionId(() => crypto.randomUUID());
+  // Pages served over plain HTTP on a LAN address have no randomUUID: 24 base64url
+  // characters are 144 random bits.
+  return strongSessionId(() =>
+    Array.from(crypto.getRandomValues(new Uint8Array(24)), (b) => BASE64URL[b & 63]).join(''),
+  );
 }
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /**
  * This tab's anonymous session id, created on first use. Null when the browser will not
@@ -48,6 +64,43 @@ export function getSessionId(): string | null {
   const id = newSessionId();
   return write(session, STORAGE_KEYS.sessionId, id) ? id : null;
 }
+
+const sessionListeners = new Set<() => void>();
+
+/** This tab's session id if it has one, without making one (signed in, it is the earlier key). */
+export function peekSessionId(): string | null {
+  return read(session, STORAGE_KEYS.sessionId);
+}
+
+/** Makes `id` this tab's session id (a restored private key); false when storage refuses. */
+export function replaceSessionId(id: string): boolean {
+  const ok = write(session, STORAGE_KEYS.sessionId, id);
+  if (ok) for (const listener of sessionListeners) listener();
+  return ok;
+}
+
+/** Called when this tab's session id is replaced; returns the unsubscribe function. */
+export function onSessionIdChange(listener: () => void): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}
+
+/** The private key saved on this device, and this tab's flags about its own key. */
+export const privateKeyStore = {
+  saved: (): string | null => read(local, STORAGE_KEYS.savedKey),
+  save: (key: string): boolean => write(local, STORAGE_KEYS.savedKey, key),
+  forget: (): void => {
+    write(local, STORAGE_KEYS.savedKey, null);
+  },
+  inUse: (): boolean => read(session, STORAGE_KEYS.keyInUse) === '1',
+  markInUse: (): void => {
+    write(session, STORAGE_KEYS.keyInUse, '1');
+  },
+  offered: (): boolean => read(session, STORAGE_KEYS.keyOffered) === '1',
+  markOffered: (): void => {
+    write(session, STORAGE_KEYS.keyOffered, '1');
+  },
+};
 
 /** 'signed-in' after login, 'refreshed' after a token refresh, 'signed-out' when cleared. */
 export type TokenEvent = 'signed-in' | 'refreshed' | 'signed-out';

@@ -2,7 +2,7 @@
 import type { UserStatus } from '@dating/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { ConfirmProvider } from '../components/ui/confirm.tsx';
 import { ToastProvider } from '../components/ui/toast.tsx';
@@ -15,14 +15,16 @@ export function renderWithApp(ui: ReactElement, status?: UserStatus) {
     queryKeys.userStatus,
     status ?? { is_authenticated: false, user: null },
   );
-  const result = render(
+  // A wrapper, so that `rerender` keeps the providers.
+  const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
         <ConfirmProvider>
-          <MemoryRouter>{ui}</MemoryRouter>
+          <MemoryRouter>{children}</MemoryRouter>
         </ConfirmProvider>
       </ToastProvider>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const result = render(ui, { wrapper });
   return { ...result, queryClient };
 }

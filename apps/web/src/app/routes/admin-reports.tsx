@@ -3,7 +3,7 @@ import { TEXT } from '../../lib/messages.ts';
 
 export function AdminReportsRoute() {
   return (
-    <div className="page">
+    <div>
       <title>{`${TEXT.pendingReports} · ${TEXT.brand}`}</title>
       <h1>{TEXT.pendingReports}</h1>
       <ReportList />

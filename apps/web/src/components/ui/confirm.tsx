@@ -1,15 +1,27 @@
 /** Accessible confirmations before deletes (spec §5: 'Delete this question?'). */
-import { createContext, type ReactNode, useCallback, useContext, useId, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useContext,
+  useId,
+  useState,
+} from 'react';
 import { TEXT } from '../../lib/messages.ts';
+import { buttonClass } from './button.ts';
+import styles from './confirm.module.css';
+import { FormActions } from './form.tsx';
 import { Modal } from './modal.tsx';
 
-type Confirm = (message: string, confirmLabel?: string) => Promise<boolean>;
+type Confirm = (message: string, confirmLabel?: string, cancelLabel?: string) => Promise<boolean>;
 
 const ConfirmContext = createContext<Confirm | null>(null);
 
 interface Pending {
   message: string;
   confirmLabel: string;
+  cancelLabel: string;
   resolve: (ok: boolean) => void;
 }
 
@@ -18,12 +30,12 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   const messageId = useId();
 
   const confirm = useCallback<Confirm>(
-    (message, confirmLabel = TEXT.delete) =>
+    (message, confirmLabel = TEXT.delete, cancelLabel = TEXT.cancel) =>
       new Promise<boolean>((resolve) =>
         setPending((previous) => {
           // One question at a time: a newer one answers an unanswered older one with no.
           previous?.resolve(false);
-          return { message, confirmLabel, resolve };
+          return { message, confirmLabel, cancelLabel, resolve };
         }),
       ),
     [],
@@ -43,20 +55,20 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         title={TEXT.confirmTitle}
         role="alertdialog"
         describedBy={messageId}
-        className="confirm-dialog"
+        size="narrow"
         showClose={false}
       >
-        <p id={messageId} className="confirm-message">
+        <p id={messageId} className={styles.message}>
           {pending?.message}
         </p>
-        <div className="form-actions">
-          <button type="button" className="button" onClick={() => finish(false)}>
-            {TEXT.cancel}
+        <FormActions>
+          <button type="button" className={buttonClass()} onClick={() => finish(false)}>
+            {pending?.cancelLabel}
           </button>
-          <button type="button" className="button button-danger" onClick={() => finish(true)}>
+          <button type="button" className={buttonClass('danger')} onClick={() => finish(true)}>
             {pending?.confirmLabel}
           </button>
-        </div>
+        </FormActions>
       </Modal>
     </ConfirmContext.Provider>
   );
@@ -66,4 +78,18 @@ export function useConfirm(): Confirm {
   const confirm = useContext(ConfirmContext);
   if (!confirm) throw new Error('useConfirm needs a ConfirmProvider');
   return confirm;
+}
+
+/**
+ * Closing a dialog that holds the visitor's writing: while `dirty` is set, asks 'Discard
+ * this draft?' first; `discard` runs when nothing would be lost or the visitor agrees.
+ */
+export function useDiscardGuard(dirty: RefObject<boolean>, discard: () => void) {
+  const confirm = useConfirm();
+  return useCallback(async () => {
+    if (dirty.current && !(await confirm(TEXT.discardDraft, TEXT.discard, TEXT.keepEditing))) {
+      return;
+    }
+    discard();
+  }, [confirm, dirty, discard]);
 }

@@ -1,5 +1,6 @@
-import { useId } from 'react';
 import { TEXT } from '../../lib/messages.ts';
+import { buttonClass } from './button.ts';
+import { FormActions, TextAreaField } from './form.tsx';
 
 interface InlineEditorProps {
   label: string;
@@ -21,29 +22,26 @@ export function InlineEditor({
   onSave,
   onCancel,
 }: InlineEditorProps) {
-  const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
+    <div>
+      <TextAreaField
+        label={label}
         rows={rows}
         value={value}
-        // biome-ignore lint/a11y/noAutofocus: opened on request by the Edit button
         autoFocus
-        onChange={(event) => onChange(event.target.value)}
+        onChange={onChange}
         onKeyDown={(event) => {
           if (event.key === 'Escape') onCancel();
         }}
       />
-      <div className="form-actions">
-        <button type="button" className="button" onClick={onCancel}>
+      <FormActions>
+        <button type="button" className={buttonClass()} onClick={onCancel}>
           {TEXT.cancel}
         </button>
-        <button type="button" className="button button-primary" disabled={saving} onClick={onSave}>
+        <button type="button" className={buttonClass('primary')} disabled={saving} onClick={onSave}>
           {TEXT.save}
         </button>
-      </div>
+      </FormActions>
     </div>
   );
 }

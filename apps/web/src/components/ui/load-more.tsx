@@ -1,10 +1,12 @@
 import { TEXT } from '../../lib/messages.ts';
+import { buttonClass } from './button.ts';
+import styles from './load-more.module.css';
 
 /** The next page of a list, on request (keyboards; infinite scroll calls the same). */
 export function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => void }) {
   return (
-    <div className="load-more">
-      <button type="button" className="button" disabled={loading} onClick={onLoad}>
+    <div className={styles.loadMore}>
+      <button type="button" className={buttonClass()} disabled={loading} onClick={onLoad}>
         {loading ? TEXT.loadingMore : TEXT.loadMore}
       </button>
     </div>

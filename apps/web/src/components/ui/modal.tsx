@@ -3,7 +3,10 @@
  * inside) and Escape closes it; focus returns to where it was.
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { cx } from '../../lib/cx.ts';
 import { TEXT } from '../../lib/messages.ts';
+import { iconButtonClass } from './button.ts';
+import styles from './modal.module.css';
 import { useToastHost } from './toast.tsx';
 
 const FOCUSABLE =
@@ -28,11 +31,15 @@ function trapTab(dialog: HTMLElement, event: KeyboardEvent<HTMLElement>) {
 
 interface ModalProps {
   open: boolean;
+  /** The visitor asks to close (×, Escape, the backdrop); the owner may ask first. */
   onClose: () => void;
+  /** The browser closed the dialog by itself (it may, on repeated Escape): it is closed. */
+  onDismiss?: () => void;
   title: string;
   children: ReactNode;
   role?: 'dialog' | 'alertdialog';
-  className?: string;
+  /** A narrow dialog (confirmations). */
+  size?: 'normal' | 'narrow';
   describedBy?: string;
   showClose?: boolean;
 }
@@ -40,35 +47,66 @@ interface ModalProps {
 export function Modal({
   open,
   onClose,
+  onDismiss,
   title,
   children,
   role,
-  className,
+  size = 'normal',
   describedBy,
   showClose = true,
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const toastSlot = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const onDismissRef = useRef(onDismiss ?? onClose);
+  onDismissRef.current = onDismiss ?? onClose;
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || !open) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    const dismissed = () => onDismissRef.current();
+    // A click on the backdrop lands on the dialog itself, outside its box; a press that
+    // starts inside (selecting text) and ends outside is not one.
+    let pressedOutside = false;
+    const outside = (event: MouseEvent) => {
+      if (event.target !== dialog) return false;
+      const box = dialog.getBoundingClientRect();
+      return (
+        event.clientX < box.left ||
+        event.clientX > box.right ||
+        event.clientY < box.top ||
+        event.clientY > box.bottom
+      );
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      pressedOutside = outside(event);
+    };
+    const onClick = (event: MouseEvent) => {
+      if (pressedOutside && outside(event)) onCloseRef.current();
+      pressedOutside = false;
+    };
+    dialog.addEventListener('close', dismissed);
+    dialog.addEventListener('pointerdown', onPointerDown);
+    dialog.addEventListener('click', onClick);
     return () => {
+      dialog.removeEventListener('close', dismissed);
+      dialog.removeEventListener('pointerdown', onPointerDown);
+      dialog.removeEventListener('click', onClick);
       if (dialog.open) dialog.close();
       previous?.focus();
     };
   }, [open]);
-  useToastHost(ref, open);
+  useToastHost(toastSlot, open);
 
   if (!open) return null;
   return (
     <dialog
       ref={ref}
-      className={`modal ${className ?? ''}`}
+      className={cx(styles.modal, size === 'narrow' && styles.narrow)}
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       role={role}
@@ -80,14 +118,14 @@ export function Modal({
         onCloseRef.current();
       }}
     >
-      <div className="modal-header">
-        <h2 id={titleId} className="modal-title">
+      <div className={styles.header}>
+        <h2 id={titleId} className={styles.title}>
           {title}
         </h2>
         {showClose && (
           <button
             type="button"
-            className="icon-button"
+            className={iconButtonClass}
             aria-label={TEXT.close}
             onClick={() => onCloseRef.current()}
           >
@@ -95,6 +133,7 @@ export function Modal({
           </button>
         )}
       </div>
+      <div ref={toastSlot} className={styles.toastSlot} />
       {children}
     </dialog>
   );

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FieldFrame } from './form.tsx';
 
 interface SelectFieldProps<V extends string> {
   label: string;
@@ -7,7 +8,7 @@ interface SelectFieldProps<V extends string> {
   options: readonly { value: V; label: string }[];
   /** Adds a first option with an empty value (e.g. 'Any gender'). */
   emptyLabel?: string;
-  className?: string;
+  className?: string | undefined;
   disabled?: boolean;
 }
 
@@ -22,8 +23,7 @@ export function SelectField<V extends string>({
 }: SelectFieldProps<V>) {
   const id = useId();
   return (
-    <div className={`field ${className ?? ''}`}>
-      <label htmlFor={id}>{label}</label>
+    <FieldFrame id={id} label={label} className={className}>
       <select
         id={id}
         value={value}
@@ -37,6 +37,6 @@ export function SelectField<V extends string>({
           </option>
         ))}
       </select>
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,19 +1,19 @@
 import type { ReactNode } from 'react';
+import styles from './status-message.module.css';
 
-/** Loading, empty and failure states, announced politely (failures as alerts). */
+/**
+ * Loading and other states, announced politely. Load failures are a LoadError (with Retry);
+ * where a skeleton shows the state to the eye, the words are for screen readers only.
+ */
 export function StatusMessage({
   children,
-  kind = 'info',
+  visuallyHidden = false,
 }: {
   children: ReactNode;
-  kind?: 'info' | 'error';
+  visuallyHidden?: boolean;
 }) {
-  return kind === 'error' ? (
-    <p className="status status-error" role="alert">
-      {children}
-    </p>
-  ) : (
-    <p className="status" role="status">
+  return (
+    <p className={visuallyHidden ? 'visually-hidden' : styles.status} role="status">
       {children}
     </p>
   );

@@ -1,7 +1,8 @@
 /**
- * Toasts (spec §2: they vanish after 3 seconds) in accessible live regions. While a modal
- * dialog is open the rest of the page is inert, so the regions move into that dialog
- * (its toast host) to stay readable, clickable and announced.
+ * Toasts (spec §2: they vanish after 3 seconds) in accessible live regions. At most two
+ * show at once, the newest on top. While a modal dialog is open the rest of the page is
+ * inert, so the regions move into that dialog (its toast slot) to stay readable, clickable
+ * and announced.
  */
 import {
   createContext,
@@ -14,9 +15,13 @@ import {
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { cx } from '../../lib/cx.ts';
 import { TEXT } from '../../lib/messages.ts';
+import styles from './toast.module.css';
 
 export const TOAST_MS = 3000;
+/** How many toasts show at once; an older one gives way to a newer one. */
+export const TOAST_MAX = 2;
 
 export type ToastKind = 'success' | 'error' | 'info';
 
@@ -30,7 +35,7 @@ type Show = (message: string, kind?: ToastKind) => void;
 
 const ToastContext = createContext<Show | null>(null);
 
-/** Adds an open dialog as the place toasts show in; returns its removal. */
+/** Adds an open dialog's slot as the place toasts show in; returns its removal. */
 type AddHost = (host: HTMLElement) => () => void;
 const ToastHostContext = createContext<AddHost | null>(null);
 
@@ -52,38 +57,53 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback<Show>(
     (message, kind = 'info') => {
       const id = nextId++;
-      setToasts((list) => [...list, { id, message, kind }]);
+      setToasts((list) => [...list, { id, message, kind }].slice(-TOAST_MAX));
       window.setTimeout(() => dismiss(id), TOAST_MS);
     },
     [dismiss],
   );
 
-  const render = (items: Toast[]) =>
-    items.map((t) => (
-      <div key={t.id} className={`toast toast-${t.kind}`}>
-        <span>{t.message}</span>
-        <button
-          type="button"
-          className="toast-close"
-          aria-label={TEXT.dismiss}
-          onClick={() => dismiss(t.id)}
-        >
-          ×
-        </button>
+  // Newest first within each region; the region holding the newest toast goes on top.
+  const newest = toasts.at(-1);
+  const region = (errors: boolean) => {
+    const items = toasts.filter((t) => (t.kind === 'error') === errors).reverse();
+    return (
+      <div
+        role={errors ? 'alert' : 'status'}
+        aria-live={errors ? 'assertive' : 'polite'}
+        className={cx(styles.region, (newest?.kind === 'error') === errors && styles.newest)}
+      >
+        {items.map((t) => (
+          <div
+            key={t.id}
+            className={cx(
+              styles.toast,
+              t.kind === 'error' && styles.error,
+              t.kind === 'success' && styles.success,
+            )}
+            data-testid="toast"
+          >
+            <span>{t.message}</span>
+            <button
+              type="button"
+              className={styles.close}
+              aria-label={TEXT.dismiss}
+              onClick={() => dismiss(t.id)}
+            >
+              ×
+            </button>
+          </div>
+        ))}
       </div>
-    ));
-
+    );
+  };
+  const host = hosts.at(-1);
   const regions = (
-    <section className="toasts" aria-label={TEXT.notifications}>
-      <div role="status" aria-live="polite">
-        {render(toasts.filter((t) => t.kind !== 'error'))}
-      </div>
-      <div role="alert" aria-live="assertive">
-        {render(toasts.filter((t) => t.kind === 'error'))}
-      </div>
+    <section className={cx(styles.toasts, host && styles.inDialog)} aria-label={TEXT.notifications}>
+      {region(false)}
+      {region(true)}
     </section>
   );
-  const host = hosts.at(-1);
 
   return (
     <ToastContext.Provider value={show}>
@@ -95,7 +115,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** While `active`, toasts show inside this element (an open modal dialog). */
+/** While `active`, toasts show inside this element (an open modal dialog's toast slot). */
 export function useToastHost(ref: RefObject<HTMLElement | null>, active: boolean) {
   const addHost = useContext(ToastHostContext);
   useEffect(() => {

@@ -6,19 +6,22 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export const createAnswer = ({
   questionId,
   body,
+  idempotencyKey,
 }: {
   questionId: number;
   body: AnswerCreateBody;
-}) => api.post<Answer>(`/api/questions/${questionId}/answers/`, body);
+  idempotencyKey: string;
+}) => api.post<Answer>(`/api/questions/${questionId}/answers/`, body, { idempotencyKey });
 
+/** Posts a reply; resolves once the thread has reloaded with it. */
 export function useCreateAnswer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAnswer,
-    onSuccess: (_answer, { questionId }) => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.question(questionId) });
+    onSuccess: async (_answer, { questionId }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.myAnswers });
       void queryClient.invalidateQueries({ queryKey: queryKeys.questionLists });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.question(questionId) });
     },
   });
 }

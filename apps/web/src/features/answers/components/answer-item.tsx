@@ -1,21 +1,40 @@
-/** One answer: posted-by, text, likes, Reply, Report; the owner's '(yours)', Edit, Delete. */
+/**
+ * One answer: its thread pseudonym and posted-by, text, likes, Reply, Report; the owner's
+ * '(yours)', Edit, Delete.
+ */
 import type { AnswerNode } from '@dating/contract';
 import { useState } from 'react';
+import { buttonClass } from '../../../components/ui/button.ts';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
 import { InlineEditor } from '../../../components/ui/inline-editor.tsx';
+import { AuthorLabel, MetaLine, Yours } from '../../../components/ui/meta-line.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useRequireSession } from '../../../hooks/use-require-session.ts';
+import { useSingleFlight } from '../../../hooks/use-single-flight.ts';
 import { useViewer } from '../../../lib/auth.ts';
-import { likeErrorMessage } from '../../../lib/error-messages.ts';
+import { cx } from '../../../lib/cx.ts';
+import { likeErrorMessage, unlessOffline } from '../../../lib/error-messages.ts';
 import { postedBy, timeAgo } from '../../../lib/labels.ts';
 import { MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
 import { useDeleteAnswer } from '../api/delete-answer.ts';
 import { useLikeAnswer } from '../api/like-answer.ts';
 import { useUpdateAnswer } from '../api/update-answer.ts';
-import { EMPTY_REPLY, ReplyFields } from './reply-fields.tsx';
-import { useThread } from './reply-thread.tsx';
-import { useSubmitReply } from './use-submit-reply.ts';
+import styles from './answer-item.module.css';
+import { NestedReplyForm } from './nested-reply-form.tsx';
+import { useThread } from './thread-context.ts';
+
+/** On phones the indentation grows for this many levels; deeper replies show their level. */
+export const PHONE_INDENT_LEVELS = 3;
+
+function DepthLine({ depth }: { depth: number }) {
+  if (depth < PHONE_INDENT_LEVELS) return null;
+  return (
+    <p className={styles.depthLine} data-testid="depth-line">
+      {TEXT.replyLevel(depth + 1)}
+    </p>
+  );
+}
 
 export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: number }) {
   const thread = useThread();
@@ -26,109 +45,117 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
   const like = useLikeAnswer();
   const update = useUpdateAnswer();
   const remove = useDeleteAnswer();
-  const reply = useSubmitReply(thread.questionId);
+  const [liking, runLike] = useSingleFlight();
+  const [saving, runSave] = useSingleFlight();
+  const [deleting, runDelete] = useSingleFlight();
   const [editText, setEditText] = useState('');
-  const [draft, setDraft] = useState(EMPTY_REPLY);
   const mine = !answer.is_deleted && isOwner(answer, viewer);
   const editing = thread.editingId === answer.id;
   const replying = thread.replyingId === answer.id;
+  const highlighted = thread.highlightId === answer.id;
+  const common = {
+    id: `answer-${answer.id}`,
+    'data-depth': depth,
+    tabIndex: -1,
+  };
 
   if (answer.is_deleted) {
     return (
-      <article className="answer answer-deleted" data-depth={depth}>
-        <p className="answer-text muted">{answer.text}</p>
+      <article
+        {...common}
+        className={cx(styles.answer, styles.deleted)}
+        data-testid="answer-deleted"
+      >
+        <DepthLine depth={depth} />
+        <p className={cx(styles.text, styles.muted)}>{answer.text}</p>
       </article>
     );
   }
 
   const onLike = () =>
-    requireSession() &&
-    like.mutate(
-      { id: answer.id, questionId: thread.questionId, sessionId: viewer.sessionId },
-      {
-        onSuccess: () => toast.success(MSG.replyLiked),
-        onError: (error) => toast.error(likeErrorMessage(error, 'answer')),
-      },
-    );
+    runLike(async () => {
+      if (!requireSession()) return;
+      try {
+        await like.mutateAsync({
+          id: answer.id,
+          questionId: thread.questionId,
+          sessionId: viewer.sessionId,
+        });
+        toast.success(MSG.replyLiked);
+      } catch (error) {
+        toast.error(likeErrorMessage(error, 'answer'));
+      }
+    });
 
-  const onSave = () => {
-    if (editText.trim() === '') {
-      toast.error(MSG.replyEmpty);
-      return;
-    }
-    update.mutate(
-      { id: answer.id, text: editText.trim() },
-      {
-        onSuccess: () => {
-          toast.success(MSG.replyUpdated);
-          thread.setEditingId(null);
-        },
-        onError: () => toast.error(MSG.updateReplyFailed),
-      },
-    );
-  };
+  const onSave = () =>
+    runSave(async () => {
+      if (editText.trim() === '') {
+        toast.error(MSG.replyEmpty);
+        return;
+      }
+      try {
+        await update.mutateAsync({ id: answer.id, text: editText.trim() });
+        toast.success(MSG.replyUpdated);
+        thread.setEditingId(null);
+      } catch (error) {
+        toast.error(unlessOffline(error, MSG.updateReplyFailed));
+      }
+    });
 
-  const onDelete = async () => {
-    if (!(await confirm(UI.deleteReplyConfirm))) return;
-    remove.mutate(
-      { id: answer.id, questionId: thread.questionId },
-      {
-        onSuccess: () => toast.success(MSG.replyDeleted),
-        onError: () => toast.error(MSG.deleteReplyFailed),
-      },
-    );
-  };
-
-  const onSubmitNested = async () => {
-    if (draft.text.trim() === '') {
-      // On the owner page an empty nested reply is silently ignored (spec §5).
-      if (!thread.ownerPage) toast.error(MSG.replyEmpty);
-      return;
-    }
-    if (thread.ownerPage && !viewer.signedIn) {
-      toast.error(MSG.signInToReply);
-      return;
-    }
-    if (await reply.submit(draft, answer.id, MSG.replySubmitted)) {
-      setDraft(EMPTY_REPLY);
-      thread.closeReply();
-    }
-  };
+  const onDelete = () =>
+    runDelete(async () => {
+      if (!(await confirm(UI.deleteReplyConfirm))) return;
+      try {
+        await remove.mutateAsync({ id: answer.id, questionId: thread.questionId });
+        toast.success(MSG.replyDeleted);
+      } catch (error) {
+        toast.error(unlessOffline(error, MSG.deleteReplyFailed));
+      }
+    });
 
   return (
-    <article className="answer" data-depth={depth} aria-label={postedBy(answer)}>
-      <p className="meta">
+    <article
+      {...common}
+      className={cx(styles.answer, highlighted && styles.highlighted)}
+      data-highlighted={highlighted || undefined}
+      aria-label={postedBy(answer)}
+      data-testid="answer"
+    >
+      <DepthLine depth={depth} />
+      <MetaLine className={styles.meta}>
+        <AuthorLabel label={answer.author_label} />
         <span>{postedBy(answer)}</span>
-        <span aria-hidden="true"> · </span>
         <time dateTime={answer.created_at}>{timeAgo(answer.created_at)}</time>
-        {mine && <span className="yours"> {TEXT.yours}</span>}
-      </p>
+        {mine && <Yours>{TEXT.yours}</Yours>}
+      </MetaLine>
       {editing ? (
         <InlineEditor
           label={TEXT.editReply}
           value={editText}
           rows={4}
-          saving={update.isPending}
+          saving={saving}
           onChange={setEditText}
           onSave={onSave}
           onCancel={() => thread.setEditingId(null)}
         />
       ) : (
-        <p className="answer-text">{answer.text}</p>
+        <p className={styles.text} data-testid="answer-text">
+          {answer.text}
+        </p>
       )}
-      <div className="actions">
+      <div className={styles.actions}>
         <button
           type="button"
-          className="button button-small like-count"
+          className={buttonClass('default', 'small')}
           aria-label={TEXT.likeReply(answer.likes)}
-          disabled={like.isPending}
+          disabled={liking}
           onClick={onLike}
         >
           <span aria-hidden="true">♥ {answer.likes}</span>
         </button>
         <button
           type="button"
-          className="button button-small button-ghost"
+          className={buttonClass('ghost', 'small')}
           aria-expanded={replying}
           onClick={() => thread.toggleReply(answer.id)}
         >
@@ -136,7 +163,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
         </button>
         <button
           type="button"
-          className="button button-small button-ghost"
+          className={buttonClass('ghost', 'small')}
           onClick={() => thread.onReport(answer.id)}
         >
           {TEXT.report}
@@ -145,7 +172,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
           <>
             <button
               type="button"
-              className="button button-small button-ghost"
+              className={buttonClass('ghost', 'small')}
               onClick={() => {
                 setEditText(answer.text);
                 thread.setEditingId(answer.id);
@@ -155,8 +182,9 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
             </button>
             <button
               type="button"
-              className="button button-small button-danger-ghost"
-              onClick={() => void onDelete()}
+              className={buttonClass('dangerGhost', 'small')}
+              disabled={deleting}
+              onClick={onDelete}
             >
               {TEXT.delete}
             </button>
@@ -164,21 +192,9 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
         )}
       </div>
       {replying && (
-        <form
-          className="nested-reply"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void onSubmitNested();
-          }}
-        >
-          <ReplyFields draft={draft} onChange={setDraft} rows={2} autoFocus />
-          <div className="form-actions">
-            <button type="submit" className="button button-primary" disabled={reply.pending}>
-              {TEXT.submitReply}
-            </button>
-          </div>
-        </form>
+        <div className={styles.nestedReply}>
+          <NestedReplyForm parentId={answer.id} />
+        </div>
       )}
     </article>
   );

@@ -1,35 +1,63 @@
 /** 'My Replies' on My Content: each links to its question with the question text. */
 import { Link } from 'react-router';
+import { cardClass } from '../../../components/ui/card.ts';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { MetaLine } from '../../../components/ui/meta-line.tsx';
+import { SkeletonLine } from '../../../components/ui/skeleton.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { isAuthError } from '../../../lib/error-messages.ts';
 import { postedBy } from '../../../lib/labels.ts';
 import { MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { useMyAnswers } from '../api/get-my-answers.ts';
+import styles from './my-answers-list.module.css';
 
 export function MyAnswersList() {
   const answers = useMyAnswers();
-  if (answers.isPending) return <StatusMessage>{UI.loading}</StatusMessage>;
-  if (answers.isError) {
+  if (answers.isPending) {
     return (
-      <StatusMessage kind="error">
-        {isAuthError(answers.error) ? MSG.notAuthorized : MSG.loadContentFailed}
-      </StatusMessage>
+      <>
+        <StatusMessage visuallyHidden>{UI.loading}</StatusMessage>
+        <ul className={styles.list} aria-hidden="true">
+          {[0, 1].map((i) => (
+            <li key={i} className={cardClass}>
+              <SkeletonLine width="70%" />
+              <SkeletonLine />
+              <SkeletonLine width="40%" />
+            </li>
+          ))}
+        </ul>
+      </>
     );
   }
-  if (answers.data.length === 0) return <p className="empty">{UI.noReplies}</p>;
+  if (answers.isError) {
+    return (
+      <LoadError
+        message={isAuthError(answers.error) ? MSG.notAuthorized : MSG.loadContentFailed}
+        retrying={answers.isFetching}
+        onRetry={() => void answers.refetch()}
+      />
+    );
+  }
+  if (answers.data.length === 0) {
+    return (
+      <EmptyState>
+        <p>{UI.noReplies}</p>
+      </EmptyState>
+    );
+  }
   return (
-    <ul className="content-list">
+    <ul className={styles.list}>
       {answers.data.map((answer) => (
-        <li key={answer.id} className="card content-item">
-          <Link to={`/questions/${answer.question}`} className="content-link">
+        <li key={answer.id} className={cardClass}>
+          <Link to={`/questions/${answer.question}`} className={styles.link}>
             {answer.question_text}
           </Link>
-          <p className="answer-text">{answer.text}</p>
-          <p className="meta">
+          <p className={styles.text}>{answer.text}</p>
+          <MetaLine>
             <span>{postedBy(answer)}</span>
-            <span aria-hidden="true"> · </span>
             <span>{TEXT.likeCount(answer.likes)}</span>
-          </p>
+          </MetaLine>
         </li>
       ))}
     </ul>

@@ -1,7 +1,8 @@
 /** Gender, age and text of a reply (the reply textarea has 2 to 4 rows, spec §9). */
-import { type AgeRange, type Gender, LIMITS } from '@dating/contract';
-import { useId } from 'react';
+import { AGE_RANGES, type AgeRange, GENDERS, type Gender, LIMITS } from '@dating/contract';
+import { FieldRow, TextAreaField } from '../../../components/ui/form.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
+import { draftChoice, draftString, readDraft } from '../../../lib/drafts.ts';
 import { TEXT } from '../../../lib/messages.ts';
 import { AGE_OPTIONS, GENDER_OPTIONS } from '../../../lib/options.ts';
 
@@ -13,46 +14,53 @@ export interface ReplyDraft {
 
 export const EMPTY_REPLY: ReplyDraft = { text: '', gender: 'U', age: 'U' };
 
+/** The reply kept under this draft key, or an empty one. */
+export function storedReply(key: string): ReplyDraft {
+  const draft = readDraft(key);
+  return {
+    text: draftString(draft, 'text'),
+    gender: draftChoice(draft, 'gender', GENDERS, 'U'),
+    age: draftChoice(draft, 'age', AGE_RANGES, 'U'),
+  };
+}
+
+export const replyWorthKeeping = (draft: ReplyDraft) => draft.text.trim() !== '';
+
 export function ReplyFields({
-  draft,
+  values,
   onChange,
   rows,
   autoFocus,
 }: {
-  draft: ReplyDraft;
-  onChange: (draft: ReplyDraft) => void;
+  values: ReplyDraft;
+  onChange: <K extends keyof ReplyDraft>(key: K, value: ReplyDraft[K]) => void;
   rows: 2 | 3 | 4;
   autoFocus?: boolean;
 }) {
-  const textId = useId();
   return (
     <>
-      <div className="field-row">
+      <FieldRow>
         <SelectField
           label={TEXT.gender}
-          value={draft.gender}
+          value={values.gender}
           options={GENDER_OPTIONS}
-          onChange={(gender) => onChange({ ...draft, gender: gender || 'U' })}
+          onChange={(gender) => onChange('gender', gender || 'U')}
         />
         <SelectField
           label={TEXT.ageGroup}
-          value={draft.age}
+          value={values.age}
           options={AGE_OPTIONS}
-          onChange={(age) => onChange({ ...draft, age: age || 'U' })}
+          onChange={(age) => onChange('age', age || 'U')}
         />
-      </div>
-      <div className="field">
-        <label htmlFor={textId}>{TEXT.replyText}</label>
-        <textarea
-          id={textId}
-          rows={rows}
-          maxLength={LIMITS.replyTextMax}
-          value={draft.text}
-          // biome-ignore lint/a11y/noAutofocus: opened on request by the Reply button
-          autoFocus={autoFocus}
-          onChange={(event) => onChange({ ...draft, text: event.target.value })}
-        />
-      </div>
+      </FieldRow>
+      <TextAreaField
+        label={TEXT.replyText}
+        rows={rows}
+        maxLength={LIMITS.replyTextMax}
+        value={values.text}
+        autoFocus={autoFocus}
+        onChange={(text) => onChange('text', text)}
+      />
     </>
   );
 }

@@ -1,31 +1,66 @@
-/** 'Leave a Reply': a top-level answer. Empty or blank text is silently not sent (spec §5). */
-import { useId, useState } from 'react';
+/**
+ * 'Leave a Reply': a top-level answer. Empty or blank text is silently not sent (spec §5).
+ * The text is this tab's draft for this question until it is posted.
+ */
+import { useId } from 'react';
+import { buttonClass } from '../../../components/ui/button.ts';
+import { cardClass } from '../../../components/ui/card.ts';
+import { FormActions } from '../../../components/ui/form.tsx';
+import { useForm } from '../../../hooks/use-form.ts';
+import { draftKeys } from '../../../lib/drafts.ts';
 import { MSG, TEXT } from '../../../lib/messages.ts';
-import { EMPTY_REPLY, ReplyFields } from './reply-fields.tsx';
+import {
+  EMPTY_REPLY,
+  type ReplyDraft,
+  ReplyFields,
+  replyWorthKeeping,
+  storedReply,
+} from './reply-fields.tsx';
+import styles from './reply-form.module.css';
 import { useSubmitReply } from './use-submit-reply.ts';
 
-export function ReplyForm({ questionId }: { questionId: number }) {
-  const [draft, setDraft] = useState(EMPTY_REPLY);
-  const { submit, pending } = useSubmitReply(questionId);
+export function ReplyForm({
+  questionId,
+  onPosted,
+}: {
+  questionId: number;
+  /** The new reply's id, for the thread to show it. */
+  onPosted: (answerId: number) => void;
+}) {
+  const submitReply = useSubmitReply(questionId);
   const headingId = useId();
+  const key = draftKeys.reply(questionId, null);
+  const form = useForm<ReplyDraft>({
+    initialValues: () => storedReply(key),
+    draftKey: key,
+    isDraft: replyWorthKeeping,
+    onSubmit: async (values, { idempotencyKey }) => {
+      if (values.text.trim() === '') return false;
+      const answer = await submitReply(
+        values,
+        null,
+        MSG.replySubmittedSuccessfully,
+        idempotencyKey,
+      );
+      if (!answer) return false;
+      form.reset(EMPTY_REPLY);
+      onPosted(answer.id);
+      return true;
+    },
+  });
 
   return (
-    <section className="card reply-form" aria-labelledby={headingId}>
-      <h2 id={headingId}>{TEXT.leaveReply}</h2>
-      <form
-        noValidate
-        onSubmit={async (event) => {
-          event.preventDefault();
-          if (draft.text.trim() === '') return;
-          if (await submit(draft, null, MSG.replySubmittedSuccessfully)) setDraft(EMPTY_REPLY);
-        }}
-      >
-        <ReplyFields draft={draft} onChange={setDraft} rows={4} />
-        <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={pending}>
+    <section className={cardClass} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
+        {TEXT.leaveReply}
+      </h2>
+      <form noValidate onSubmit={form.onSubmit}>
+        <ReplyFields values={form.values} onChange={form.setValue} rows={4} />
+        <FormActions>
+          <button type="submit" className={buttonClass('primary')} disabled={form.pending}>
             {TEXT.postReply}
           </button>
-        </div>
+        </FormActions>
       </form>
     </section>
   );

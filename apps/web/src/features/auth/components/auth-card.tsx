@@ -1,12 +1,16 @@
 /** The frame of the login and register forms: title, form-level error, fields, submit, switch link. */
-import { type ReactNode, useId } from 'react';
+import { type FormEvent, type ReactNode, useId } from 'react';
+import { buttonClass } from '../../../components/ui/button.ts';
+import { cardClass } from '../../../components/ui/card.ts';
+import { FormActions, FormError } from '../../../components/ui/form.tsx';
+import styles from './auth-card.module.css';
 
 interface AuthCardProps {
   title: string;
   formError: string | null;
   submitLabel: string;
   pending: boolean;
-  onSubmit: () => void;
+  onSubmit: (event: FormEvent) => void;
   /** The line under the form that leads to the other form. */
   footer: ReactNode;
   children: ReactNode;
@@ -23,28 +27,18 @@ export function AuthCard({
 }: AuthCardProps) {
   const titleId = useId();
   return (
-    <section className="card auth-card" aria-labelledby={titleId}>
+    <section className={cardClass} aria-labelledby={titleId}>
       <h1 id={titleId}>{title}</h1>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        {formError && (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        )}
+      <form noValidate onSubmit={onSubmit}>
+        {formError && <FormError>{formError}</FormError>}
         {children}
-        <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={pending}>
+        <FormActions>
+          <button type="submit" className={buttonClass('primary')} disabled={pending}>
             {submitLabel}
           </button>
-        </div>
+        </FormActions>
       </form>
-      <p className="auth-switch">{footer}</p>
+      <p className={styles.switch}>{footer}</p>
     </section>
   );
 }

@@ -1,37 +1,37 @@
 /** Login: 'Username or Email' and Password; an input with '@' is sent as email. */
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { TextField } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { type FieldErrors, useForm } from '../../../hooks/use-form.ts';
 import { formErrors } from '../../../lib/error-messages.ts';
 import { API_MSG, MSG, TEXT } from '../../../lib/messages.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthCard } from './auth-card.tsx';
-import { FormField } from './form-field.tsx';
 
-type Field = 'login' | 'password';
+interface LoginValues {
+  login: string;
+  password: string;
+}
+
+function validate(values: LoginValues): FieldErrors<LoginValues> {
+  const missing: FieldErrors<LoginValues> = {};
+  if (values.login.trim() === '') missing.login = API_MSG.required;
+  if (values.password === '') missing.password = API_MSG.required;
+  return missing;
+}
 
 export function LoginForm() {
-  const [values, setValues] = useState({ login: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const login = useLogin();
   const toast = useToast();
   const navigate = useNavigate();
-
-  const submit = () => {
-    const missing: Partial<Record<Field, string>> = {};
-    if (values.login.trim() === '') missing.login = API_MSG.required;
-    if (values.password === '') missing.password = API_MSG.required;
-    setErrors(missing);
-    setFormError(null);
-    if (Object.keys(missing).length > 0) return;
-    login.mutate(values, {
-      onSuccess: () => {
-        toast.success(MSG.loginSuccess);
-        navigate('/');
-      },
-      onError: (error) => {
-        const { fields, form } = formErrors(
+  const form = useForm<LoginValues>({
+    initialValues: () => ({ login: '', password: '' }),
+    validate,
+    onSubmit: async (values, { setErrors, setFormError }) => {
+      try {
+        await login.mutateAsync(values);
+      } catch (error) {
+        const { fields, form: message } = formErrors(
           error,
           ['username', 'email', 'password'],
           MSG.loginUnexpected,
@@ -41,38 +41,42 @@ export function LoginForm() {
           ...(loginError ? { login: loginError } : {}),
           ...(fields.password ? { password: fields.password } : {}),
         });
-        setFormError(form);
-      },
-    });
-  };
+        setFormError(message);
+        return false;
+      }
+      toast.success(MSG.loginSuccess);
+      navigate('/');
+      return true;
+    },
+  });
 
   return (
     <AuthCard
       title={TEXT.loginTitle}
-      formError={formError}
-      submitLabel={login.isPending ? TEXT.signingIn : TEXT.login}
-      pending={login.isPending}
-      onSubmit={submit}
+      formError={form.formError}
+      submitLabel={form.pending ? TEXT.signingIn : TEXT.login}
+      pending={form.pending}
+      onSubmit={form.onSubmit}
       footer={
         <>
           {TEXT.noAccount} <Link to="/register">{TEXT.registerLink}</Link>
         </>
       }
     >
-      <FormField
+      <TextField
         label={TEXT.usernameOrEmail}
-        value={values.login}
-        error={errors.login}
+        value={form.values.login}
+        error={form.errors.login}
         autoComplete="username"
-        onChange={(login) => setValues({ ...values, login })}
+        onChange={(value) => form.setValue('login', value)}
       />
-      <FormField
+      <TextField
         label={TEXT.password}
         type="password"
-        value={values.password}
-        error={errors.password}
+        value={form.values.password}
+        error={form.errors.password}
         autoComplete="current-password"
-        onChange={(password) => setValues({ ...values, password })}
+        onChange={(value) => form.setValue('password', value)}
       />
     </AuthCard>
   );

@@ -1,8 +1,10 @@
 /** The header's account part: greeting and Logout, or Login and Register links. */
 import { Link, NavLink } from 'react-router';
+import { buttonClass } from '../../../components/ui/button.ts';
 import { useViewer } from '../../../lib/auth.ts';
 import { TEXT, UI } from '../../../lib/messages.ts';
 import { useLogout } from '../api/logout.ts';
+import styles from './user-menu.module.css';
 
 export function UserMenu() {
   const viewer = useViewer();
@@ -10,21 +12,21 @@ export function UserMenu() {
 
   if (viewer.loading) {
     return (
-      <p className="auth-loading" role="status">
+      <p className={styles.loading} role="status">
         {UI.loadingAuth}
       </p>
     );
   }
   if (viewer.signedIn) {
     return (
-      <div className="user-menu">
-        <NavLink to="/my/content" className="nav-link">
+      <div className={styles.userMenu}>
+        <NavLink to="/my/content" className={styles.navLink}>
           {TEXT.myContent}
         </NavLink>
-        <span className="greeting">{TEXT.welcome(viewer.username ?? '')}</span>
+        <span className={styles.greeting}>{TEXT.welcome(viewer.username ?? '')}</span>
         <button
           type="button"
-          className="button button-ghost"
+          className={buttonClass('ghost')}
           disabled={logout.isPending}
           onClick={() => logout.mutate()}
         >
@@ -34,11 +36,11 @@ export function UserMenu() {
     );
   }
   return (
-    <div className="user-menu">
-      <NavLink to="/login" className="nav-link">
+    <div className={styles.userMenu}>
+      <NavLink to="/login" className={styles.navLink}>
         {TEXT.login}
       </NavLink>
-      <Link to="/register" className="button button-ghost">
+      <Link to="/register" className={buttonClass('ghost')}>
         {TEXT.register}
       </Link>
     </div>

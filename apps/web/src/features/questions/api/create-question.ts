@@ -3,8 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const createQuestion = (body: QuestionCreateBody) =>
-  api.post<QuestionDetail>('/api/questions/', body);
+export const createQuestion = ({
+  body,
+  idempotencyKey,
+}: {
+  body: QuestionCreateBody;
+  idempotencyKey: string;
+}) => api.post<QuestionDetail>('/api/questions/', body, { idempotencyKey });
 
 /** After posting, the feed and the tags reload (spec §4). */
 export function useCreateQuestion() {

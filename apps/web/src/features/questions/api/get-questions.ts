@@ -1,7 +1,11 @@
 import type { QuestionSummary } from '@dating/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, nextLink } from '../../../lib/api-client.ts';
-import { type QuestionFilters, queryKeys } from '../../../lib/query-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { type FeedState, feedApiQuery } from '../lib/feed-params.ts';
+
+/** The feed's state, or My Content's own questions (`user_id`, the requester's own id). */
+export type QuestionListQuery = FeedState & { user_id?: number };
 
 export interface QuestionPage {
   items: QuestionSummary[];
@@ -10,33 +14,28 @@ export interface QuestionPage {
 }
 
 export async function getQuestionsPage(
-  filters: QuestionFilters,
+  list: QuestionListQuery,
   pageUrl: string | null,
   signal?: AbortSignal,
 ): Promise<QuestionPage> {
+  const { user_id, ...feed } = list;
   const response = pageUrl
     ? await api.request<QuestionSummary[]>('GET', pageUrl, signal ? { signal } : {})
     : await api.request<QuestionSummary[]>('GET', '/api/questions/', {
-        query: {
-          search: filters.search?.trim(),
-          tag_id: filters.tag,
-          gender: filters.gender,
-          age_range: filters.age_range,
-          user_id: filters.user_id,
-        },
+        query: { ...feedApiQuery(feed), user_id },
         ...(signal ? { signal } : {}),
       });
   return { items: response.data, next: nextLink(response.headers.get('Link')) };
 }
 
-export const questionsQueryOptions = (filters: QuestionFilters) =>
+export const questionsQueryOptions = (list: QuestionListQuery) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.questionList(filters),
-    queryFn: ({ pageParam, signal }) => getQuestionsPage(filters, pageParam, signal),
+    queryKey: queryKeys.questionList(list),
+    queryFn: ({ pageParam, signal }) => getQuestionsPage(list, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
   });
 
-export function useQuestions(filters: QuestionFilters) {
-  return useInfiniteQuery(questionsQueryOptions(filters));
+export function useQuestions(list: QuestionListQuery) {
+  return useInfiniteQuery(questionsQueryOptions(list));
 }

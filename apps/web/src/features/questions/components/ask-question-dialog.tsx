@@ -1,9 +1,27 @@
-/** The Ask a Question dialog; its form (and the editor) load only when it opens. */
-import { lazy, Suspense } from 'react';
+/**
+ * The Ask a Question dialog. Its form (and the editor) load when it opens, or earlier when
+ * the browser is idle or the pointer nears the button (see prefetchAskForm). Closing it
+ * while it holds the visitor's text (Cancel, ×, Escape, the backdrop) asks first.
+ */
+import { lazy, Suspense, useRef } from 'react';
+import { useDiscardGuard } from '../../../components/ui/confirm.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { StatusMessage } from '../../../components/ui/status-message.tsx';
+import { clearDraft, draftKeys } from '../../../lib/drafts.ts';
 import { TEXT } from '../../../lib/messages.ts';
 
-const AskQuestionForm = lazy(() => import('./ask-question-form.tsx'));
+const loadForm = () => import('./ask-question-form.tsx');
+const AskQuestionForm = lazy(loadForm);
+
+let prefetched = false;
+/** Loads the form and its editor ahead of the first open (once). */
+export function prefetchAskForm(): void {
+  if (prefetched) return;
+  prefetched = true;
+  loadForm().catch(() => {
+    prefetched = false;
+  });
+}
 
 export function AskQuestionDialog({
   open,
@@ -14,10 +32,21 @@ export function AskQuestionDialog({
   initialText: string;
   onClose: () => void;
 }) {
+  const dirty = useRef(false);
+  const requestClose = useDiscardGuard(dirty, () => {
+    clearDraft(draftKeys.ask);
+    onClose();
+  });
+
   return (
-    <Modal open={open} onClose={onClose} title={TEXT.askQuestion} className="ask-dialog">
-      <Suspense fallback={<p className="status">{TEXT.loadingEditor}</p>}>
-        <AskQuestionForm initialText={initialText} onDone={onClose} />
+    <Modal open={open} onClose={requestClose} onDismiss={onClose} title={TEXT.askQuestion}>
+      <Suspense fallback={<StatusMessage>{TEXT.loadingEditor}</StatusMessage>}>
+        <AskQuestionForm
+          initialText={initialText}
+          onCancel={requestClose}
+          onPosted={onClose}
+          dirty={dirty}
+        />
       </Suspense>
     </Modal>
   );

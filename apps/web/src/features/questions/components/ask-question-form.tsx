@@ -1,80 +1,132 @@
-/** The Ask a Question form: editor, Edit/Preview, labels, tags, Cancel and Submit. */
-import type { AgeRange, Gender } from '@dating/contract';
-import { useId, useState } from 'react';
+/**
+ * The Ask a Question form: editor, Edit/Preview, labels, tags, Cancel and Submit. What is
+ * written is kept as this tab's draft until it is posted or discarded.
+ */
+import { AGE_RANGES, type AgeRange, GENDERS, type Gender, tagListProblem } from '@dating/contract';
+import { type RefObject, useEffect, useId, useState } from 'react';
+import { buttonClass } from '../../../components/ui/button.ts';
+import fieldStyles from '../../../components/ui/field.module.css';
+import { FieldRow, FormActions } from '../../../components/ui/form.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { useForm } from '../../../hooks/use-form.ts';
 import { useRequireSession } from '../../../hooks/use-require-session.ts';
+import { announceAnonymousPost } from '../../../lib/anonymous-key.ts';
 import { useViewer } from '../../../lib/auth.ts';
+import { draftChoice, draftKeys, draftString, readDraft } from '../../../lib/drafts.ts';
 import { postQuestionErrorMessage } from '../../../lib/error-messages.ts';
 import { isBlankHtml, textToHtml } from '../../../lib/html.ts';
 import { MSG, TEXT } from '../../../lib/messages.ts';
 import { AGE_OPTIONS, GENDER_OPTIONS } from '../../../lib/options.ts';
 import { useCreateQuestion } from '../api/create-question.ts';
+import styles from './ask-question-form.module.css';
 import RichTextEditor from './rich-text-editor.tsx';
 import { TagInput } from './tag-input.tsx';
 
-export interface AskQuestionFormProps {
-  initialText: string;
-  onDone: () => void;
+interface AskValues {
+  html: string;
+  gender: Gender;
+  age: AgeRange;
+  tags: string[];
 }
 
-export default function AskQuestionForm({ initialText, onDone }: AskQuestionFormProps) {
-  const [initialHtml] = useState(() => (initialText.trim() ? textToHtml(initialText) : ''));
-  const [html, setHtml] = useState(initialHtml);
+/** This tab's saved draft, if it holds anything. */
+function storedDraft(): AskValues | null {
+  const draft = readDraft(draftKeys.ask);
+  if (!draft) return null;
+  const tags = Array.isArray(draft.tags)
+    ? draft.tags.filter((t): t is string => typeof t === 'string')
+    : [];
+  return {
+    html: draftString(draft, 'html'),
+    gender: draftChoice(draft, 'gender', GENDERS, 'U'),
+    age: draftChoice(draft, 'age', AGE_RANGES, 'U'),
+    tags,
+  };
+}
+
+const worthKeeping = (v: AskValues) => !isBlankHtml(v.html) || v.tags.length > 0;
+
+export interface AskQuestionFormProps {
+  /** Text from the search box ('Post your question'); a saved draft wins over it. */
+  initialText: string;
+  onCancel: () => void;
+  onPosted: () => void;
+  /** Set while the form holds text of the visitor's own (closing it would lose that). */
+  dirty: RefObject<boolean>;
+}
+
+export default function AskQuestionForm({
+  initialText,
+  onCancel,
+  onPosted,
+  dirty,
+}: AskQuestionFormProps) {
+  const [prefill] = useState(() => (initialText.trim() ? textToHtml(initialText) : ''));
   const [touched, setTouched] = useState(false);
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
-  const [gender, setGender] = useState<Gender>('U');
-  const [age, setAge] = useState<AgeRange>('U');
-  const [tags, setTags] = useState<string[]>([]);
   const viewer = useViewer();
   const toast = useToast();
   const requireSession = useRequireSession();
   const create = useCreateQuestion();
   const labelId = useId();
   const hintId = useId();
-  const blank = isBlankHtml(html);
 
-  const submit = () => {
-    if (blank) {
-      setTouched(true);
-      toast.error(MSG.questionEmpty);
-      return;
-    }
-    if (!requireSession()) return;
-    create.mutate(
-      {
-        text: html,
-        tag_names: tags,
-        gender,
-        age_range: age,
-        ...(viewer.sessionId ? { session_id: viewer.sessionId } : {}),
-      },
-      {
-        onSuccess: () => {
-          toast.success(MSG.questionPosted);
-          onDone();
-        },
-        onError: (error) => toast.error(postQuestionErrorMessage(error)),
-      },
-    );
-  };
+  const form = useForm<AskValues>({
+    initialValues: () => {
+      const draft = storedDraft();
+      return draft && worthKeeping(draft)
+        ? draft
+        : { html: prefill, gender: 'U', age: 'U', tags: [] };
+    },
+    draftKey: draftKeys.ask,
+    isDraft: worthKeeping,
+    onSubmit: async (values, { idempotencyKey }) => {
+      if (isBlankHtml(values.html)) {
+        setTouched(true);
+        toast.error(MSG.questionEmpty);
+        return false;
+      }
+      if (tagListProblem(values.tags) || !requireSession()) return false;
+      try {
+        await create.mutateAsync({
+          body: {
+            text: values.html,
+            tag_names: values.tags,
+            gender: values.gender,
+            age_range: values.age,
+            ...(viewer.sessionId ? { session_id: viewer.sessionId } : {}),
+          },
+          idempotencyKey,
+        });
+      } catch (error) {
+        toast.error(postQuestionErrorMessage(error));
+        return false;
+      }
+      toast.success(MSG.questionPosted);
+      // Posted with this tab's key: the app offers to keep it ("Keep access to this post").
+      if (!viewer.signedIn) announceAnonymousPost();
+      onPosted();
+      return true;
+    },
+  });
+  const { values, setValue } = form;
+  const [initialHtml] = useState(values.html);
+  const blank = isBlankHtml(values.html);
+
+  useEffect(() => {
+    dirty.current = !blank && values.html !== prefill;
+  }, [dirty, blank, values.html, prefill]);
 
   return (
-    <form
-      className="ask-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <div className="field">
-        <div className="editor-label-row">
-          <span id={labelId} className="label">
+    <form noValidate onSubmit={form.onSubmit}>
+      <div className={styles.editorField}>
+        <div className={styles.labelRow}>
+          <span id={labelId} className={styles.label}>
             {TEXT.questionText}
           </span>
-          <div className="segmented">
+          <div className={styles.segmented}>
             <button type="button" aria-pressed={mode === 'edit'} onClick={() => setMode('edit')}>
               {TEXT.edit}
             </button>
@@ -92,50 +144,54 @@ export default function AskQuestionForm({ initialText, onDone }: AskQuestionForm
             initialHtml={initialHtml}
             labelledBy={labelId}
             describedBy={touched && blank ? hintId : undefined}
-            onChange={(value) => {
-              setHtml(value);
+            onChange={(html) => {
+              setValue('html', html);
               setTouched(true);
             }}
           />
         </div>
         {mode === 'preview' && (
-          <div className="preview">
-            {blank ? <p className="muted">{TEXT.previewEmpty}</p> : <SafeHtml html={html} />}
+          <div className={styles.preview} data-testid="preview">
+            {blank ? (
+              <p className={styles.muted}>{TEXT.previewEmpty}</p>
+            ) : (
+              <SafeHtml html={values.html} />
+            )}
           </div>
         )}
         {touched && blank && (
-          <p id={hintId} className="field-error" role="alert">
+          <p id={hintId} className={fieldStyles.error} role="alert">
             {MSG.questionEmpty}
           </p>
         )}
       </div>
-      <div className="field-row">
+      <FieldRow>
         <SelectField
           label={TEXT.gender}
-          value={gender}
+          value={values.gender}
           options={GENDER_OPTIONS}
-          onChange={(v) => setGender(v || 'U')}
+          onChange={(v) => setValue('gender', v || 'U')}
         />
         <SelectField
           label={TEXT.ageGroup}
-          value={age}
+          value={values.age}
           options={AGE_OPTIONS}
-          onChange={(v) => setAge(v || 'U')}
+          onChange={(v) => setValue('age', v || 'U')}
         />
-      </div>
-      <TagInput tags={tags} onChange={setTags} />
-      <div className="form-actions">
-        <button type="button" className="button" onClick={onDone}>
+      </FieldRow>
+      <TagInput tags={values.tags} onChange={(tags) => setValue('tags', tags)} />
+      <FormActions>
+        <button type="button" className={buttonClass()} onClick={onCancel}>
           {TEXT.cancel}
         </button>
         <button
           type="submit"
-          className="button button-primary"
-          disabled={blank || create.isPending}
+          className={buttonClass('primary')}
+          disabled={blank || form.pending || tagListProblem(values.tags) !== null}
         >
-          {create.isPending ? TEXT.submitting : TEXT.submit}
+          {form.pending ? TEXT.submitting : TEXT.submit}
         </button>
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -1,33 +1,60 @@
+/**
+ * A question in the feed: a plain-text excerpt (no user markup, so no user heading enters
+ * the page outline), who asked and when, its tags as links, and its like and reply counts.
+ */
 import type { QuestionSummary } from '@dating/contract';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { SafeHtml } from '../../../components/ui/safe-html.tsx';
+import { cardClass } from '../../../components/ui/card.ts';
+import { MetaLine } from '../../../components/ui/meta-line.tsx';
+import { highlightParts } from '../../../lib/highlight.ts';
+import { excerpt } from '../../../lib/html.ts';
 import { postedBy, timeAgo } from '../../../lib/labels.ts';
 import { TEXT } from '../../../lib/messages.ts';
+import { FROM_FEED } from '../lib/from-feed.ts';
+import styles from './question-card.module.css';
 import { TagList } from './tag-list.tsx';
 
 export function QuestionCard({
   question,
-  onTag,
+  terms = [],
 }: {
   question: QuestionSummary;
-  onTag?: (name: string) => void;
+  /** Words of the current search, marked in the excerpt. */
+  terms?: readonly string[];
 }) {
+  const parts = useMemo(
+    () => highlightParts(excerpt(question.text), terms),
+    [question.text, terms],
+  );
   return (
-    <article className="card question-card">
-      <SafeHtml html={question.text} className="clamped" />
-      <p className="meta">
-        <span>{postedBy(question)}</span>
-        <span aria-hidden="true"> · </span>
-        <time dateTime={question.created_at}>{timeAgo(question.created_at)}</time>
+    <article className={cardClass}>
+      <p className={styles.excerpt} data-testid="excerpt">
+        {parts.map((part, i) =>
+          part.match ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text, in order
+            <mark key={i}>{part.text}</mark>
+          ) : (
+            part.text
+          ),
+        )}
       </p>
-      <TagList tags={question.tags} onTag={onTag} />
-      <div className="card-footer">
-        <span className="count">
-          <span aria-hidden="true">♥ </span>
+      <MetaLine>
+        <span>{postedBy(question)}</span>
+        <time dateTime={question.created_at}>{timeAgo(question.created_at)}</time>
+      </MetaLine>
+      <TagList tags={question.tags} />
+      <div className={styles.footer}>
+        <span className={styles.count} data-testid="like-count">
+          <span className={styles.heart} aria-hidden="true">
+            ♥{' '}
+          </span>
           {TEXT.likeCount(question.likes)}
         </span>
-        <span className="count">{TEXT.replyCount(question.answer_count)}</span>
-        <Link className="card-link" to={`/questions/${question.id}`}>
+        <span className={styles.count} data-testid="answer-count">
+          {TEXT.replyCount(question.answer_count)}
+        </span>
+        <Link className={styles.link} to={`/questions/${question.id}`} state={FROM_FEED}>
           {TEXT.readMore}
         </Link>
       </div>

@@ -1,60 +1,120 @@
 /**
- * The home feed: search, filters, 'Feed' or 'Results', empty states, and more questions
- * as the visitor scrolls (with a 'Load more' button for keyboards).
+ * The home feed: search, filters, 'Feed' or 'Results', empty states, and more questions as
+ * the visitor scrolls (with a 'Load more' button for keyboards). The search and the filters
+ * live in the address (see ../lib/feed-params.ts): a filter change is a new history entry,
+ * typing in the search box replaces the current one.
  */
-import type { AgeRange, Gender } from '@dating/contract';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { buttonClass, linkButtonClass } from '../../../components/ui/button.ts';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { useOnVisible } from '../../../hooks/use-on-visible.ts';
+import { searchTerms } from '../../../lib/highlight.ts';
 import { MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { AGE_OPTIONS, GENDER_OPTIONS } from '../../../lib/options.ts';
 import { useQuestions } from '../api/get-questions.ts';
 import { useTags } from '../api/get-tags.ts';
+import {
+  type FeedState,
+  feedQuery,
+  isFiltering,
+  readFeedState,
+  withoutFilters,
+} from '../lib/feed-params.ts';
 import { QuestionCard } from './question-card.tsx';
+import styles from './question-feed.module.css';
+import { QuestionCardSkeleton } from './question-skeleton.tsx';
+
+const SEARCH_DELAY_MS = 300;
+const SKELETON_CARDS = 3;
+
+/** The feed's state from the address, and a way to change it. */
+function useFeedState() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = useMemo(
+    () => readFeedState(new URLSearchParams(location.search)),
+    [location.search],
+  );
+  const latest = useRef(location.search);
+  latest.current = location.search;
+  /** Applies a change to the address as it is now (a timer's render may be stale). */
+  const update = (change: (state: FeedState) => FeedState, { replace = false } = {}) => {
+    const current = readFeedState(new URLSearchParams(latest.current));
+    const next = feedQuery(change(current));
+    if (next !== feedQuery(current)) navigate({ search: next ? `?${next}` : '' }, { replace });
+  };
+  return { state, update };
+}
 
 export function QuestionFeed({ onAsk }: { onAsk: (prefill: string) => void }) {
-  const [search, setSearch] = useState('');
-  const [tag, setTag] = useState('');
-  const [gender, setGender] = useState<Gender | ''>('');
-  const [age, setAge] = useState<AgeRange | ''>('');
-  const debouncedSearch = useDebouncedValue(search.trim(), 300);
-  const filters = {
-    ...(debouncedSearch ? { search: debouncedSearch } : {}),
-    ...(tag ? { tag } : {}),
-    ...(gender ? { gender } : {}),
-    ...(age ? { age_range: age } : {}),
-  };
-  // The heading follows the filters the list shows, so it changes with the results.
-  const filtering = Object.keys(filters).length > 0;
-  const questions = useQuestions(filters);
+  const { state, update } = useFeedState();
+  const filtering = isFiltering(state);
+  const questions = useQuestions(state);
   const tags = useTags();
   const sentinel = useRef<HTMLDivElement>(null);
   const searchId = useId();
   const headingId = useId();
+  const terms = useMemo(() => searchTerms(state.search ?? ''), [state.search]);
+
+  // The box shows what is typed; the address follows after a pause. When the address
+  // changes otherwise (Back, Forward, a link), the box follows it.
+  const urlSearch = state.search ?? '';
+  const [text, setText] = useState(urlSearch);
+  const [shownSearch, setShownSearch] = useState(urlSearch);
+  const typing = useRef<number | undefined>(undefined);
+  /** The search this box last wrote to the address (its own change, not one to follow). */
+  const written = useRef(urlSearch);
+  if (shownSearch !== urlSearch) {
+    setShownSearch(urlSearch);
+    if (urlSearch !== written.current) {
+      // Back, Forward or a link: the address wins, over a change still waiting too.
+      written.current = urlSearch;
+      window.clearTimeout(typing.current);
+      setText(urlSearch);
+    }
+  }
+  useEffect(() => () => window.clearTimeout(typing.current), []);
+  const search = (value: string) => {
+    written.current = value.trim();
+    update((s) => ({ ...s, search: value.trim() || undefined }), { replace: true });
+  };
+  const onType = (value: string) => {
+    setText(value);
+    window.clearTimeout(typing.current);
+    typing.current = window.setTimeout(() => search(value), SEARCH_DELAY_MS);
+  };
 
   const loadMore = () => {
     if (questions.hasNextPage && !questions.isFetchingNextPage) void questions.fetchNextPage();
   };
   // Re-armed after each page, so a sentinel still in view asks for the next one.
-  useOnVisible(sentinel, loadMore, questions.hasNextPage && !questions.isFetchingNextPage);
+  useOnVisible(
+    sentinel,
+    loadMore,
+    questions.hasNextPage && !questions.isFetchingNextPage && !questions.isFetchNextPageError,
+  );
 
   const items = questions.data?.pages.flatMap((page) => page.items) ?? [];
   const tagOptions = (tags.data ?? []).map((t) => ({ value: t.name, label: `#${t.name}` }));
-  if (tag && !tagOptions.some((o) => o.value === tag))
-    tagOptions.unshift({ value: tag, label: `#${tag}` });
+  if (state.tag && !tagOptions.some((o) => o.value === state.tag))
+    tagOptions.unshift({ value: state.tag, label: `#${state.tag}` });
 
   return (
     <>
-      <section className="hero">
-        <h1 className="brand-heading">{TEXT.brand}</h1>
-        <p className="tagline">{UI.tagline}</p>
-        <search className="search">
+      <section className={styles.hero}>
+        <h1 className={styles.heading}>{TEXT.brand}</h1>
+        <p className={styles.tagline}>{UI.tagline}</p>
+        <search className={styles.search}>
           <form
             onSubmit={(event) => {
               event.preventDefault();
+              window.clearTimeout(typing.current);
+              search(text);
             }}
           >
             <label htmlFor={searchId} className="visually-hidden">
@@ -63,85 +123,114 @@ export function QuestionFeed({ onAsk }: { onAsk: (prefill: string) => void }) {
             <input
               id={searchId}
               type="search"
-              value={search}
+              value={text}
               placeholder={TEXT.searchPlaceholder}
               autoComplete="off"
-              onChange={(event) => setSearch(event.target.value)}
+              onChange={(event) => onType(event.target.value)}
             />
           </form>
         </search>
-        <fieldset className="filters">
+        <fieldset className={styles.filters}>
           <legend className="visually-hidden">{TEXT.filtersLabel}</legend>
           <SelectField
             label={TEXT.tagFilter}
-            value={tag}
+            value={state.tag ?? ''}
             options={tagOptions}
             emptyLabel={TEXT.anyTag}
-            onChange={setTag}
+            className={styles.filter}
+            onChange={(tag) => update((s) => ({ ...s, tag: tag || undefined }))}
           />
           <SelectField
             label={TEXT.genderFilter}
-            value={gender}
+            value={state.gender ?? ''}
             options={GENDER_OPTIONS}
             emptyLabel={TEXT.anyGender}
-            onChange={setGender}
+            className={styles.filter}
+            onChange={(gender) => update((s) => ({ ...s, gender: gender || undefined }))}
           />
           <SelectField
             label={TEXT.ageFilter}
-            value={age}
+            value={state.age_range ?? ''}
             options={AGE_OPTIONS}
             emptyLabel={TEXT.anyAge}
-            onChange={setAge}
+            className={styles.filter}
+            onChange={(age) => update((s) => ({ ...s, age_range: age || undefined }))}
           />
           {filtering && (
             <button
               type="button"
-              className="button button-ghost"
+              className={buttonClass('ghost', 'normal', styles.clear)}
               onClick={() => {
-                setSearch('');
-                setTag('');
-                setGender('');
-                setAge('');
+                window.clearTimeout(typing.current);
+                setText('');
+                written.current = '';
+                update(withoutFilters);
               }}
             >
               {TEXT.clearFilters}
             </button>
           )}
         </fieldset>
-        {tags.isError && <StatusMessage kind="error">{MSG.loadTagsFailed}</StatusMessage>}
+        {tags.isError && (
+          <LoadError
+            message={MSG.loadTagsFailed}
+            retrying={tags.isFetching}
+            onRetry={() => void tags.refetch()}
+          />
+        )}
       </section>
 
-      <section className="feed" aria-labelledby={headingId}>
+      <section className={styles.feed} aria-labelledby={headingId}>
         <h2 id={headingId}>{filtering ? UI.resultsHeading : UI.feedHeading}</h2>
         {questions.isPending ? (
-          <StatusMessage>{UI.loading}</StatusMessage>
-        ) : questions.isError && items.length === 0 ? (
-          <StatusMessage kind="error">{MSG.loadPostsFailed}</StatusMessage>
-        ) : items.length === 0 ? (
-          filtering ? (
-            <div className="empty">
-              <p>{UI.emptyFiltered}</p>
-              <button type="button" className="link-button" onClick={() => onAsk(search.trim())}>
-                {TEXT.postYourQuestion}
-              </button>
-            </div>
-          ) : (
-            <p className="empty">{UI.emptyFeed}</p>
-          )
-        ) : (
           <>
-            <ol className="question-list">
-              {items.map((question) => (
-                <li key={question.id}>
-                  <QuestionCard question={question} onTag={setTag} />
+            <StatusMessage visuallyHidden>{UI.loading}</StatusMessage>
+            <ol className={styles.list} aria-hidden="true">
+              {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+                <li key={i}>
+                  <QuestionCardSkeleton />
                 </li>
               ))}
             </ol>
-            <div ref={sentinel} className="sentinel" />
+          </>
+        ) : questions.isError && items.length === 0 ? (
+          <LoadError
+            message={MSG.loadPostsFailed}
+            retrying={questions.isFetching}
+            onRetry={() => void questions.refetch()}
+          />
+        ) : items.length === 0 ? (
+          filtering ? (
+            <EmptyState>
+              <p>{UI.emptyFiltered}</p>
+              <button type="button" className={linkButtonClass} onClick={() => onAsk(text.trim())}>
+                {TEXT.postYourQuestion}
+              </button>
+            </EmptyState>
+          ) : (
+            <EmptyState>
+              <p>{UI.emptyFeed}</p>
+            </EmptyState>
+          )
+        ) : (
+          <>
+            <ol className={styles.list} aria-labelledby={headingId} data-testid="question-list">
+              {items.map((question) => (
+                <li key={question.id}>
+                  <QuestionCard question={question} terms={terms} />
+                </li>
+              ))}
+            </ol>
+            <div ref={sentinel} className={styles.sentinel} data-testid="feed-end" />
             {questions.isFetchNextPageError && (
-              <StatusMessage kind="error">{MSG.loadPostsFailed}</StatusMessage>
+              <LoadError
+                message={MSG.loadPostsFailed}
+                retrying={questions.isFetchingNextPage}
+                onRetry={loadMore}
+              />
             )}
-            {questions.hasNextPage && (
+            {questions.hasNextPage && !questions.isFetchNextPageError && (
               <LoadMore loading={questions.isFetchingNextPage} onLoad={loadMore} />
             )}
           </>

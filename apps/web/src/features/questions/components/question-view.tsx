@@ -1,18 +1,22 @@
 /**
  * One question: its text, posted-by label, likes with 'Like this post', Report, the way
- * back and its tags. On the owner view it also has Edit (plain text) and Delete.
+ * back and its tags. On the owner view it also has Edit (in the rich editor, keeping the
+ * question's formatting) and Delete.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { buttonClass } from '../../../components/ui/button.ts';
+import { cardClass } from '../../../components/ui/card.ts';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
-import { InlineEditor } from '../../../components/ui/inline-editor.tsx';
+import { AuthorLabel, MetaLine, Yours } from '../../../components/ui/meta-line.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useRequireSession } from '../../../hooks/use-require-session.ts';
+import { useSingleFlight } from '../../../hooks/use-single-flight.ts';
 import { useViewer } from '../../../lib/auth.ts';
-import { likeErrorMessage } from '../../../lib/error-messages.ts';
-import { htmlToText, textToHtml } from '../../../lib/html.ts';
+import { likeErrorMessage, unlessOffline } from '../../../lib/error-messages.ts';
+import { isBlankHtml } from '../../../lib/html.ts';
 import { postedBy, timeAgo } from '../../../lib/labels.ts';
 import { MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
@@ -20,6 +24,9 @@ import { useDeleteQuestion } from '../api/delete-question.ts';
 import { getQuestion, type QuestionThread, questionQueryOptions } from '../api/get-question.ts';
 import { useLikeQuestion } from '../api/like-question.ts';
 import { useUpdateQuestion } from '../api/update-question.ts';
+import { cameFromFeed } from '../lib/from-feed.ts';
+import { QuestionEdit } from './question-edit.tsx';
+import styles from './question-view.module.css';
 import { TagList } from './tag-list.tsx';
 
 interface QuestionViewProps {
@@ -27,6 +34,28 @@ interface QuestionViewProps {
   onReport: () => void;
   /** The owner view (/my/questions/:id): Edit and Delete, back to My Content. */
   ownerView?: boolean;
+}
+
+/**
+ * 'Back to Home': opened from the feed, it goes back in history, so the feed comes back
+ * with its search, filters and scroll position; otherwise it is a link to '/'.
+ */
+function BackToHome() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <Link
+      to="/"
+      onClick={(event) => {
+        if (!cameFromFeed(location.state) || event.metaKey || event.ctrlKey || event.shiftKey)
+          return;
+        event.preventDefault();
+        navigate(-1);
+      }}
+    >
+      ← {TEXT.backToHome}
+    </Link>
+  );
 }
 
 export function QuestionView({ question, onReport, ownerView = false }: QuestionViewProps) {
@@ -39,135 +68,126 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
   const like = useLikeQuestion();
   const update = useUpdateQuestion();
   const remove = useDeleteQuestion();
-  const [draft, setDraft] = useState<string | null>(null);
-  const [preparing, setPreparing] = useState(false);
+  const [liking, runLike] = useSingleFlight();
+  const [preparing, runPrepare] = useSingleFlight();
+  const [saving, runSave] = useSingleFlight();
+  const [deleting, runDelete] = useSingleFlight();
+  const [editing, setEditing] = useState<string | null>(null);
   const mine = isOwner(question, viewer);
   // Questions are edited and deleted by their signed-in owner (spec §6; admins may delete).
   const canEdit = mine && viewer.signedIn;
   const canDelete = canEdit || viewer.isStaff;
 
-  const onLike = () => {
-    if (!requireSession()) return;
-    like.mutate(
-      { id: question.id, sessionId: viewer.sessionId },
-      {
-        onSuccess: () => toast.success(MSG.questionLiked),
-        onError: (error) => toast.error(likeErrorMessage(error, 'question')),
-      },
-    );
-  };
+  const onLike = () =>
+    runLike(async () => {
+      if (!requireSession()) return;
+      try {
+        await like.mutateAsync({ id: question.id, sessionId: viewer.sessionId });
+        toast.success(MSG.questionLiked);
+      } catch (error) {
+        toast.error(likeErrorMessage(error, 'question'));
+      }
+    });
 
-  const startEdit = async () => {
-    setPreparing(true);
-    try {
-      // Straight from the server, outside the page's cached query: a failure here must not
-      // replace the whole page with a load error.
-      const fresh = await getQuestion(question.id);
-      queryClient.setQueryData(questionQueryOptions(question.id).queryKey, fresh);
-      setDraft(htmlToText(fresh.text));
-    } catch {
-      toast.error(MSG.prepareEditFailed);
-    } finally {
-      setPreparing(false);
-    }
-  };
+  const startEdit = () =>
+    runPrepare(async () => {
+      try {
+        // Straight from the server, outside the page's cached query: a failure here must
+        // not replace the whole page with a load error.
+        const fresh = await getQuestion(question.id);
+        queryClient.setQueryData(questionQueryOptions(question.id).queryKey, fresh);
+        setEditing(fresh.text);
+      } catch (error) {
+        toast.error(unlessOffline(error, MSG.prepareEditFailed));
+      }
+    });
 
-  const save = () => {
-    if (draft === null) return;
-    if (draft.trim() === '') {
-      toast.error(MSG.questionEditEmpty);
-      return;
-    }
-    update.mutate(
-      { id: question.id, text: textToHtml(draft) },
-      {
-        onSuccess: () => {
-          toast.success(MSG.questionUpdated);
-          setDraft(null);
-        },
-        onError: () => toast.error(MSG.updateQuestionFailed),
-      },
-    );
-  };
+  const save = (html: string) =>
+    runSave(async () => {
+      if (isBlankHtml(html)) {
+        toast.error(MSG.questionEditEmpty);
+        return;
+      }
+      try {
+        await update.mutateAsync({ id: question.id, text: html });
+        toast.success(MSG.questionUpdated);
+        setEditing(null);
+      } catch (error) {
+        toast.error(unlessOffline(error, MSG.updateQuestionFailed));
+      }
+    });
 
-  const onDelete = async () => {
-    if (!(await confirm(UI.deleteQuestionConfirm))) return;
-    remove.mutate(question.id, {
-      onSuccess: () => {
+  const onDelete = () =>
+    runDelete(async () => {
+      if (!(await confirm(UI.deleteQuestionConfirm))) return;
+      try {
+        await remove.mutateAsync(question.id);
         toast.success(MSG.questionDeleted);
         navigate('/');
-      },
-      onError: () => toast.error(MSG.deleteQuestionFailed),
+      } catch (error) {
+        toast.error(unlessOffline(error, MSG.deleteQuestionFailed));
+      }
     });
-  };
 
   return (
-    <article className="card question-detail" aria-label={TEXT.question}>
-      <div className="back-row">
-        {ownerView ? (
-          <Link to="/my/content">← {TEXT.backToMyContent}</Link>
-        ) : (
-          <Link to="/">← {TEXT.backToHome}</Link>
-        )}
+    <article className={cardClass} aria-label={TEXT.question}>
+      <div className={styles.backRow}>
+        {ownerView ? <Link to="/my/content">← {TEXT.backToMyContent}</Link> : <BackToHome />}
       </div>
-      {draft === null ? (
-        <SafeHtml html={question.text} className="question-text" />
+      {editing === null ? (
+        <SafeHtml html={question.text} className={styles.text} testId="question-text" />
       ) : (
-        <InlineEditor
-          label={TEXT.editQuestion}
-          value={draft}
-          rows={8}
-          saving={update.isPending}
-          onChange={setDraft}
+        <QuestionEdit
+          initialHtml={editing}
+          saving={saving}
           onSave={save}
-          onCancel={() => setDraft(null)}
+          onCancel={() => setEditing(null)}
         />
       )}
-      <p className="meta">
+      <MetaLine>
+        <AuthorLabel label={question.author_label} />
         <span>{postedBy(question)}</span>
-        <span aria-hidden="true"> · </span>
         <time dateTime={question.created_at}>{timeAgo(question.created_at)}</time>
-        {mine && <span className="yours"> {TEXT.yours}</span>}
-      </p>
+        {mine && <Yours>{TEXT.yours}</Yours>}
+      </MetaLine>
       <TagList tags={question.tags} />
-      <div className="actions">
-        <button
-          type="button"
-          className="button like-button"
-          disabled={like.isPending}
-          onClick={onLike}
-        >
-          <span aria-hidden="true">♥</span> {TEXT.likeThisPost}
+      <div className={styles.actions}>
+        <button type="button" className={buttonClass()} disabled={liking} onClick={onLike}>
+          <span className={styles.heart} aria-hidden="true">
+            ♥
+          </span>{' '}
+          {TEXT.likeThisPost}
         </button>
-        <span className="count" aria-live="polite">
+        <span className={styles.count} aria-live="polite">
           {TEXT.likeCount(question.likes)}
         </span>
-        <button type="button" className="button button-ghost" onClick={onReport}>
+        <button type="button" className={buttonClass('ghost')} onClick={onReport}>
           {TEXT.report}
         </button>
-        {ownerView && canDelete && draft === null && (
+        {ownerView && canDelete && editing === null && (
           <>
             {canEdit && (
               <button
                 type="button"
-                className="button button-ghost"
+                className={buttonClass('ghost')}
                 disabled={preparing}
-                onClick={() => void startEdit()}
+                onClick={startEdit}
               >
                 {TEXT.edit}
               </button>
             )}
             <button
               type="button"
-              className="button button-danger-ghost"
-              onClick={() => void onDelete()}
+              className={buttonClass('dangerGhost')}
+              disabled={deleting}
+              onClick={onDelete}
             >
               {TEXT.delete}
             </button>
           </>
         )}
         {!ownerView && canEdit && (
-          <Link className="button button-ghost" to={`/my/questions/${question.id}`}>
+          <Link className={buttonClass('ghost')} to={`/my/questions/${question.id}`}>
             {TEXT.manageQuestion}
           </Link>
         )}

@@ -7,7 +7,9 @@ import { ALLOWED_URL_SCHEMES, LINK_REL } from '@dating/contract';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type ReactNode, useId, useState } from 'react';
+import { buttonClass } from '../../../components/ui/button.ts';
 import { TEXT } from '../../../lib/messages.ts';
+import styles from './rich-text-editor.module.css';
 
 const URL_OK = new RegExp(`^(?:${ALLOWED_URL_SCHEMES.join('|')}):`, 'i');
 
@@ -15,7 +17,9 @@ interface RichTextEditorProps {
   initialHtml: string;
   onChange: (html: string) => void;
   labelledBy: string;
-  describedBy?: string;
+  describedBy?: string | undefined;
+  /** Focus the editor, caret at the end, when it opens (the owner's Edit). */
+  autoFocus?: boolean;
 }
 
 function ToolButton({
@@ -32,7 +36,7 @@ function ToolButton({
   return (
     <button
       type="button"
-      className="tool-button"
+      className={styles.tool}
       aria-label={label}
       title={label}
       aria-pressed={active}
@@ -84,8 +88,8 @@ function Toolbar({ editor }: { editor: Editor }) {
   };
 
   return (
-    <div className="editor-toolbar-wrap">
-      <div className="editor-toolbar" role="toolbar" aria-label={TEXT.editorToolbar}>
+    <div>
+      <div className={styles.toolbar} role="toolbar" aria-label={TEXT.editorToolbar}>
         <ToolButton
           label={TEXT.heading1}
           active={state.h1}
@@ -100,7 +104,7 @@ function Toolbar({ editor }: { editor: Editor }) {
         >
           H2
         </ToolButton>
-        <span className="tool-sep" aria-hidden="true" />
+        <span className={styles.separator} aria-hidden="true" />
         <ToolButton
           label={TEXT.bold}
           active={state.bold}
@@ -129,7 +133,7 @@ function Toolbar({ editor }: { editor: Editor }) {
         >
           <s>S</s>
         </ToolButton>
-        <span className="tool-sep" aria-hidden="true" />
+        <span className={styles.separator} aria-hidden="true" />
         <ToolButton
           label={TEXT.orderedList}
           active={state.ordered}
@@ -170,7 +174,7 @@ function Toolbar({ editor }: { editor: Editor }) {
         </ToolButton>
       </div>
       {linkOpen && (
-        <div className="link-row">
+        <div className={styles.linkRow}>
           <label htmlFor={urlId}>{TEXT.linkUrl}</label>
           <input
             id={urlId}
@@ -193,13 +197,13 @@ function Toolbar({ editor }: { editor: Editor }) {
               }
             }}
           />
-          <button type="button" className="button button-small" onClick={applyLink}>
+          <button type="button" className={buttonClass('default', 'small')} onClick={applyLink}>
             {TEXT.applyLink}
           </button>
           {state.link && (
             <button
               type="button"
-              className="button button-small"
+              className={buttonClass('default', 'small')}
               onClick={() => {
                 chain().extendMarkRange('link').unsetLink().run();
                 setLinkOpen(false);
@@ -219,9 +223,11 @@ export default function RichTextEditor({
   onChange,
   labelledBy,
   describedBy,
+  autoFocus = false,
 }: RichTextEditorProps) {
   const editor = useEditor({
     immediatelyRender: true,
+    autofocus: autoFocus ? 'end' : false,
     shouldRerenderOnTransaction: false,
     extensions: [
       StarterKit.configure({
@@ -242,7 +248,7 @@ export default function RichTextEditor({
     content: initialHtml,
     editorProps: {
       attributes: {
-        class: 'editor-content',
+        class: styles.content ?? '',
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-labelledby': labelledBy,
@@ -254,7 +260,7 @@ export default function RichTextEditor({
 
   if (!editor) return null;
   return (
-    <div className="editor">
+    <div className={styles.editor}>
       <Toolbar editor={editor} />
       <EditorContent editor={editor} />
     </div>

@@ -1,10 +1,23 @@
-/** Tags as '#name' chips: Add button or Enter; trimmed, lower-cased, no empties or duplicates. */
+/**
+ * Tags as '#name' chips: Add button or Enter; trimmed, lower-cased, no empties or duplicates.
+ * The limits (10 tags, 32 characters each) show as a hint from the start, and a tag past
+ * them is refused here with the contract's own words, before anything is sent.
+ */
 import { LIMITS, normalizeTags, tagListProblem } from '@dating/contract';
 import { useId, useState } from 'react';
+import { buttonClass } from '../../../components/ui/button.ts';
+import fieldStyles from '../../../components/ui/field.module.css';
+import { FieldFrame } from '../../../components/ui/form.tsx';
 import { TEXT } from '../../../lib/messages.ts';
+import styles from './tag-input.module.css';
 
 export function addTag(tags: readonly string[], raw: string): string[] {
   return normalizeTags([...tags, raw]);
+}
+
+/** Why `raw` cannot be added to `tags` (a limit), or null. */
+export function tagEntryProblem(tags: readonly string[], raw: string): string | null {
+  return tagListProblem(addTag(tags, raw));
 }
 
 export function TagInput({
@@ -15,26 +28,39 @@ export function TagInput({
   onChange: (tags: string[]) => void;
 }) {
   const [draft, setDraft] = useState('');
+  const [refused, setRefused] = useState<string | null>(null);
   const id = useId();
-  const problem = tagListProblem(tags);
+  const hintId = `${id}-limits`;
+  const problemId = `${id}-problem`;
+  // A tag being typed that is too long shows at once; the 10-tag limit when one more is added.
+  const typingProblem = draft.trim() ? tagListProblem(normalizeTags([draft])) : null;
+  const problem = typingProblem ?? refused ?? tagListProblem(tags);
 
   const add = () => {
+    const next = tagEntryProblem(tags, draft);
+    if (next) {
+      setRefused(next);
+      return;
+    }
+    setRefused(null);
     onChange(addTag(tags, draft));
     setDraft('');
   };
 
   return (
-    <div className="field">
-      <label htmlFor={id}>{TEXT.tags}</label>
-      <div className="tag-entry">
+    <FieldFrame id={id} label={TEXT.tags}>
+      <div className={styles.entry}>
         <input
           id={id}
           type="text"
           value={draft}
-          maxLength={LIMITS.tagMax}
           placeholder={TEXT.tagPlaceholder}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(event) => setDraft(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${problemId} ${hintId}` : hintId}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            setRefused(null);
+          }}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();
@@ -42,20 +68,23 @@ export function TagInput({
             }
           }}
         />
-        <button type="button" className="button" onClick={add}>
+        <button type="button" className={buttonClass()} onClick={add}>
           {TEXT.add}
         </button>
       </div>
       {tags.length > 0 && (
-        <ul className="chips">
+        <ul className={styles.chips} aria-label={TEXT.selectedTags}>
           {tags.map((tag) => (
-            <li key={tag} className="chip">
+            <li key={tag} className={styles.chip}>
               <span>#{tag}</span>
               <button
                 type="button"
-                className="chip-remove"
+                className={styles.remove}
                 aria-label={TEXT.removeTag(tag)}
-                onClick={() => onChange(tags.filter((t) => t !== tag))}
+                onClick={() => {
+                  setRefused(null);
+                  onChange(tags.filter((t) => t !== tag));
+                }}
               >
                 ×
               </button>
@@ -63,11 +92,17 @@ export function TagInput({
           ))}
         </ul>
       )}
-      {problem && (
-        <p id={`${id}-problem`} className="field-error">
-          {problem}
+      <div className={styles.status}>
+        <p id={hintId} className={fieldStyles.hint}>
+          {TEXT.tagLimits(LIMITS.tagsPerQuestionMax, LIMITS.tagMax)}
         </p>
-      )}
-    </div>
+        <p className={fieldStyles.hint} aria-live="polite">
+          {TEXT.tagCount(tags.length, LIMITS.tagsPerQuestionMax)}
+        </p>
+      </div>
+      <p id={problemId} className={fieldStyles.error} aria-live="polite">
+        {problem}
+      </p>
+    </FieldFrame>
   );
 }

@@ -1,20 +1,19 @@
 import type { Tag } from '@dating/contract';
+import { Link } from 'react-router';
 import { TEXT } from '../../../lib/messages.ts';
+import { feedHref } from '../lib/feed-params.ts';
+import styles from './tag-list.module.css';
 
-/** Tags shown with a hash prefix; clickable (filter by tag) when `onTag` is given. */
-export function TagList({ tags, onTag }: { tags: Tag[]; onTag?: (name: string) => void }) {
+/** Tags shown with a hash prefix, each a link to the feed filtered by it. */
+export function TagList({ tags }: { tags: Tag[] }) {
   if (tags.length === 0) return null;
   return (
-    <ul className="tags" aria-label={TEXT.questionTags}>
+    <ul className={styles.tags} aria-label={TEXT.questionTags}>
       {tags.map((tag) => (
         <li key={tag.id}>
-          {onTag ? (
-            <button type="button" className="tag" onClick={() => onTag(tag.name)}>
-              #{tag.name}
-            </button>
-          ) : (
-            <span className="tag">#{tag.name}</span>
-          )}
+          <Link className={styles.tag} to={feedHref({ tag: tag.name })}>
+            #{tag.name}
+          </Link>
         </li>
       ))}
     </ul>

@@ -3,7 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const createReport = (body: ReportCreateBody) => api.post<unknown>('/api/reports/', body);
+export const createReport = ({
+  body,
+  idempotencyKey,
+}: {
+  body: ReportCreateBody;
+  idempotencyKey: string;
+}) => api.post<unknown>('/api/reports/', body, { idempotencyKey });
 
 export function useCreateReport() {
   const queryClient = useQueryClient();

@@ -1,27 +1,35 @@
 /** 'Pending Reports' for admins, each with its content and the two decisions. */
 import { REPORT_REASON_LABELS, type Report } from '@dating/contract';
 import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/button.ts';
+import { cardClass } from '../../../components/ui/card.ts';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
+import { SkeletonLine } from '../../../components/ui/skeleton.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { useSingleFlight } from '../../../hooks/use-single-flight.ts';
+import { unlessOffline } from '../../../lib/error-messages.ts';
 import { formatDateTime } from '../../../lib/labels.ts';
 import { MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { useReports } from '../api/get-reports.ts';
 import { useUpdateReport } from '../api/update-report.ts';
+import styles from './report-list.module.css';
 
 function ReportedContent({ report }: { report: Report }) {
   const content = report.content;
-  if (!content) return <p className="muted">{UI.contentUnavailable}</p>;
+  if (!content) return <p className={styles.muted}>{UI.contentUnavailable}</p>;
   return (
-    <div className="reported-content">
+    <div className={styles.content}>
       {content.type === 'question' ? (
         <SafeHtml html={content.text} />
       ) : (
-        <p className="answer-text">{content.text}</p>
+        <p className={styles.answerText}>{content.text}</p>
       )}
-      <Link className="reported-link" to={`/questions/${content.question}`}>
+      <Link className={styles.viewLink} to={`/questions/${content.question}`}>
         {TEXT.viewQuestion}
       </Link>
     </div>
@@ -32,18 +40,24 @@ function ReportCard({ report }: { report: Report }) {
   const update = useUpdateReport();
   const toast = useToast();
   const confirm = useConfirm();
-  const decide = async (status: 'approved' | 'rejected') => {
-    // Approving deletes the content: ask first, as every other delete does.
-    const question =
-      report.target_type === 'question' ? UI.deleteQuestionConfirm : UI.deleteReplyConfirm;
-    if (status === 'approved' && report.content && !(await confirm(question))) return;
-    update.mutate({ id: report.id, status }, { onError: () => toast.error(MSG.adminUpdateFailed) });
-  };
+  const [deciding, run] = useSingleFlight();
+  const decide = (status: 'approved' | 'rejected') =>
+    run(async () => {
+      // Approving deletes the content: ask first, as every other delete does.
+      const question =
+        report.target_type === 'question' ? UI.deleteQuestionConfirm : UI.deleteReplyConfirm;
+      if (status === 'approved' && report.content && !(await confirm(question))) return;
+      try {
+        await update.mutateAsync({ id: report.id, status });
+      } catch (error) {
+        toast.error(unlessOffline(error, MSG.adminUpdateFailed));
+      }
+    });
 
   return (
-    <article className="card report-card" aria-label={TEXT.reportNumber(report.id)}>
-      <h2 className="report-title">{TEXT.reportNumber(report.id)}</h2>
-      <dl className="report-facts">
+    <article className={cardClass} aria-label={TEXT.reportNumber(report.id)}>
+      <h2 className={styles.title}>{TEXT.reportNumber(report.id)}</h2>
+      <dl className={styles.facts}>
         <div>
           <dt>{TEXT.type}</dt>
           <dd>{report.target_type === 'question' ? TEXT.question : TEXT.answer}</dd>
@@ -69,22 +83,22 @@ function ReportCard({ report }: { report: Report }) {
           </dd>
         </div>
       </dl>
-      <h3 className="report-content-title">{TEXT.content}</h3>
+      <h3 className={styles.contentTitle}>{TEXT.content}</h3>
       <ReportedContent report={report} />
-      <div className="actions">
+      <div className={styles.actions}>
         <button
           type="button"
-          className="button button-danger"
-          disabled={update.isPending}
-          onClick={() => void decide('approved')}
+          className={buttonClass('danger')}
+          disabled={deciding}
+          onClick={() => decide('approved')}
         >
           {TEXT.approve}
         </button>
         <button
           type="button"
-          className="button"
-          disabled={update.isPending}
-          onClick={() => void decide('rejected')}
+          className={buttonClass()}
+          disabled={deciding}
+          onClick={() => decide('rejected')}
         >
           {TEXT.reject}
         </button>
@@ -95,13 +109,43 @@ function ReportCard({ report }: { report: Report }) {
 
 export function ReportList() {
   const reports = useReports();
-  if (reports.isPending) return <StatusMessage>{UI.loading}</StatusMessage>;
-  if (reports.isError) return <StatusMessage kind="error">{MSG.loadReportsFailed}</StatusMessage>;
+  if (reports.isPending) {
+    return (
+      <>
+        <StatusMessage visuallyHidden>{UI.loading}</StatusMessage>
+        <ul className={styles.list} aria-hidden="true">
+          {[0, 1].map((i) => (
+            <li key={i} className={cardClass}>
+              <SkeletonLine width="35%" />
+              <SkeletonLine />
+              <SkeletonLine width="80%" />
+              <SkeletonLine width="60%" />
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+  if (reports.isError) {
+    return (
+      <LoadError
+        message={MSG.loadReportsFailed}
+        retrying={reports.isFetching}
+        onRetry={() => void reports.refetch()}
+      />
+    );
+  }
   const items = reports.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) return <p className="empty">{UI.noPendingReports}</p>;
+  if (items.length === 0) {
+    return (
+      <EmptyState>
+        <p>{UI.noPendingReports}</p>
+      </EmptyState>
+    );
+  }
   return (
     <>
-      <ul className="report-list">
+      <ul className={styles.list}>
         {items.map((report) => (
           <li key={report.id}>
             <ReportCard report={report} />

@@ -1,5 +1,6 @@
 /** Light/dark toggle: remembered as `theme` in localStorage, the system's by default. */
 import { useSyncExternalStore } from 'react';
+import { iconButtonClass } from '../../../components/ui/button.ts';
 import { TEXT } from '../../../lib/messages.ts';
 import { storeTheme, type Theme } from '../../../lib/storage.ts';
 
@@ -25,7 +26,7 @@ export function ThemeToggle() {
   return (
     <button
       type="button"
-      className="icon-button theme-toggle"
+      className={iconButtonClass}
       aria-label={next === 'dark' ? TEXT.themeToDark : TEXT.themeToLight}
       title={next === 'dark' ? TEXT.themeToDark : TEXT.themeToLight}
       onClick={() => {

@@ -1,0 +1,134 @@
+/**
+ * "Keep access": this tab's private key as a private link and a code to copy, why it must
+ * stay private, and a switch to save it on this device (off by default). Offered once after
+ * the tab's first anonymous post, in a panel that takes no focus and hides nothing for good;
+ * again at any time from the header ("My private key"), in a dialog.
+ */
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { buttonClass } from '../../../components/ui/button.ts';
+import fieldStyles from '../../../components/ui/field.module.css';
+import { FormActions } from '../../../components/ui/form.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { useViewer } from '../../../lib/auth.ts';
+import { KEY_TEXT } from '../../../lib/key-messages.ts';
+import { privateKeyStore } from '../../../lib/storage.ts';
+import { privateLink } from '../lib/private-key.ts';
+import { CopyField } from './copy-field.tsx';
+import styles from './keep-access.module.css';
+
+function KeyDetails({
+  sessionKey,
+  compact = false,
+  action,
+}: {
+  sessionKey: string;
+  /** Labels on the values' lines, for the panel over the page. */
+  compact?: boolean;
+  /** A button on the switch's line (the panel's Done). */
+  action?: ReactNode;
+}) {
+  const switchId = useId();
+  const [saved, setSaved] = useState(privateKeyStore.saved);
+  const here = saved === sessionKey;
+  const toggle = (on: boolean) => {
+    if (on) privateKeyStore.save(sessionKey);
+    else if (here) privateKeyStore.forget();
+    setSaved(privateKeyStore.saved());
+  };
+  return (
+    <>
+      <p className={styles.why}>{KEY_TEXT.why}</p>
+      <CopyField
+        label={KEY_TEXT.privateLink}
+        value={privateLink(sessionKey, window.location.origin)}
+        copyLabel={KEY_TEXT.copyLink}
+        copied={KEY_TEXT.linkCopied}
+        inline={compact}
+      />
+      <CopyField
+        label={KEY_TEXT.code}
+        value={sessionKey}
+        copyLabel={KEY_TEXT.copyCode}
+        copied={KEY_TEXT.codeCopied}
+        inline={compact}
+      />
+      <div className={styles.switchRow}>
+        <input
+          id={switchId}
+          type="checkbox"
+          role="switch"
+          className={styles.switch}
+          checked={here}
+          aria-checked={here}
+          aria-describedby={`${switchId}-hint`}
+          onChange={(event) => toggle(event.target.checked)}
+        />
+        <label htmlFor={switchId} className={styles.switchLabel}>
+          {KEY_TEXT.saveOnDevice}
+        </label>
+        {action && <div className={styles.action}>{action}</div>}
+      </div>
+      <p id={`${switchId}-hint`} className={fieldStyles.hint}>
+        {saved !== null && !here ? KEY_TEXT.saveReplaces : KEY_TEXT.saveHint}
+      </p>
+    </>
+  );
+}
+
+/** The offer after the first anonymous post: at the bottom of the window, until Done. */
+export function KeepAccessPanel({ onClose }: { onClose: () => void }) {
+  const { sessionId } = useViewer();
+  const headingId = useId();
+  const panel = useRef<HTMLElement>(null);
+  const [height, setHeight] = useState(0);
+
+  // Room at the end of the page as tall as the panel, so that nothing stays under it.
+  useEffect(() => {
+    const element = panel.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  if (sessionId === null) return null;
+  return (
+    <>
+      <div className={styles.room} style={{ height }} aria-hidden="true" />
+      <aside
+        ref={panel}
+        className={styles.panel}
+        aria-labelledby={headingId}
+        data-testid="keep-access"
+      >
+        <h2 id={headingId} className={styles.title}>
+          {KEY_TEXT.keepAccessPost}
+        </h2>
+        <KeyDetails
+          sessionKey={sessionId}
+          compact
+          action={
+            <button type="button" className={buttonClass('primary', 'small')} onClick={onClose}>
+              {KEY_TEXT.done}
+            </button>
+          }
+        />
+      </aside>
+    </>
+  );
+}
+
+/** The same, on request from the header. */
+export function KeepAccessDialog({ onClose }: { onClose: () => void }) {
+  const { sessionId } = useViewer();
+  return (
+    <Modal open onClose={onClose} title={KEY_TEXT.keepAccessPosts} size="narrow">
+      {sessionId !== null && <KeyDetails sessionKey={sessionId} />}
+      <FormActions>
+        <button type="button" className={buttonClass('primary')} onClick={onClose}>
+          {KEY_TEXT.done}
+        </button>
+      </FormActions>
+    </Modal>
+  );
+}

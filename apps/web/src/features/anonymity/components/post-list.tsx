@@ -1,0 +1,81 @@
+/** A private key's posts as a list: each links to its question, with its labels and likes. */
+import type { AnonymousPost } from '@dating/contract';
+import { Link } from 'react-router';
+import { cardClass } from '../../../components/ui/card.ts';
+import { MetaLine } from '../../../components/ui/meta-line.tsx';
+import { SkeletonLine } from '../../../components/ui/skeleton.tsx';
+import { StatusMessage } from '../../../components/ui/status-message.tsx';
+import { cx } from '../../../lib/cx.ts';
+import { KEY_TEXT } from '../../../lib/key-messages.ts';
+import { postedBy, timeAgo } from '../../../lib/labels.ts';
+import { TEXT, UI } from '../../../lib/messages.ts';
+import styles from './post-list.module.css';
+
+const SNIPPET_LENGTH = 160;
+
+function clip(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
+export function PostListSkeleton() {
+  return (
+    <>
+      <StatusMessage visuallyHidden>{UI.loading}</StatusMessage>
+      <ul className={styles.list} aria-hidden="true" data-testid="anonymous-posts-skeleton">
+        {[0, 1].map((i) => (
+          <li key={i} className={cardClass}>
+            <SkeletonLine width="20%" />
+            <SkeletonLine />
+            <SkeletonLine width="40%" />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function PostList({
+  posts,
+  compact = false,
+  label,
+}: {
+  posts: readonly AnonymousPost[];
+  /** Smaller items, without links (a claim's preview inside a dialog). */
+  compact?: boolean;
+  label?: string;
+}) {
+  return (
+    <ul
+      className={cx(styles.list, compact && styles.compact)}
+      aria-label={label}
+      data-testid="anonymous-posts"
+    >
+      {posts.map((post) => {
+        const question = clip(post.question_text, SNIPPET_LENGTH);
+        return (
+          <li key={`${post.type}-${post.id}`} className={compact ? styles.item : cardClass}>
+            <p className={styles.kind}>{post.type === 'question' ? TEXT.question : TEXT.reply}</p>
+            {compact ? (
+              <p className={styles.title}>
+                {post.type === 'question' ? question : KEY_TEXT.replyTo(question)}
+              </p>
+            ) : (
+              <Link to={`/questions/${post.question}`} className={styles.title}>
+                {post.type === 'question' ? question : KEY_TEXT.replyTo(question)}
+              </Link>
+            )}
+            {post.type === 'answer' && (
+              <p className={styles.text}>{clip(post.text, SNIPPET_LENGTH)}</p>
+            )}
+            <MetaLine>
+              <span>{postedBy(post)}</span>
+              <span>{TEXT.likeCount(post.likes)}</span>
+              <time dateTime={post.created_at}>{timeAgo(post.created_at)}</time>
+            </MetaLine>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,15 @@
+/** What is wrong with a pasted key, in words (loaded with the dialogs that say it). */
+import { KEY_TEXT } from '../../../lib/key-messages.ts';
+import { type KeyProblem, parseKeyInput } from './private-key.ts';
+
+const MESSAGES: Record<KeyProblem, string> = {
+  empty: KEY_TEXT.keyEmpty,
+  malformed: KEY_TEXT.keyMalformed,
+  weak: KEY_TEXT.keyWeak,
+};
+
+/** The message for what is wrong with a pasted key, or null when it is one. */
+export function keyInputError(input: string): string | null {
+  const parsed = parseKeyInput(input);
+  return parsed.problem === null ? null : MESSAGES[parsed.problem];
+}

@@ -1,0 +1,98 @@
+import type { AnswerNode } from '@dating/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  BRANCH_VISIBLE,
+  countReplies,
+  initialThreadView,
+  pathTo,
+  reveal,
+  splitList,
+  TOP_PAGE_SIZE,
+} from './thread-view.ts';
+
+let nextId = 1;
+function node(replies: AnswerNode[] = []): AnswerNode {
+  return {
+    id: nextId++,
+    question: 1,
+    parent_id: null,
+    text: 'x',
+    likes: 0,
+    gender: 'U',
+    age_range: 'U',
+    user: null,
+    session_id: null,
+    is_deleted: false,
+    author_label: 'Anon 1',
+    created_at: '2026-01-01T00:00:00Z',
+    replies,
+  };
+}
+
+/** A chain of `levels` replies, each the only reply of the one above; returns [top, leaf]. */
+function chain(levels: number): [AnswerNode, AnswerNode] {
+  const leaf = node();
+  let top = leaf;
+  for (let i = 1; i < levels; i++) top = node([top]);
+  return [top, leaf];
+}
+
+describe('thread view', () => {
+  it('counts every reply of some branches, at any depth', () => {
+    const [top] = chain(4);
+    expect(countReplies([top, node()])).toBe(5);
+    expect(countReplies([])).toBe(0);
+  });
+
+  it('finds the path from the top level to a reply', () => {
+    const [top, leaf] = chain(3);
+    const other = node();
+    expect(pathTo([other, top], leaf.id)?.map((n) => n.id)).toEqual([
+      top.id,
+      top.replies[0]?.id,
+      leaf.id,
+    ]);
+    expect(pathTo([other], leaf.id)).toBeNull();
+  });
+
+  it(`shows ${BRANCH_VISIBLE} replies of a longer list until it is opened`, () => {
+    const replies = Array.from({ length: 7 }, () => node());
+    const view = initialThreadView();
+    expect(splitList(replies, 99, view).shown).toHaveLength(BRANCH_VISIBLE);
+    expect(splitList(replies, 99, view).hidden).toHaveLength(2);
+    const opened = { ...view, openLists: new Set([99]) };
+    expect(splitList(replies, 99, opened).hidden).toHaveLength(0);
+    expect(splitList(replies.slice(0, 5), 99, view).hidden).toHaveLength(0);
+  });
+
+  it('reveals a reply on a later top-level page', () => {
+    const answers = Array.from({ length: 45 }, () => node());
+    const target = answers[44] as AnswerNode;
+    expect(reveal(initialThreadView(), answers, target.id).topShown).toBe(45);
+    expect(reveal(initialThreadView(), answers, (answers[3] as AnswerNode).id).topShown).toBe(
+      TOP_PAGE_SIZE,
+    );
+  });
+
+  it('reveals a reply deeper than 4 levels by opening the branch at level 4', () => {
+    const [top, leaf] = chain(7);
+    const view = reveal(initialThreadView(), [top], leaf.id);
+    const level4 = pathTo([top], leaf.id)?.[3];
+    expect([...view.openBranches]).toEqual([level4?.id]);
+  });
+
+  it('reveals a reply hidden in a long list by opening that list', () => {
+    const replies = Array.from({ length: 8 }, () => node());
+    const parent = node(replies);
+    const view = reveal(initialThreadView(), [parent], (replies[6] as AnswerNode).id);
+    expect(view.openLists.has(parent.id)).toBe(true);
+    expect(
+      reveal(initialThreadView(), [parent], (replies[1] as AnswerNode).id).openLists.size,
+    ).toBe(0);
+  });
+
+  it('leaves the view alone for an unknown reply', () => {
+    const view = initialThreadView();
+    expect(reveal(view, [node()], 123456)).toBe(view);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * What a long thread shows at first, and what a 'Show more' opens. Top-level replies come 20
+ * at a time; below them, a branch deeper than 4 levels, or a list longer than 5 replies,
+ * waits behind 'Show N more replies'. Pure functions over the answer tree.
+ */
+import type { AnswerNode } from '@dating/contract';
+
+export const TOP_PAGE_SIZE = 20;
+/** Levels shown before a branch collapses (top-level replies are level 1, depth 0). */
+export const VISIBLE_LEVELS = 4;
+/** Replies shown in one nested list before the rest collapse. */
+export const BRANCH_VISIBLE = 5;
+
+export interface ThreadView {
+  /** How many top-level replies show. */
+  topShown: number;
+  /** Replies whose whole list of replies shows (past BRANCH_VISIBLE). */
+  openLists: ReadonlySet<number>;
+  /** Replies below which no level collapses any more. */
+  openBranches: ReadonlySet<number>;
+}
+
+export const initialThreadView = (): ThreadView => ({
+  topShown: TOP_PAGE_SIZE,
+  openLists: new Set(),
+  openBranches: new Set(),
+});
+
+/** Every reply in these branches, at any depth. */
+export function countReplies(nodes: readonly AnswerNode[]): number {
+  let count = 0;
+  for (const node of nodes) count += 1 + countReplies(node.replies);
+  return count;
+}
+
+/** The replies from the top level down to the one with this id (inclusive), or null. */
+export function pathTo(nodes: readonly AnswerNode[], id: number): AnswerNode[] | null {
+  for (const node of nodes) {
+    if (node.id === id) return [node];
+    const below = pathTo(node.replies, id);
+    if (below) return [node, ...below];
+  }
+  return null;
+}
+
+/** Whether the replies of a reply at `depth` collapse by depth (unless opened above). */
+export function collapsesByDepth(depth: number): boolean {
+  return depth + 1 >= VISIBLE_LEVELS;
+}
+
+/** The replies of a list that show, and those waiting behind 'Show N more replies'. */
+export function splitList(
+  replies: readonly AnswerNode[],
+  parentId: number,
+  view: ThreadView,
+): { shown: readonly AnswerNode[]; hidden: readonly AnswerNode[] } {
+  if (replies.length <= BRANCH_VISIBLE || view.openLists.has(parentId)) {
+    return { shown: replies, hidden: [] };
+  }
+  return { shown: replies.slice(0, BRANCH_VISIBLE), hidden: replies.slice(BRANCH_VISIBLE) };
+}
+
+/** The view with whatever hides the reply `id` opened (a new reply is always shown). */
+export function reveal(view: ThreadView, answers: readonly AnswerNode[], id: number): ThreadView {
+  const path = pathTo(answers, id);
+  if (!path) return view;
+  const [top] = path;
+  const topIndex = top ? answers.indexOf(top) : -1;
+  const openLists = new Set(view.openLists);
+  const openBranches = new Set(view.openBranches);
+  path.forEach((node, depth) => {
+    const child = path[depth + 1];
+    if (!child) return;
+    if (node.replies.indexOf(child) >= BRANCH_VISIBLE) openLists.add(node.id);
+    const opened = path.slice(0, depth + 1).some((n) => openBranches.has(n.id));
+    if (collapsesByDepth(depth) && !opened) openBranches.add(node.id);
+  });
+  return { topShown: Math.max(view.topShown, topIndex + 1), openLists, openBranches };
+}

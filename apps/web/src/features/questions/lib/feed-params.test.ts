@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  feedApiQuery,
+  feedHref,
+  feedQuery,
+  isFiltering,
+  readFeedState,
+  withoutFilters,
+} from './feed-params.ts';
+
+const read = (query: string) => readFeedState(new URLSearchParams(query));
+
+describe('the feed state in the address', () => {
+  it('reads search, tag, gender and age', () => {
+    expect(read('q=first+date&tag=trust&gender=W&age_range=26-35')).toEqual({
+      search: 'first date',
+      tag: 'trust',
+      gender: 'W',
+      age_range: '26-35',
+    });
+    expect(read('')).toEqual({});
+  });
+
+  it('drops what does not read: unknown codes, blank text, unknown parameters', () => {
+    expect(read('gender=X&age_range=99&q=%20%20&tag=&sort=weird&foo=bar')).toEqual({});
+    expect(read('age_range=45%2B')).toEqual({ age_range: '45+' });
+  });
+
+  it('trims the search and bounds its length', () => {
+    expect(read('q=%20hello%20')).toEqual({ search: 'hello' });
+    expect(read(`q=${'a'.repeat(500)}`).search).toHaveLength(200);
+  });
+
+  it('writes a canonical query that reads back the same', () => {
+    const state = { age_range: '45+', tag: 'first date', search: 'nervous & shy', gender: 'NB' };
+    const query = feedQuery(state as Parameters<typeof feedQuery>[0]);
+    expect(query).toBe('q=nervous+%26+shy&tag=first+date&gender=NB&age_range=45%2B');
+    expect(read(query)).toEqual(state);
+    expect(feedQuery({})).toBe('');
+  });
+
+  it('links to the feed filtered by a tag', () => {
+    expect(feedHref({ tag: 'trust' })).toBe('/?tag=trust');
+    expect(feedHref({ tag: 'first date' })).toBe('/?tag=first+date');
+    expect(feedHref({})).toBe('/');
+  });
+
+  it('calls the API with the spec parameter names', () => {
+    expect(feedApiQuery(read('q=x&tag=trust&gender=M&age_range=18-25'))).toEqual({
+      search: 'x',
+      tag_id: 'trust',
+      gender: 'M',
+      age_range: '18-25',
+    });
+  });
+
+  it('knows whether a filter is set, and clears them', () => {
+    expect(isFiltering({})).toBe(false);
+    expect(isFiltering({ gender: 'W' })).toBe(true);
+    expect(withoutFilters({ search: 'x', tag: 'y', gender: 'W', age_range: 'U' })).toEqual({});
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The feed's state in the URL (`/?q=...&tag=...&gender=W&age_range=26-35`), so that Back and
+ * Forward restore it and a copied address shows the same list. One row per parameter: its
+ * name in the address, its name in `GET /api/questions/`, how an address value is read (a
+ * value that does not read is dropped), and whether it filters (the heading says 'Results').
+ * A new parameter is one more row, e.g.
+ *   sort: { url: 'sort', api: 'sort', read: oneOf(SORTS), filters: false, fallback: 'new' },
+ */
+import { AGE_RANGES, type AgeRange, GENDERS, type Gender, LIMITS } from '@dating/contract';
+
+interface Param<V extends string> {
+  url: string;
+  api: string;
+  read: (raw: string) => V | undefined;
+  /** Counts as a filter (the list heading becomes 'Results'). */
+  filters: boolean;
+  /** The value meant when the address has none; never written to the address. */
+  fallback?: V;
+}
+
+const text = (raw: string) => raw.trim().slice(0, LIMITS.searchMax) || undefined;
+const oneOf =
+  <V extends string>(values: readonly V[]) =>
+  (raw: string) =>
+    (values as readonly string[]).includes(raw) ? (raw as V) : undefined;
+
+export const FEED_PARAMS = {
+  search: { url: 'q', api: 'search', read: text, filters: true },
+  tag: { url: 'tag', api: 'tag_id', read: text, filters: true },
+  gender: { url: 'gender', api: 'gender', read: oneOf<Gender>(GENDERS), filters: true },
+  age_range: {
+    url: 'age_range',
+    api: 'age_range',
+    read: oneOf<AgeRange>(AGE_RANGES),
+    filters: true,
+  },
+} satisfies Record<string, Param<string>>;
+
+type Params = typeof FEED_PARAMS;
+export type FeedKey = keyof Params;
+
+/** The feed's state: only the parameters that are set. */
+export type FeedState = {
+  [K in FeedKey]?: Exclude<ReturnType<Params[K]['read']>, undefined>;
+};
+
+const KEYS = Object.keys(FEED_PARAMS) as FeedKey[];
+
+function param(key: FeedKey): Param<string> {
+  return FEED_PARAMS[key];
+}
+
+/** Reads the state from an address's query; unknown and unreadable values are dropped. */
+export function readFeedState(query: URLSearchParams): FeedState {
+  const state: Record<string, string> = {};
+  for (const key of KEYS) {
+    const { url, read, fallback } = param(key);
+    const raw = query.get(url);
+    const value = raw === null ? undefined : read(raw);
+    if (value !== undefined && value !== fallback) state[key] = value;
+  }
+  return state as FeedState;
+}
+
+/** The query of the address that shows this state, in a fixed order ('' for the plain feed). */
+export function feedQuery(state: FeedState): string {
+  const query = new URLSearchParams();
+  for (const key of KEYS) {
+    const value = state[key];
+    if (value !== undefined && value !== '' && value !== param(key).fallback) {
+      query.set(param(key).url, value);
+    }
+  }
+  return query.toString();
+}
+
+/** The feed's address for this state: '/' or '/?tag=trust'. */
+export function feedHref(state: FeedState): string {
+  const query = feedQuery(state);
+  return query ? `/?${query}` : '/';
+}
+
+/** The parameters of `GET /api/questions/` for this state. */
+export function feedApiQuery(state: FeedState): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const key of KEYS) {
+    const value = state[key];
+    if (value !== undefined) query[param(key).api] = value;
+  }
+  return query;
+}
+
+/** Whether any filter is set (the heading reads 'Results', spec §2). */
+export function isFiltering(state: FeedState): boolean {
+  return KEYS.some((key) => param(key).filters && state[key] !== undefined);
+}
+
+/** The state with every filter cleared (what is not a filter, such as an order, stays). */
+export function withoutFilters(state: FeedState): FeedState {
+  const next: Record<string, string> = {};
+  for (const key of KEYS) {
+    const value = state[key];
+    if (value !== undefined && !param(key).filters) next[key] = value;
+  }
+  return next as FeedState;
+}

@@ -1,0 +1,89 @@
+/** The report form: reason (default inappropriate), optional details, Submit Report. */
+import { LIMITS, type ReportReason } from '@dating/contract';
+import { type RefObject, useEffect } from 'react';
+import { buttonClass } from '../../../components/ui/button.ts';
+import { FormActions, TextAreaField } from '../../../components/ui/form.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { useForm } from '../../../hooks/use-form.ts';
+import { useRequireSession } from '../../../hooks/use-require-session.ts';
+import { useViewer } from '../../../lib/auth.ts';
+import { unlessOffline } from '../../../lib/error-messages.ts';
+import { MSG, TEXT } from '../../../lib/messages.ts';
+import { REASON_OPTIONS } from '../../../lib/options.ts';
+import { useCreateReport } from '../api/create-report.ts';
+import type { ReportTarget } from './report-target.ts';
+
+interface ReportValues {
+  reason: ReportReason;
+  details: string;
+}
+
+export interface ReportFormProps {
+  target: ReportTarget;
+  onCancel: () => void;
+  onSent: () => void;
+  /** Set while details are written (closing would lose them). */
+  dirty: RefObject<boolean>;
+}
+
+export default function ReportForm({ target, onCancel, onSent, dirty }: ReportFormProps) {
+  const viewer = useViewer();
+  const toast = useToast();
+  const requireSession = useRequireSession();
+  const report = useCreateReport();
+  const form = useForm<ReportValues>({
+    initialValues: () => ({ reason: 'inappropriate', details: '' }),
+    onSubmit: async (values, { idempotencyKey }) => {
+      if (!requireSession()) return false;
+      try {
+        await report.mutateAsync({
+          body: {
+            [target.type]: target.id,
+            reason: values.reason,
+            details: values.details.trim(),
+            ...(viewer.sessionId ? { session_id: viewer.sessionId } : {}),
+          },
+          idempotencyKey,
+        });
+      } catch (error) {
+        toast.error(unlessOffline(error, MSG.reportFailed));
+        return false;
+      }
+      toast.success(MSG.reportThanks);
+      onSent();
+      return true;
+    },
+  });
+  const { values, setValue } = form;
+
+  useEffect(() => {
+    dirty.current = values.details.trim() !== '';
+  }, [dirty, values.details]);
+
+  return (
+    <form noValidate onSubmit={form.onSubmit}>
+      <SelectField
+        label={TEXT.reason}
+        value={values.reason}
+        options={REASON_OPTIONS}
+        onChange={(value) => setValue('reason', value || 'inappropriate')}
+      />
+      <TextAreaField
+        label={TEXT.detailsOptional}
+        rows={3}
+        maxLength={LIMITS.reportDetailsMax}
+        value={values.details}
+        onChange={(details) => setValue('details', details)}
+      />
+      <FormActions>
+        <button type="button" className={buttonClass()} onClick={onCancel}>
+          {TEXT.cancel}
+        </button>
+        <button type="submit" className={buttonClass('primary')} disabled={form.pending}>
+          {form.pending ? TEXT.reporting : TEXT.submitReport}
+        </button>
+      </FormActions>
+    </form>
+  );
+}
