@@ -1,11 +1,36 @@
-import { defineConfig, devices } from '@playwright/test';
+import { chromium, defineConfig, devices } from '@playwright/test';
+import { BrowserNotFoundError, defaultInstallers, ensureBrowser } from './support/browser.ts';
 import { ADMIN, BASE_URL, PORT } from './support/env.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 
+/** CHROMIUM_PATH, Playwright's download, or Chromium on PATH; installed when missing. */
+function browserPath(): string {
+  let playwrightChromium: string | undefined;
+  try {
+    playwrightChromium = chromium.executablePath();
+  } catch {
+    // No Playwright build for this platform: look elsewhere.
+  }
+  try {
+    return ensureBrowser({
+      env: process.env,
+      playwrightChromium,
+      installers: defaultInstallers(new URL('.', import.meta.url).pathname),
+      log: (line) => console.error(line),
+    }).path;
+  } catch (error) {
+    if (!(error instanceof BrowserNotFoundError)) throw error;
+    // One clear line, not a stack trace from loading this file.
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 /**
  * Drives the built web app, served by the real API server on a fresh temporary database,
- * in Debian's Chromium. E2E_BASE_URL points the tests at an already running server instead.
+ * in Chromium (support/browser.ts finds or installs it). E2E_BASE_URL points the tests at
+ * an already running server instead.
  */
 export default defineConfig({
   testDir: './tests',
@@ -22,7 +47,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 900 },
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: browserPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -37,7 +62,7 @@ export default defineConfig({
         command: [
           'npm run build -w @dating/web &&',
           `PORT=${PORT} DATA_DIR="$(mktemp -d)" ADMIN_USERNAME=${ADMIN.username}`,
-          `ADMIN_PASSWORD=${ADMIN.password} RATE_LIMITS=off LOG_LEVEL=warn`,
+          `ADMIN_PASSWORD=${ADMIN.password} RATE_LIMITS=off POW_DIFFICULTY=off LOG_LEVEL=warn`,
           'node --import tsx apps/server/src/server.ts',
         ].join(' '),
         cwd: root,

@@ -1,5 +1,6 @@
 /** Builds test data through the real API (each test makes its own). */
 import { randomUUID } from 'node:crypto';
+import { strongSessionId } from '@dating/contract';
 import type { APIRequestContext } from '@playwright/test';
 import { ADMIN } from './env.ts';
 
@@ -60,7 +61,7 @@ function headers(author: Author): Record<string, string> {
 export async function createQuestion(
   request: APIRequestContext,
   fields: { text?: string; tags?: string[]; gender?: string; age_range?: string } = {},
-  author: Author = { sessionId: randomUUID() },
+  author: Author = { sessionId: strongSessionId(randomUUID) },
 ) {
   return json<{ id: number; text: string; tags: { id: number; name: string }[] }>(
     await request.post('/api/questions/', {
@@ -80,7 +81,7 @@ export async function createAnswer(
   request: APIRequestContext,
   questionId: number,
   fields: { text?: string; parent_id?: number; gender?: string; age_range?: string } = {},
-  author: Author = { sessionId: randomUUID() },
+  author: Author = { sessionId: strongSessionId(randomUUID) },
 ) {
   return json<{ id: number }>(
     await request.post(`/api/questions/${questionId}/answers/`, {
@@ -101,7 +102,7 @@ export async function createReport(
   target: { question?: number; answer?: number },
   fields: { reason?: string; details?: string } = {},
 ) {
-  const sessionId = randomUUID();
+  const sessionId = strongSessionId(randomUUID);
   return json<{ id: number }>(
     await request.post('/api/reports/', {
       headers: { 'X-Session-Id': sessionId },

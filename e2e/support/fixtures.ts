@@ -28,9 +28,26 @@ export async function signInPage(page: Page, tokens: Tokens) {
   }, tokens);
 }
 
-/** The toast region: every toast is announced there. */
+/** The toast region ('Notifications'): every toast is announced there. */
+export function notifications(page: Page) {
+  return page.getByRole('region', { name: 'Notifications' });
+}
+
 export function toast(page: Page, text: string) {
-  return page.locator('.toasts').getByText(text, { exact: true }).last();
+  return notifications(page).getByText(text, { exact: true }).last();
+}
+
+/** The toasts on screen. */
+export function shownToasts(page: Page) {
+  return notifications(page).getByTestId('toast');
+}
+
+/** The messages of the toasts on screen, as they read from top to bottom. */
+export async function toastsTopToBottom(page: Page): Promise<string[]> {
+  const items = await shownToasts(page).evaluateAll((toasts) =>
+    toasts.map((t) => ({ y: t.getBoundingClientRect().y, text: t.firstChild?.textContent ?? '' })),
+  );
+  return items.sort((a, b) => a.y - b.y).map((t) => t.text);
 }
 
 /**
@@ -73,8 +90,18 @@ export async function setTheme(page: Page, theme: 'light' | 'dark') {
  */
 export function answerWithText(page: Page, text: string) {
   return page
-    .locator('article.answer')
-    .filter({ has: page.locator('p.answer-text', { hasText: text }) });
+    .getByTestId('answer')
+    .filter({ has: page.getByTestId('answer-text').filter({ hasText: text }) });
+}
+
+/** The home feed's list of question cards. */
+export function feedCards(page: Page) {
+  return page.getByTestId('question-list').getByRole('article');
+}
+
+/** The question on its page. */
+export function questionArticle(page: Page) {
+  return page.getByRole('article', { name: 'Question' });
 }
 
 /** The question page's session id (created by the app on first load). */

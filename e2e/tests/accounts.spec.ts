@@ -6,11 +6,13 @@ test.describe('register and login', () => {
     const taken = await createUser(request, 'taken');
     await page.goto('/register');
     await page.getByRole('button', { name: 'Register' }).last().click();
-    await expect(page.locator('.field-error')).toHaveText([
-      'This field is required.',
-      'This field is required.',
-      'This field is required.',
-    ]);
+    // Each required field says so, tied to its control.
+    for (const label of ['Username', 'Password', 'Confirm Password']) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(
+        'This field is required.',
+      );
+    }
+    await expect(page.getByText('This field is required.')).toHaveCount(3);
     await page.getByLabel('Username').fill(`new_${uid()}`);
     await page.getByLabel('Password', { exact: true }).fill('a-good-password');
     await page.getByLabel('Confirm Password').fill('another-password');
@@ -43,10 +45,12 @@ test.describe('register and login', () => {
 
     // Login: required, wrong password, unexpected, then success.
     await page.getByRole('button', { name: 'Login' }).last().click();
-    await expect(page.locator('.field-error')).toHaveText([
-      'This field is required.',
-      'This field is required.',
-    ]);
+    for (const label of ['Username or Email', 'Password']) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(
+        'This field is required.',
+      );
+    }
+    await expect(page.getByText('This field is required.')).toHaveCount(2);
     await page.getByLabel('Username or Email').fill(username);
     await page.getByLabel('Password').fill('wrong-password');
     await page.getByRole('button', { name: 'Login' }).last().click();

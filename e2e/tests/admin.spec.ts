@@ -60,12 +60,13 @@ test.describe('admin moderation', () => {
     await expect(first.getByText('Harassment')).toBeVisible();
     await expect(first.getByText('Mean words')).toBeVisible();
     await expect(first.getByText(`${word} question`)).toBeVisible();
-    await expect(first.locator('dd code')).not.toHaveText('');
-    await expect(first.locator('time')).not.toHaveText('');
+    const facts = first.getByRole('definition');
+    await expect(facts.nth(3)).not.toHaveText('');
+    await expect(first.getByRole('time')).not.toHaveText('');
     const second = page.getByRole('article', { name: `Report #${r2.id}` });
     await expect(second.getByText('Answer', { exact: true })).toBeVisible();
     await expect(second.getByText('Other', { exact: true })).toBeVisible();
-    await expect(second.locator('dd').nth(2)).toHaveText('—');
+    await expect(second.getByRole('definition').nth(2)).toHaveText('—');
     await expect(second.getByText(`${word} answer`)).toBeVisible();
 
     await second.getByRole('button', { name: 'Reject (Keep Content)' }).click();

@@ -1,5 +1,13 @@
 import { createAnswer, createQuestion, createUser, login, uid } from '../support/api.ts';
-import { answerWithText, expect, expectToast, signInPage, test } from '../support/fixtures.ts';
+import {
+  answerWithText,
+  expect,
+  expectToast,
+  notifications,
+  questionArticle,
+  signInPage,
+  test,
+} from '../support/fixtures.ts';
 
 test.describe('My Content and the owner view', () => {
   test('anonymous: Please log in to view your content.', async ({ page }) => {
@@ -21,19 +29,19 @@ test.describe('My Content and the owner view', () => {
     const word = `Owned${uid()}`;
     const q = await createQuestion(
       request,
-      { text: `<p>${word} question</p>`, gender: 'W', age_range: '26-35' },
+      {
+        text: `<p>${word} <strong>question</strong></p><ul><li>first point</li></ul>`,
+        gender: 'W',
+        age_range: '26-35',
+      },
       { tokens },
     );
     const other = await createQuestion(request, { text: `<p>Someone else's ${word}</p>` });
     await createAnswer(request, other.id, { text: `My reply ${word}` }, { tokens });
     const theirs = await createAnswer(request, q.id, { text: 'A visitor answered' });
     await page.reload();
-    const questions = page.locator('section', {
-      has: page.getByRole('heading', { name: 'My Questions' }),
-    });
-    const replies = page.locator('section', {
-      has: page.getByRole('heading', { name: 'My Replies' }),
-    });
+    const questions = page.getByRole('region', { name: 'My Questions' });
+    const replies = page.getByRole('region', { name: 'My Replies' });
     await expect(questions.getByRole('link', { name: `${word} question` })).toBeVisible();
     await expect(questions.getByText('Posted by: Woman, 26-35')).toBeVisible();
     await expect(questions.getByText('0 likes')).toBeVisible();
@@ -50,38 +58,44 @@ test.describe('My Content and the owner view', () => {
     await page.getByRole('button', { name: 'Like this post' }).click();
     await expectToast(page, 'Question liked!');
 
-    // Edit in plain text.
-    await page.locator('.question-detail').getByRole('button', { name: 'Edit' }).click();
-    const box = page.getByLabel('Edit question');
-    await expect(box).toHaveValue(`${word} question`);
+    // Edit, in the rich editor: the question keeps its formatting.
+    const question = questionArticle(page);
+    await question.getByRole('button', { name: 'Edit' }).click();
+    const box = question.getByRole('textbox', { name: 'Edit question' });
+    await expect(box).toBeFocused();
+    await expect(box.locator('strong')).toHaveText('question');
+    await expect(box.getByRole('listitem')).toHaveText(['first point']);
     await box.fill('   ');
-    await page.locator('.question-detail').getByRole('button', { name: 'Save' }).click();
+    await question.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Question text cannot be empty.');
-    await box.fill(`${word} edited\n\nSecond <b>paragraph</b>`);
-    await page.locator('.question-detail').getByRole('button', { name: 'Save' }).click();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.getByRole('button', { name: 'Edit' }).click();
+    await box.getByRole('listitem').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' and more');
+    await question.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Question updated successfully.');
-    await expect(page.locator('.question-text p')).toHaveText([
-      `${word} edited`,
-      'Second <b>paragraph</b>',
-    ]);
+    const text = question.getByTestId('question-text');
+    await expect(text.locator('strong')).toHaveText('question');
+    await expect(text.getByRole('listitem')).toHaveText(['first point and more']);
 
     await page.route(`**/api/questions/${q.id}/`, (route) =>
       route.request().method() === 'PATCH'
         ? route.fulfill({ status: 500, json: {} })
         : route.continue(),
     );
-    await page.locator('.question-detail').getByRole('button', { name: 'Edit' }).click();
-    await page.getByLabel('Edit question').fill('will fail');
-    await page.locator('.question-detail').getByRole('button', { name: 'Save' }).click();
+    await question.getByRole('button', { name: 'Edit' }).click();
+    await box.fill('will fail');
+    await question.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Failed to update question.');
-    await page.locator('.question-detail').getByRole('button', { name: 'Cancel' }).click();
+    await question.getByRole('button', { name: 'Cancel' }).click();
     await page.unrouteAll();
     await page.route(`**/api/questions/${q.id}/`, (route) =>
       route.request().method() === 'GET'
         ? route.fulfill({ status: 500, json: {} })
         : route.continue(),
     );
-    await page.locator('.question-detail').getByRole('button', { name: 'Edit' }).click();
+    await question.getByRole('button', { name: 'Edit' }).click();
     await expectToast(page, 'Could not prepare question for editing.');
     await page.unrouteAll();
 
@@ -89,7 +103,7 @@ test.describe('My Content and the owner view', () => {
     const visitor = answerWithText(page, 'A visitor answered');
     await visitor.getByRole('button', { name: 'Reply', exact: true }).click();
     await visitor.getByRole('button', { name: 'Submit Reply' }).click();
-    await expect(page.locator('.toast')).toHaveCount(0, { timeout: 4000 });
+    await expect(notifications(page).getByTestId('toast')).toHaveCount(0, { timeout: 4000 });
     await visitor.getByLabel('Your reply').fill('Thanks!');
     await visitor.getByRole('button', { name: 'Submit Reply' }).click();
     await expectToast(page, 'Reply submitted.');
@@ -102,12 +116,12 @@ test.describe('My Content and the owner view', () => {
         ? route.fulfill({ status: 500, json: {} })
         : route.continue(),
     );
-    await page.locator('.question-detail').getByRole('button', { name: 'Delete' }).click();
+    await questionArticle(page).getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('alertdialog').getByText('Delete this question?')).toBeVisible();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Failed to delete question.');
     await page.unrouteAll();
-    await page.locator('.question-detail').getByRole('button', { name: 'Delete' }).click();
+    await questionArticle(page).getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Question deleted.');
     await expect(page).toHaveURL(/\/$/);
@@ -124,7 +138,8 @@ test.describe('My Content and the owner view', () => {
     await createQuestion(request, { text: `<p>${word} two</p>` }, { tokens });
     await signInPage(page, tokens);
     await page.goto('/my/content');
-    const one = page.locator('.content-item').filter({ hasText: `${word} one` });
+    const myQuestions = page.getByRole('region', { name: 'My Questions' }).getByRole('listitem');
+    const one = myQuestions.filter({ hasText: `${word} one` });
     await one.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Question deleted.');
@@ -135,7 +150,7 @@ test.describe('My Content and the owner view', () => {
       localStorage.removeItem('access_token');
       localStorage.removeItem('refresh_token');
     });
-    const two = page.locator('.content-item').filter({ hasText: `${word} two` });
+    const two = myQuestions.filter({ hasText: `${word} two` });
     await two.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Please log in to delete your content.');
@@ -185,7 +200,7 @@ test.describe('My Content and the owner view', () => {
     await answer.getByRole('button', { name: 'Reply', exact: true }).click();
     await answer.getByLabel('Your reply').fill('   ');
     await answer.getByRole('button', { name: 'Submit Reply' }).click();
-    await expect(page.locator('.toast')).toHaveCount(0, { timeout: 4000 });
+    await expect(notifications(page).getByTestId('toast')).toHaveCount(0, { timeout: 4000 });
     expect(posted).toBe(0);
   });
 

@@ -3,6 +3,8 @@ import {
   answerWithText,
   expect,
   expectToast,
+  notifications,
+  questionArticle,
   sessionIdOf,
   test,
   toast,
@@ -32,7 +34,7 @@ test.describe('question page (anonymous visitor)', () => {
     await expectToast(page, 'Can only like once.');
 
     // Report the question.
-    await page.locator('.question-detail').getByRole('button', { name: 'Report' }).click();
+    await questionArticle(page).getByRole('button', { name: 'Report' }).click();
     const report = page.getByRole('dialog', { name: 'Report question' });
     await expect(report.getByLabel('Reason')).toHaveValue('inappropriate');
     await expect(report.getByLabel('Reason').locator('option')).toHaveText([
@@ -57,10 +59,10 @@ test.describe('question page (anonymous visitor)', () => {
     await page.getByLabel('Your reply').fill('   ');
     await page.getByRole('button', { name: 'Post Reply' }).click();
     expect(posted).toBe(0);
-    await expect(page.locator('.toast')).toHaveCount(0, { timeout: 4000 });
+    await expect(notifications(page).getByTestId('toast')).toHaveCount(0, { timeout: 4000 });
 
     // A top-level reply.
-    const form = page.locator('.reply-form');
+    const form = page.getByRole('region', { name: 'Leave a Reply' });
     await form.getByLabel('Gender').selectOption('W');
     await form.getByLabel('Age group').selectOption('26-35');
     await form.getByLabel('Your reply').fill('Top level answer');
@@ -92,8 +94,10 @@ test.describe('question page (anonymous visitor)', () => {
     expect(Math.round(x1 - x0)).toBe(24);
     expect(Math.round(x2 - x1)).toBe(24);
     const paddings = await page
-      .locator('ul.reply-list.nested')
-      .evaluateAll((lists) => lists.map((l) => getComputedStyle(l).paddingLeft));
+      .getByTestId('reply-list')
+      .evaluateAll((lists) =>
+        lists.filter((l) => l.dataset.depth !== '0').map((l) => getComputedStyle(l).paddingLeft),
+      );
     expect(paddings).toEqual(['24px', '24px']);
 
     // Like a reply, twice.
@@ -140,13 +144,16 @@ test.describe('question page (anonymous visitor)', () => {
     await edited.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Reply deleted.');
-    const placeholder = page.locator('article.answer-deleted');
+    const placeholder = page.getByTestId('answer-deleted');
     await expect(placeholder).toHaveText('[deleted]');
     await expect(placeholder.getByRole('button')).toHaveCount(0);
     await expect(deeper).toBeVisible();
 
-    // Report a reply.
-    await deeper.getByRole('button', { name: 'Report' }).click();
+    // Report a reply: another visitor's (nobody may report their own post, issue 10).
+    await createAnswer(request, q.id, { text: 'Another visitor says hi' });
+    await page.reload();
+    const others = answerWithText(page, 'Another visitor says hi');
+    await others.getByRole('button', { name: 'Report' }).click();
     const reportAnswer = page.getByRole('dialog', { name: 'Report answer' });
     await reportAnswer.getByRole('button', { name: 'Submit Report' }).click();
     await expectToast(page, 'Thanks, the admin will review your report.');
@@ -240,7 +247,10 @@ test.describe('question page (anonymous visitor)', () => {
     await page.route('**/api/questions/*/answers/', (route) =>
       route.fulfill({ status: 400, json: { detail: 'Replies are closed.' } }),
     );
-    await page.locator('.reply-form').getByLabel('Your reply').fill('won’t go');
+    await page
+      .getByRole('region', { name: 'Leave a Reply' })
+      .getByLabel('Your reply')
+      .fill('won’t go');
     await page.getByRole('button', { name: 'Post Reply' }).click();
     await expectToast(page, 'Failed to submit reply: Replies are closed.');
     await page.unroute('**/api/questions/*/answers/');
@@ -272,7 +282,7 @@ test.describe('question page (anonymous visitor)', () => {
     await expectToast(page, 'Failed to delete reply.');
 
     await page.route('**/api/reports/', (route) => route.fulfill({ status: 500, json: {} }));
-    await page.locator('.question-detail').getByRole('button', { name: 'Report' }).click();
+    await questionArticle(page).getByRole('button', { name: 'Report' }).click();
     const dialog = page.getByRole('dialog', { name: 'Report question' });
     await dialog.getByRole('button', { name: 'Submit Report' }).click();
     await expectToast(page, 'Error submitting report.');
@@ -286,7 +296,7 @@ test.describe('question page (anonymous visitor)', () => {
       await route.continue();
     });
     await page.goto(`/questions/${q.id}`);
-    await page.locator('.question-detail').getByRole('button', { name: 'Report' }).click();
+    await questionArticle(page).getByRole('button', { name: 'Report' }).click();
     const dialog = page.getByRole('dialog', { name: 'Report question' });
     await dialog.getByRole('button', { name: 'Submit Report' }).click();
     await expect(dialog.getByRole('button', { name: 'Reporting…' })).toBeDisabled();

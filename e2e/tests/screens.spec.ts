@@ -3,9 +3,7 @@
  * violations in any of the four, and a screenshot of each in e2e/screenshots/
  * (gitignored) to look at.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import {
   createAnswer,
   createQuestion,
@@ -20,32 +18,13 @@ import {
   answerWithText,
   expect,
   expectAccessible,
+  feedCards,
+  questionArticle,
   setTheme,
   signInPage,
   test,
 } from '../support/fixtures.ts';
-
-const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
-mkdirSync(SHOTS, { recursive: true });
-
-const WIDTHS = [375, 1280] as const;
-const THEMES = ['light', 'dark'] as const;
-
-/** Long pages (a thread, My Content) are shot whole; the rest as the viewport shows them. */
-async function everyWay(page: Page, name: string, { fullPage = false } = {}) {
-  for (const theme of THEMES) {
-    await setTheme(page, theme);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
-      await page.waitForTimeout(100);
-      await page.screenshot({
-        path: path.join(SHOTS, `${name}-${theme}-${width}.png`),
-        fullPage,
-      });
-      await expectAccessible(page, `${name} (${theme}, ${width}px)`);
-    }
-  }
-}
+import { everyWay, SHOTS, THEMES } from '../support/screens.ts';
 
 async function richQuestion(request: Parameters<typeof createQuestion>[0], tokens?: Tokens) {
   const q = await createQuestion(
@@ -75,7 +54,7 @@ test.describe('every screen, both themes, two widths', () => {
   test('home feed', async ({ page, request }) => {
     await richQuestion(request);
     await page.goto('/');
-    await expect(page.locator('.question-list article').first()).toBeVisible();
+    await expect(feedCards(page).first()).toBeVisible();
     await everyWay(page, 'home');
   });
 
@@ -93,8 +72,8 @@ test.describe('every screen, both themes, two widths', () => {
     await dialog
       .getByRole('textbox', { name: 'Question text' })
       .fill('How soon is too soon to say I love you?');
-    await dialog.getByLabel('Tags').fill('relationships');
-    await dialog.getByLabel('Tags').press('Enter');
+    await dialog.getByLabel('Tags', { exact: true }).fill('relationships');
+    await dialog.getByLabel('Tags', { exact: true }).press('Enter');
     await everyWay(page, 'ask-dialog');
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await everyWay(page, 'ask-dialog-preview');
@@ -108,9 +87,7 @@ test.describe('every screen, both themes, two widths', () => {
     await expect(answerWithText(page, 'Be yourself')).toBeVisible();
     await page.waitForTimeout(3200);
     await everyWay(page, 'question', { fullPage: true });
-    await page
-      .locator('article.answer')
-      .filter({ hasText: 'Be yourself' })
+    await answerWithText(page, 'Be yourself')
       .getByRole('button', { name: 'Reply', exact: true })
       .click();
     await everyWay(page, 'question-reply-open', { fullPage: true });
@@ -119,7 +96,7 @@ test.describe('every screen, both themes, two widths', () => {
   test('report dialog', async ({ page, request }) => {
     const q = await createQuestion(request);
     await page.goto(`/questions/${q.id}`);
-    await page.locator('.question-detail').getByRole('button', { name: 'Report' }).click();
+    await questionArticle(page).getByRole('button', { name: 'Report' }).click();
     await expect(page.getByRole('dialog', { name: 'Report question' })).toBeVisible();
     await everyWay(page, 'report-dialog');
   });
@@ -129,7 +106,7 @@ test.describe('every screen, both themes, two widths', () => {
     await page.goto(`/questions/${q.id}`);
     await page.getByLabel('Your reply').fill('To be deleted');
     await page.getByRole('button', { name: 'Post Reply' }).click();
-    await page.locator('article.answer').getByRole('button', { name: 'Delete' }).click();
+    await answerWithText(page, 'To be deleted').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
     await everyWay(page, 'confirm-delete');
   });
@@ -145,7 +122,9 @@ test.describe('every screen, both themes, two widths', () => {
     await everyWay(page, 'my-question', { fullPage: true });
     await page.goto('/my/content');
     await expect(page.getByRole('heading', { name: 'My Questions' })).toBeVisible();
-    await expect(page.locator('.content-item').first()).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'My Questions' }).getByRole('listitem').first(),
+    ).toBeVisible();
     await everyWay(page, 'my-content', { fullPage: true });
   });
 
@@ -178,6 +157,76 @@ test.describe('every screen, both themes, two widths', () => {
     await page.getByRole('button', { name: 'Register' }).last().click();
     await expect(page.getByText('Passwords do not match.')).toBeVisible();
     await everyWay(page, 'register');
+  });
+
+  test('phone menu, open (phones only)', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    for (const theme of THEMES) {
+      await setTheme(page, theme);
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await page.screenshot({ path: path.join(SHOTS, `menu-open-${theme}-375.png`) });
+      await expectAccessible(page, `menu open (${theme}, 375px)`);
+      await page.keyboard.press('Escape');
+    }
+  });
+
+  test('loading skeletons', async ({ page, request }) => {
+    const q = await createQuestion(request);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/questions/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('question-skeleton').first()).toBeVisible();
+    await everyWay(page, 'home-loading');
+    await page.goto(`/questions/${q.id}`);
+    await expect(page.getByTestId('question-skeleton')).toBeVisible();
+    await everyWay(page, 'question-loading');
+    release();
+  });
+
+  test('offline: the banner and a load failure with Retry', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Feed', exact: true })).toBeVisible();
+    await context.setOffline(true);
+    await page.getByLabel('Gender').selectOption('W');
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await everyWay(page, 'offline');
+    await context.setOffline(false);
+  });
+
+  test("Ask: tag limits and 'Discard this draft?'", async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Ask a Question' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ask a Question' });
+    await dialog.getByRole('textbox', { name: 'Question text' }).fill('Is it too soon?');
+    await dialog.getByLabel('Tags', { exact: true }).fill('a tag that is far too long to be one');
+    await expect(dialog.getByText('Tags can be at most 32 characters.')).toBeVisible();
+    await everyWay(page, 'ask-tag-limit');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await everyWay(page, 'ask-discard');
+  });
+
+  test('a long thread, collapsed, with a reply just posted', async ({ page, request }) => {
+    const q = await createQuestion(request, { text: `<p>A long thread ${uid()}</p>` });
+    let parent = (await createAnswer(request, q.id, { text: 'Level 1' })).id;
+    for (let level = 2; level <= 6; level++) {
+      parent = (await createAnswer(request, q.id, { text: `Level ${level}`, parent_id: parent }))
+        .id;
+    }
+    for (let i = 0; i < 22; i++) await createAnswer(request, q.id, { text: `Top ${i}` });
+    await page.goto(`/questions/${q.id}`);
+    await page.getByLabel('Your reply').fill('Just posted');
+    await page.getByRole('button', { name: 'Post Reply' }).click();
+    await expect(answerWithText(page, 'Just posted')).toBeFocused();
+    await everyWay(page, 'thread-long', { fullPage: true });
   });
 
   test('not found', async ({ page }) => {
