@@ -1,8 +1,13 @@
 /**
  * `npm start`: builds the web app when its build is missing or older than its sources,
- * then runs the server, which serves the app and the API on one port.
+ * then becomes the server, which serves the app and the API on one port.
+ *
+ * The server runs in this very process (npm's script `exec`s node, so no shell sits in
+ * between either): SIGTERM and SIGINT, from npm or a supervisor, reach the server itself,
+ * which shuts down gracefully, and the process exits with the server's code. A second
+ * process would be orphaned, still serving, when whatever sits above it dies first.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -28,7 +33,8 @@ function newestChange(target: string): number {
 }
 
 const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-if (builtAt < Math.max(...sources.map(newestChange))) {
+// WEB_DIST_DIR names a web app built elsewhere: this checkout's build is not served.
+if (!process.env.WEB_DIST_DIR && builtAt < Math.max(...sources.map(newestChange))) {
   console.log('Building the web app...');
   const result = spawnSync('npm', ['run', 'build', '-w', '@dating/web'], {
     cwd: root,
@@ -37,14 +43,4 @@ if (builtAt < Math.max(...sources.map(newestChange))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
-  { cwd: root, stdio: 'inherit' },
-);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.kill(signal));
-}
-server.on('exit', (code, signal) => {
-  process.exitCode = code ?? (signal ? 1 : 0);
-});
+await import(new URL('../apps/server/src/server.ts', import.meta.url).href);

@@ -14,17 +14,18 @@
  * wrk. With taskset, the server runs on core 0 and wrk on core 1 (PostgreSQL floats).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { strongSessionId } from '@dating/contract';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/connection.ts';
 import { migrate } from '../../apps/server/src/db/migrator.ts';
 import { COMMON_WORD, RARE_WORD, seedDatabase } from '../../apps/server/src/db/seed.ts';
-import { encodeFeedCursor } from '../../apps/server/src/lib/cursor.ts';
+import { Cursors, encodeFeedCursor } from '../../apps/server/src/lib/cursor.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
@@ -224,6 +225,8 @@ async function startServer(target: Target, workers: number) {
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: '/nonexistent',
+      // Known to the bench, so that it can sign the deep page's cursor (lib/cursor.ts).
+      JWT_SECRET: BENCH_SECRET,
       ADMIN_USERNAME: 'bench_admin',
       ADMIN_PASSWORD: target.adminPassword,
       WEB_CONCURRENCY: String(workers),
@@ -327,14 +330,21 @@ interface Scenario {
   script?(t: Target, nonce: string, token: string): string;
 }
 
-/** Each request a new anonymous session, so every like and post is accepted. */
+/**
+ * Each request a new anonymous session, so every like and post is accepted: a strong
+ * random prefix (a UUID, 12 or more distinct characters) and a counter.
+ */
 const sessionLua = (nonce: string) => `
+local prefix = "${strongSessionId(randomUUID)}-${nonce}"
 local counter = 0
 local function session()
   counter = counter + 1
-  return string.format("bench-${nonce}-%010d", counter)
+  return string.format("%s-%010d", prefix, counter)
 end
 `;
+
+/** The servers' secret: cursors are signed with a key derived from it. */
+const BENCH_SECRET = 'bench secret: cursors are signed with a key derived from this';
 
 const SCENARIOS: Scenario[] = [
   { name: 'feed', label: 'feed, page 1', path: () => '/api/questions/' },
@@ -351,7 +361,8 @@ const SCENARIOS: Scenario[] = [
   {
     name: 'feed-deep',
     label: 'feed, deep page (cursor)',
-    path: (t) => `/api/questions/?cursor=${encodeFeedCursor({ id: Math.ceil(t.questions / 10) })}`,
+    path: (t) =>
+      `/api/questions/?cursor=${encodeFeedCursor(new Cursors(BENCH_SECRET), { id: Math.ceil(t.questions / 10) })}`,
   },
   {
     name: 'search-rare',

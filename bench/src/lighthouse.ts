@@ -19,6 +19,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
+import { strongSessionId } from '@dating/contract';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 
@@ -150,7 +151,7 @@ async function createContent(base: string): Promise<number> {
   ];
   let firstId: number | undefined;
   for (const question of questions) {
-    const id = await postJson(`${base}/api/questions/`, randomUUID(), {
+    const id = await postJson(`${base}/api/questions/`, strongSessionId(randomUUID), {
       ...question,
       gender: 'W',
       age_range: '26-35',
@@ -158,7 +159,7 @@ async function createContent(base: string): Promise<number> {
     firstId ??= id;
   }
   if (firstId === undefined) throw new Error('no question was created');
-  await postJson(`${base}/api/questions/${firstId}/answers/`, randomUUID(), {
+  await postJson(`${base}/api/questions/${firstId}/answers/`, strongSessionId(randomUUID), {
     text: '<p>Ask her, lightly and without pressure: it tells you how she sees the two of you.</p>',
   });
   return firstId;
