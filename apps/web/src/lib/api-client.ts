@@ -59,6 +59,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Sent as Idempotency-Key: one per user action, the same when that action is retried. */
   idempotencyKey?: string;
+  /** A solved proof-of-work challenge, sent as X-Altcha (anonymous writes). */
+  altcha?: string | undefined;
   /**
    * Calls as the anonymous holder of this key alone, whoever is signed in: no bearer token,
    * the key as X-Session-Id (to list, or preview the claim of, a private key's own posts).
@@ -157,6 +159,7 @@ export function createApiClient(options: {
       if (sessionId) headers['X-Session-Id'] = sessionId;
     }
     if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+    if (opts.altcha) headers['X-Altcha'] = opts.altcha;
     const init: RequestInit = { method, headers, credentials: 'include' };
     if (opts.signal) init.signal = opts.signal;
     if (opts.body !== undefined) {
@@ -230,7 +233,11 @@ export function createApiClient(options: {
     request,
     get: async <T>(path: string, opts?: RequestOptions) =>
       (await request<T>('GET', path, opts)).data,
-    post: async <T>(path: string, body?: unknown, opts?: { idempotencyKey?: string }) =>
+    post: async <T>(
+      path: string,
+      body?: unknown,
+      opts?: { idempotencyKey?: string; altcha?: string | undefined },
+    ) =>
       (await request<T>('POST', path, { body: body ?? {}, ...opts })).data,
     patch: async <T>(path: string, body: unknown) =>
       (await request<T>('PATCH', path, { body })).data,

@@ -1,7 +1,8 @@
-import type { Answer, AnswerCreateBody } from '@dating/contract';
+import type { AnswerCreateBody, AnswerWritten } from '@dating/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { withProofOfWork } from '../../proof-of-work/lib/proof-of-work.ts';
 
 export const createAnswer = ({
   questionId,
@@ -11,7 +12,13 @@ export const createAnswer = ({
   questionId: number;
   body: AnswerCreateBody;
   idempotencyKey: string;
-}) => api.post<Answer>(`/api/questions/${questionId}/answers/`, body, { idempotencyKey });
+}) =>
+  withProofOfWork((altcha) =>
+    api.post<AnswerWritten>(`/api/questions/${questionId}/answers/`, body, {
+      idempotencyKey,
+      altcha,
+    }),
+  );
 
 /** Posts a reply; resolves once the thread has reloaded with it. */
 export function useCreateAnswer() {

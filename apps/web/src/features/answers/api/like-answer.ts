@@ -2,6 +2,7 @@ import type { LikeResponse } from '@dating/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { withProofOfWork } from '../../proof-of-work/lib/proof-of-work.ts';
 
 export const likeAnswer = ({
   id,
@@ -11,7 +12,13 @@ export const likeAnswer = ({
   questionId: number;
   sessionId: string | null;
 }) =>
-  api.post<LikeResponse>(`/api/answers/${id}/like/`, sessionId ? { session_id: sessionId } : {});
+  withProofOfWork((altcha) =>
+    api.post<LikeResponse>(
+      `/api/answers/${id}/like/`,
+      sessionId ? { session_id: sessionId } : {},
+      { altcha },
+    ),
+  );
 
 export function useLikeAnswer() {
   const queryClient = useQueryClient();

@@ -9,6 +9,7 @@ import { useForm } from '../../../hooks/use-form.ts';
 import { useViewer } from '../../../lib/auth.ts';
 import { draftKeys } from '../../../lib/drafts.ts';
 import { MSG, TEXT } from '../../../lib/messages.ts';
+import { usePrepareProofOfWork } from '../../proof-of-work/lib/use-prepare-proof-of-work.ts';
 import { type ReplyDraft, ReplyFields, replyWorthKeeping, storedReply } from './reply-fields.tsx';
 import { useThread } from './thread-context.ts';
 import { useSubmitReply } from './use-submit-reply.ts';
@@ -18,6 +19,7 @@ export function NestedReplyForm({ parentId }: { parentId: number }) {
   const viewer = useViewer();
   const toast = useToast();
   const submitReply = useSubmitReply(thread.questionId);
+  usePrepareProofOfWork();
   const key = draftKeys.reply(thread.questionId, parentId);
   const form = useForm<ReplyDraft>({
     initialValues: () => storedReply(key),

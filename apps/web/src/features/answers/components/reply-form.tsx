@@ -16,6 +16,7 @@ import {
   replyWorthKeeping,
   storedReply,
 } from './reply-fields.tsx';
+import { usePrepareProofOfWork } from '../../proof-of-work/lib/use-prepare-proof-of-work.ts';
 import styles from './reply-form.module.css';
 import { useSubmitReply } from './use-submit-reply.ts';
 
@@ -28,6 +29,7 @@ export function ReplyForm({
   onPosted: (answerId: number) => void;
 }) {
   const submitReply = useSubmitReply(questionId);
+  usePrepareProofOfWork();
   const headingId = useId();
   const key = draftKeys.reply(questionId, null);
   const form = useForm<ReplyDraft>({

@@ -1,7 +1,8 @@
-import type { QuestionCreateBody, QuestionDetail } from '@dating/contract';
+import type { QuestionCreateBody, QuestionWritten } from '@dating/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { withProofOfWork } from '../../proof-of-work/lib/proof-of-work.ts';
 
 export const createQuestion = ({
   body,
@@ -9,7 +10,10 @@ export const createQuestion = ({
 }: {
   body: QuestionCreateBody;
   idempotencyKey: string;
-}) => api.post<QuestionDetail>('/api/questions/', body, { idempotencyKey });
+}) =>
+  withProofOfWork((altcha) =>
+    api.post<QuestionWritten>('/api/questions/', body, { idempotencyKey, altcha }),
+  );
 
 /** After posting, the feed and the tags reload (spec §4). */
 export function useCreateQuestion() {

@@ -3,9 +3,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import type { QuestionThread } from './get-question.ts';
+import { withProofOfWork } from '../../proof-of-work/lib/proof-of-work.ts';
 
 export const likeQuestion = ({ id, sessionId }: { id: number; sessionId: string | null }) =>
-  api.post<LikeResponse>(`/api/questions/${id}/like/`, sessionId ? { session_id: sessionId } : {});
+  withProofOfWork((altcha) =>
+    api.post<LikeResponse>(
+      `/api/questions/${id}/like/`,
+      sessionId ? { session_id: sessionId } : {},
+      { altcha },
+    ),
+  );
 
 export function useLikeQuestion() {
   const queryClient = useQueryClient();

@@ -19,6 +19,7 @@ import { postQuestionErrorMessage } from '../../../lib/error-messages.ts';
 import { isBlankHtml, textToHtml } from '../../../lib/html.ts';
 import { MSG, TEXT } from '../../../lib/messages.ts';
 import { AGE_OPTIONS, GENDER_OPTIONS } from '../../../lib/options.ts';
+import { usePrepareProofOfWork } from '../../proof-of-work/lib/use-prepare-proof-of-work.ts';
 import { useCreateQuestion } from '../api/create-question.ts';
 import styles from './ask-question-form.module.css';
 import RichTextEditor from './rich-text-editor.tsx';
@@ -70,6 +71,7 @@ export default function AskQuestionForm({
   const toast = useToast();
   const requireSession = useRequireSession();
   const create = useCreateQuestion();
+  usePrepareProofOfWork();
   const labelId = useId();
   const hintId = useId();
 

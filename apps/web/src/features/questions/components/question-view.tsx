@@ -20,6 +20,7 @@ import { isBlankHtml } from '../../../lib/html.ts';
 import { postedBy, timeAgo } from '../../../lib/labels.ts';
 import { MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
+import { usePrepareProofOfWork } from '../../proof-of-work/lib/use-prepare-proof-of-work.ts';
 import { useDeleteQuestion } from '../api/delete-question.ts';
 import { getQuestion, type QuestionThread, questionQueryOptions } from '../api/get-question.ts';
 import { useLikeQuestion } from '../api/like-question.ts';
@@ -66,6 +67,8 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const like = useLikeQuestion();
+  // A page with like buttons: the first like's challenge is solved before it is pressed.
+  usePrepareProofOfWork();
   const update = useUpdateQuestion();
   const remove = useDeleteQuestion();
   const [liking, runLike] = useSingleFlight();

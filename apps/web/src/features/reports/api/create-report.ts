@@ -2,6 +2,7 @@ import type { ReportCreateBody } from '@dating/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { withProofOfWork } from '../../proof-of-work/lib/proof-of-work.ts';
 
 export const createReport = ({
   body,
@@ -9,7 +10,8 @@ export const createReport = ({
 }: {
   body: ReportCreateBody;
   idempotencyKey: string;
-}) => api.post<unknown>('/api/reports/', body, { idempotencyKey });
+}) =>
+  withProofOfWork((altcha) => api.post<unknown>('/api/reports/', body, { idempotencyKey, altcha }));
 
 export function useCreateReport() {
   const queryClient = useQueryClient();

@@ -11,6 +11,7 @@ import { useViewer } from '../../../lib/auth.ts';
 import { unlessOffline } from '../../../lib/error-messages.ts';
 import { MSG, TEXT } from '../../../lib/messages.ts';
 import { REASON_OPTIONS } from '../../../lib/options.ts';
+import { usePrepareProofOfWork } from '../../proof-of-work/lib/use-prepare-proof-of-work.ts';
 import { useCreateReport } from '../api/create-report.ts';
 import type { ReportTarget } from './report-target.ts';
 
@@ -32,6 +33,7 @@ export default function ReportForm({ target, onCancel, onSent, dirty }: ReportFo
   const toast = useToast();
   const requireSession = useRequireSession();
   const report = useCreateReport();
+  usePrepareProofOfWork();
   const form = useForm<ReportValues>({
     initialValues: () => ({ reason: 'inappropriate', details: '' }),
     onSubmit: async (values, { idempotencyKey }) => {
