@@ -237,8 +237,7 @@ export function createApiClient(options: {
       path: string,
       body?: unknown,
       opts?: { idempotencyKey?: string; altcha?: string | undefined },
-    ) =>
-      (await request<T>('POST', path, { body: body ?? {}, ...opts })).data,
+    ) => (await request<T>('POST', path, { body: body ?? {}, ...opts })).data,
     patch: async <T>(path: string, body: unknown) =>
       (await request<T>('PATCH', path, { body })).data,
     delete: async (path: string) => {

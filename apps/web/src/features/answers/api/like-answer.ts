@@ -13,11 +13,9 @@ export const likeAnswer = ({
   sessionId: string | null;
 }) =>
   withProofOfWork((altcha) =>
-    api.post<LikeResponse>(
-      `/api/answers/${id}/like/`,
-      sessionId ? { session_id: sessionId } : {},
-      { altcha },
-    ),
+    api.post<LikeResponse>(`/api/answers/${id}/like/`, sessionId ? { session_id: sessionId } : {}, {
+      altcha,
+    }),
   );
 
 export function useLikeAnswer() {

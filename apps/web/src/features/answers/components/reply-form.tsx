@@ -9,6 +9,7 @@ import { FormActions } from '../../../components/ui/form.tsx';
 import { useForm } from '../../../hooks/use-form.ts';
 import { draftKeys } from '../../../lib/drafts.ts';
 import { MSG, TEXT } from '../../../lib/messages.ts';
+import { usePrepareProofOfWork } from '../../proof-of-work/lib/use-prepare-proof-of-work.ts';
 import {
   EMPTY_REPLY,
   type ReplyDraft,
@@ -16,7 +17,6 @@ import {
   replyWorthKeeping,
   storedReply,
 } from './reply-fields.tsx';
-import { usePrepareProofOfWork } from '../../proof-of-work/lib/use-prepare-proof-of-work.ts';
 import styles from './reply-form.module.css';
 import { useSubmitReply } from './use-submit-reply.ts';
 

@@ -2,8 +2,9 @@
  * The proof-of-work solver's Web Worker: the attempts (thousands of PBKDF2 iterations
  * each) run here, so typing and scrolling stay smooth while a challenge is solved.
  */
-import type { SolveRequest, SolveResponse } from './solver-protocol.ts';
+
 import { solveToPayload } from './solve.ts';
+import type { SolveRequest, SolveResponse } from './solver-protocol.ts';
 
 self.addEventListener('message', (event: MessageEvent<SolveRequest>) => {
   const { id, challenge } = event.data;

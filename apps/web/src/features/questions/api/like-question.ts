@@ -2,8 +2,8 @@ import type { LikeResponse } from '@dating/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import type { QuestionThread } from './get-question.ts';
 import { withProofOfWork } from '../../proof-of-work/lib/proof-of-work.ts';
+import type { QuestionThread } from './get-question.ts';
 
 export const likeQuestion = ({ id, sessionId }: { id: number; sessionId: string | null }) =>
   withProofOfWork((altcha) =>
