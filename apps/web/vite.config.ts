@@ -136,7 +136,7 @@ export default defineConfig(({ mode }) => ({
   preview: {
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
-  // The proof-of-work solver's worker is an ES module (src/features/proof-of-work).
+  // The proof-of-work solver's worker is an ES module (src/lib/proof-of-work).
   worker: { format: 'es' },
   build: {
     target: 'es2022',

@@ -7,9 +7,9 @@ import { buttonClass } from '../../../components/ui/button.ts';
 import { cardClass } from '../../../components/ui/card.ts';
 import { FormActions } from '../../../components/ui/form.tsx';
 import { useForm } from '../../../hooks/use-form.ts';
+import { usePrepareProofOfWork } from '../../../hooks/use-prepare-proof-of-work.ts';
 import { draftKeys } from '../../../lib/drafts.ts';
 import { MSG, TEXT } from '../../../lib/messages.ts';
-import { usePrepareProofOfWork } from '../../proof-of-work/lib/use-prepare-proof-of-work.ts';
 import {
   EMPTY_REPLY,
   type ReplyDraft,

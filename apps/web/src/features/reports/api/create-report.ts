@@ -1,8 +1,8 @@
 import type { ReportCreateBody } from '@dating/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { withProofOfWork } from '../../../lib/proof-of-work/proof-of-work.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { withProofOfWork } from '../../proof-of-work/lib/proof-of-work.ts';
 
 export const createReport = ({
   body,

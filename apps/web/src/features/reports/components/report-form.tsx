@@ -6,12 +6,12 @@ import { FormActions, TextAreaField } from '../../../components/ui/form.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useForm } from '../../../hooks/use-form.ts';
+import { usePrepareProofOfWork } from '../../../hooks/use-prepare-proof-of-work.ts';
 import { useRequireSession } from '../../../hooks/use-require-session.ts';
 import { useViewer } from '../../../lib/auth.ts';
 import { unlessOffline } from '../../../lib/error-messages.ts';
 import { MSG, TEXT } from '../../../lib/messages.ts';
 import { REASON_OPTIONS } from '../../../lib/options.ts';
-import { usePrepareProofOfWork } from '../../proof-of-work/lib/use-prepare-proof-of-work.ts';
 import { useCreateReport } from '../api/create-report.ts';
 import type { ReportTarget } from './report-target.ts';
 

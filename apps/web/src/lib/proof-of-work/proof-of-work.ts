@@ -9,8 +9,8 @@
  * feed's first load does not carry it.
  */
 import { API_MSG, type PowChallenge } from '@dating/contract';
-import { ApiError, api } from '../../../lib/api-client.ts';
-import { tokens } from '../../../lib/storage.ts';
+import { ApiError, api } from '../api-client.ts';
+import { tokens } from '../storage.ts';
 import type { SolveRequest, SolveResponse } from './solver-protocol.ts';
 
 /** A solution is not used this close to its challenge's expiry (the request takes time). */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useViewer } from '../../../lib/auth.ts';
-import { prepareProofOfWork } from './proof-of-work.ts';
+import { useViewer } from '../lib/auth.ts';
+import { prepareProofOfWork } from '../lib/proof-of-work/proof-of-work.ts';
 
 /**
  * A form that may write anonymously (or a page with like buttons) has opened: solve the
