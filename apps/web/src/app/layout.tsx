@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { OfflineBanner } from '../components/ui/offline-banner.tsx';
 import { PrivateKeyProvider } from '../features/anonymity/components/private-key-provider.tsx';
@@ -7,13 +7,18 @@ import {
   prefetchAskForm,
 } from '../features/questions/components/ask-question-dialog.tsx';
 import { TEXT } from '../lib/messages.ts';
+import { dismissSupport, useSupportPanel } from '../lib/support-panel.ts';
 import { AskDialogContext } from './ask-dialog-context.tsx';
 import { prefetchOnIdle } from './idle-prefetch.ts';
 import styles from './layout.module.css';
 import { SiteHeader } from './site-header.tsx';
 import { useScrollRestoration } from './use-scroll-restoration.ts';
 
+// Loaded only when a post about a crisis brings it (issue 10, §2).
+const SupportPanel = lazy(() => import('../components/ui/support-panel.tsx'));
+
 export function Layout() {
+  const support = useSupportPanel();
   const [ask, setAsk] = useState<{ open: boolean; prefill: string; key: number }>({
     open: false,
     prefill: '',
@@ -35,6 +40,15 @@ export function Layout() {
         <SiteHeader onAsk={() => openAsk()} onAskIntent={prefetchAskForm} />
         <OfflineBanner />
         <main id="main" className={styles.main} tabIndex={-1}>
+          {support && (
+            <Suspense fallback={null}>
+              <SupportPanel
+                key={support.message + support.categories.join()}
+                panel={support}
+                onDismiss={dismissSupport}
+              />
+            </Suspense>
+          )}
           <Outlet />
         </main>
         <AskQuestionDialog

@@ -6,6 +6,7 @@ import type { AnswerNode } from '@dating/contract';
 import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
+import { HiddenMarker } from '../../../components/ui/hidden-marker.tsx';
 import { InlineEditor } from '../../../components/ui/inline-editor.tsx';
 import { AuthorLabel, MetaLine, Yours } from '../../../components/ui/meta-line.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -15,7 +16,7 @@ import { useViewer } from '../../../lib/auth.ts';
 import { cx } from '../../../lib/cx.ts';
 import { likeErrorMessage, unlessOffline } from '../../../lib/error-messages.ts';
 import { postedBy, timeAgo } from '../../../lib/labels.ts';
-import { MSG, TEXT, UI } from '../../../lib/messages.ts';
+import { API_MSG, MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
 import { useDeleteAnswer } from '../api/delete-answer.ts';
 import { useLikeAnswer } from '../api/like-answer.ts';
@@ -68,6 +69,20 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
       >
         <DepthLine depth={depth} />
         <p className={cx(styles.text, styles.muted)}>{answer.text}</p>
+      </article>
+    );
+  }
+
+  if (answer.hidden && !mine && !viewer.isStaff) {
+    // Hidden while moderators review it: a one-line placeholder; its replies stay in place.
+    return (
+      <article
+        {...common}
+        className={cx(styles.answer, styles.deleted)}
+        data-testid="answer-hidden"
+      >
+        <DepthLine depth={depth} />
+        <p className={cx(styles.text, styles.muted)}>{API_MSG.hiddenReply}</p>
       </article>
     );
   }
@@ -127,6 +142,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
         <span>{postedBy(answer)}</span>
         <time dateTime={answer.created_at}>{timeAgo(answer.created_at)}</time>
         {mine && <Yours>{TEXT.yours}</Yours>}
+        {answer.hidden && <HiddenMarker />}
       </MetaLine>
       {editing ? (
         <InlineEditor

@@ -38,7 +38,8 @@ export function NestedReplyForm({ parentId }: { parentId: number }) {
       const answer = await submitReply(values, parentId, MSG.replySubmitted, idempotencyKey);
       if (!answer) return false;
       thread.closeReply();
-      thread.reveal(answer.id);
+      // After a reply about a crisis the support panel takes the focus, not the reply.
+      if (!answer.support) thread.reveal(answer.id);
       return true;
     },
   });

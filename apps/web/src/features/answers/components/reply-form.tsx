@@ -46,7 +46,8 @@ export function ReplyForm({
       );
       if (!answer) return false;
       form.reset(EMPTY_REPLY);
-      onPosted(answer.id);
+      // After a reply about a crisis the support panel takes the focus, not the reply.
+      if (!answer.support) onPosted(answer.id);
       return true;
     },
   });

@@ -1,9 +1,10 @@
-import type { Answer } from '@dating/contract';
+import type { AnswerWritten } from '@dating/contract';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useRequireSession } from '../../../hooks/use-require-session.ts';
 import { announceAnonymousPost } from '../../../lib/anonymous-key.ts';
 import { useViewer } from '../../../lib/auth.ts';
 import { submitReplyErrorMessage } from '../../../lib/error-messages.ts';
+import { showSupport } from '../../../lib/support-panel.ts';
 import { useCreateAnswer } from '../api/create-answer.ts';
 import type { ReplyDraft } from './reply-fields.tsx';
 
@@ -19,7 +20,7 @@ export function useSubmitReply(questionId: number) {
     parentId: number | null,
     successMessage: string,
     idempotencyKey: string,
-  ): Promise<Answer | null> => {
+  ): Promise<AnswerWritten | null> => {
     if (!requireSession()) return null;
     try {
       const answer = await create.mutateAsync({
@@ -34,6 +35,8 @@ export function useSubmitReply(questionId: number) {
         },
       });
       toast.success(successMessage);
+      // A reply about a crisis: the calm panel with support (the reply is published as usual).
+      showSupport(answer.support);
       // Posted with this tab's key: the app offers to keep it ("Keep access to this post").
       if (!viewer.signedIn) announceAnonymousPost();
       return answer;

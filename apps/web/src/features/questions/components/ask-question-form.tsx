@@ -20,6 +20,7 @@ import { postQuestionErrorMessage } from '../../../lib/error-messages.ts';
 import { isBlankHtml, textToHtml } from '../../../lib/html.ts';
 import { MSG, TEXT } from '../../../lib/messages.ts';
 import { AGE_OPTIONS, GENDER_OPTIONS } from '../../../lib/options.ts';
+import { showSupport } from '../../../lib/support-panel.ts';
 import { useCreateQuestion } from '../api/create-question.ts';
 import styles from './ask-question-form.module.css';
 import RichTextEditor from './rich-text-editor.tsx';
@@ -91,8 +92,9 @@ export default function AskQuestionForm({
         return false;
       }
       if (tagListProblem(values.tags) || !requireSession()) return false;
+      let posted: Awaited<ReturnType<typeof create.mutateAsync>>;
       try {
-        await create.mutateAsync({
+        posted = await create.mutateAsync({
           body: {
             text: values.html,
             tag_names: values.tags,
@@ -107,6 +109,8 @@ export default function AskQuestionForm({
         return false;
       }
       toast.success(MSG.questionPosted);
+      // A post about a crisis: the calm panel with support (the post is published as usual).
+      showSupport(posted.support);
       // Posted with this tab's key: the app offers to keep it ("Keep access to this post").
       if (!viewer.signedIn) announceAnonymousPost();
       onPosted();

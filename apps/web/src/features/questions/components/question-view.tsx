@@ -9,6 +9,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { cardClass } from '../../../components/ui/card.ts';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
+import { HiddenMarker } from '../../../components/ui/hidden-marker.tsx';
 import { AuthorLabel, MetaLine, Yours } from '../../../components/ui/meta-line.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -19,7 +20,7 @@ import { useViewer } from '../../../lib/auth.ts';
 import { likeErrorMessage, unlessOffline } from '../../../lib/error-messages.ts';
 import { isBlankHtml } from '../../../lib/html.ts';
 import { postedBy, timeAgo } from '../../../lib/labels.ts';
-import { MSG, TEXT, UI } from '../../../lib/messages.ts';
+import { API_MSG, MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
 import { useDeleteQuestion } from '../api/delete-question.ts';
 import { getQuestion, type QuestionThread, questionQueryOptions } from '../api/get-question.ts';
@@ -80,6 +81,8 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
   // Questions are edited and deleted by their signed-in owner (spec §6; admins may delete).
   const canEdit = mine && viewer.signedIn;
   const canDelete = canEdit || viewer.isStaff;
+  // Hidden while moderators review it: only its author and admins get (and see) it whole.
+  const hiddenFromMe = question.hidden && !mine && !viewer.isStaff;
 
   const onLike = () =>
     runLike(async () => {
@@ -137,7 +140,11 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
       <div className={styles.backRow}>
         {ownerView ? <Link to="/my/content">← {TEXT.backToMyContent}</Link> : <BackToHome />}
       </div>
-      {editing === null ? (
+      {hiddenFromMe ? (
+        <p className={styles.text} data-testid="question-text">
+          {API_MSG.hiddenQuestion}
+        </p>
+      ) : editing === null ? (
         <SafeHtml html={question.text} className={styles.text} testId="question-text" />
       ) : (
         <QuestionEdit
@@ -152,49 +159,52 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
         <span>{postedBy(question)}</span>
         <time dateTime={question.created_at}>{timeAgo(question.created_at)}</time>
         {mine && <Yours>{TEXT.yours}</Yours>}
+        {question.hidden && !hiddenFromMe && <HiddenMarker />}
       </MetaLine>
       <TagList tags={question.tags} />
-      <div className={styles.actions}>
-        <button type="button" className={buttonClass()} disabled={liking} onClick={onLike}>
-          <span className={styles.heart} aria-hidden="true">
-            ♥
-          </span>{' '}
-          {TEXT.likeThisPost}
-        </button>
-        <span className={styles.count} aria-live="polite">
-          {TEXT.likeCount(question.likes)}
-        </span>
-        <button type="button" className={buttonClass('ghost')} onClick={onReport}>
-          {TEXT.report}
-        </button>
-        {ownerView && canDelete && editing === null && (
-          <>
-            {canEdit && (
+      {!hiddenFromMe && (
+        <div className={styles.actions}>
+          <button type="button" className={buttonClass()} disabled={liking} onClick={onLike}>
+            <span className={styles.heart} aria-hidden="true">
+              ♥
+            </span>{' '}
+            {TEXT.likeThisPost}
+          </button>
+          <span className={styles.count} aria-live="polite">
+            {TEXT.likeCount(question.likes)}
+          </span>
+          <button type="button" className={buttonClass('ghost')} onClick={onReport}>
+            {TEXT.report}
+          </button>
+          {ownerView && canDelete && editing === null && (
+            <>
+              {canEdit && (
+                <button
+                  type="button"
+                  className={buttonClass('ghost')}
+                  disabled={preparing}
+                  onClick={startEdit}
+                >
+                  {TEXT.edit}
+                </button>
+              )}
               <button
                 type="button"
-                className={buttonClass('ghost')}
-                disabled={preparing}
-                onClick={startEdit}
+                className={buttonClass('dangerGhost')}
+                disabled={deleting}
+                onClick={onDelete}
               >
-                {TEXT.edit}
+                {TEXT.delete}
               </button>
-            )}
-            <button
-              type="button"
-              className={buttonClass('dangerGhost')}
-              disabled={deleting}
-              onClick={onDelete}
-            >
-              {TEXT.delete}
-            </button>
-          </>
-        )}
-        {!ownerView && canEdit && (
-          <Link className={buttonClass('ghost')} to={`/my/questions/${question.id}`}>
-            {TEXT.manageQuestion}
-          </Link>
-        )}
-      </div>
+            </>
+          )}
+          {!ownerView && canEdit && (
+            <Link className={buttonClass('ghost')} to={`/my/questions/${question.id}`}>
+              {TEXT.manageQuestion}
+            </Link>
+          )}
+        </div>
+      )}
     </article>
   );
 }
