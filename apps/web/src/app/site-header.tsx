@@ -11,6 +11,7 @@ import { Link, useLocation } from 'react-router';
 import { buttonClass, iconButtonClass } from '../components/ui/button.ts';
 import { KeyMenu } from '../features/anonymity/components/key-menu.tsx';
 import { UserMenu } from '../features/auth/components/user-menu.tsx';
+import { ModerationLink } from '../features/moderation/components/moderation-link.tsx';
 import { ThemeToggle } from '../features/theme/components/theme-toggle.tsx';
 import { cx } from '../lib/cx.ts';
 import { TEXT } from '../lib/messages.ts';
@@ -117,6 +118,7 @@ export function SiteHeader({
               }
             }}
           >
+            <ModerationLink />
             <KeyMenu />
             <UserMenu />
             <ThemeToggle />

@@ -95,6 +95,8 @@ export const TEXT = {
   myReplies: 'My Replies',
   manageMyContent: 'Manage My Content',
   // Admin
+  moderation: 'Moderation',
+  pendingCount: (n: number) => (n === 1 ? ' pending report' : ' pending reports'),
   pendingReports: 'Pending Reports',
   reportNumber: (id: number) => `Report #${id}`,
   type: 'Type',

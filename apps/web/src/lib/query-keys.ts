@@ -9,6 +9,10 @@ export const queryKeys = {
   question: (id: number) => ['questions', 'detail', id] as const,
   myAnswers: ['my-answers'] as const,
   reports: ['reports'] as const,
+  /** The admin header's counts and the moderation log (issue 10). */
+  moderation: ['moderation'] as const,
+  moderationSummary: ['moderation', 'summary'] as const,
+  moderationLog: ['moderation', 'log'] as const,
   /** A private key's own posts (`GET /api/my/anonymous/`), by key. */
   anonymousPosts: ['anonymous-posts'] as const,
   anonymousPostsOf: (key: string, limit: number) => ['anonymous-posts', key, limit] as const,

@@ -1,12 +1,80 @@
+/**
+ * /admin/reports: the 'Pending Reports' queue and, in a second tab, the moderation log
+ * ("Activity"). The tab is in the address (?tab=activity), so it survives a reload.
+ */
+import { type KeyboardEvent, useId, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { ActivityLog } from '../../features/moderation/components/activity-log.tsx';
 import { ReportList } from '../../features/reports/components/report-list.tsx';
 import { TEXT } from '../../lib/messages.ts';
+import { SAFETY_TEXT } from '../../lib/safety-messages.ts';
+import styles from './admin-reports.module.css';
+
+const TABS = ['reports', 'activity'] as const;
+type Tab = (typeof TABS)[number];
 
 export function AdminReportsRoute() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'activity' ? 'activity' : 'reports';
+  const id = useId();
+  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ reports: null, activity: null });
+  const heading = tab === 'reports' ? TEXT.pendingReports : SAFETY_TEXT.activityHeading;
+  const label: Record<Tab, string> = {
+    reports: TEXT.pendingReports,
+    activity: SAFETY_TEXT.activity,
+  };
+
+  const select = (next: Tab, focus = false) => {
+    setParams(next === 'reports' ? {} : { tab: next }, { replace: true });
+    if (focus) tabs.current[next]?.focus();
+  };
+  // The tabs pattern: arrows move between tabs, Home and End go to the first and last.
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = TABS.indexOf(tab);
+    const keys: Record<string, number> = {
+      ArrowRight: (index + 1) % TABS.length,
+      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
+      Home: 0,
+      End: TABS.length - 1,
+    };
+    const next = keys[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    select(TABS[next] ?? 'reports', true);
+  };
+
   return (
     <div>
-      <title>{`${TEXT.pendingReports} · ${TEXT.brand}`}</title>
-      <h1>{TEXT.pendingReports}</h1>
-      <ReportList />
+      <title>{`${heading} · ${TEXT.brand}`}</title>
+      <h1>{heading}</h1>
+      <div
+        className={styles.tabs}
+        role="tablist"
+        aria-label={TEXT.moderation}
+        onKeyDown={onKeyDown}
+      >
+        {TABS.map((name) => (
+          <button
+            key={name}
+            ref={(element) => {
+              tabs.current[name] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-${name}-tab`}
+            aria-selected={tab === name}
+            aria-controls={`${id}-${name}-panel`}
+            tabIndex={tab === name ? 0 : -1}
+            className={styles.tab}
+            onClick={() => select(name)}
+          >
+            {label[name]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}-tab`}>
+        {tab === 'reports' ? <ReportList /> : <ActivityLog />}
+      </div>
     </div>
   );
 }

@@ -12,6 +12,7 @@ export function useUpdateReport() {
     mutationFn: updateReport,
     onSuccess: (_report, { status }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.reports });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.moderation });
       if (status === 'approved')
         void queryClient.invalidateQueries({ queryKey: queryKeys.questions });
     },

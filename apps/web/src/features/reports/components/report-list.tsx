@@ -1,10 +1,11 @@
 /** 'Pending Reports' for admins, each with its content and the two decisions. */
-import { REPORT_REASON_LABELS, type Report } from '@dating/contract';
+import { CRISIS_CATEGORY_LABELS, REPORT_REASON_LABELS, type Report } from '@dating/contract';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { cardClass } from '../../../components/ui/card.ts';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { HiddenMarker } from '../../../components/ui/hidden-marker.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
@@ -12,9 +13,11 @@ import { SkeletonLine } from '../../../components/ui/skeleton.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useSingleFlight } from '../../../hooks/use-single-flight.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { unlessOffline } from '../../../lib/error-messages.ts';
 import { formatDateTime } from '../../../lib/labels.ts';
 import { MSG, TEXT, UI } from '../../../lib/messages.ts';
+import { SAFETY_TEXT } from '../../../lib/safety-messages.ts';
 import { useReports } from '../api/get-reports.ts';
 import { useUpdateReport } from '../api/update-report.ts';
 import styles from './report-list.module.css';
@@ -24,6 +27,7 @@ function ReportedContent({ report }: { report: Report }) {
   if (!content) return <p className={styles.muted}>{UI.contentUnavailable}</p>;
   return (
     <div className={styles.content}>
+      {content.hidden && <HiddenMarker />}
       {content.type === 'question' ? (
         <SafeHtml html={content.text} />
       ) : (
@@ -41,6 +45,8 @@ function ReportCard({ report }: { report: Report }) {
   const toast = useToast();
   const confirm = useConfirm();
   const [deciding, run] = useSingleFlight();
+  // A post the crisis check flagged (no reporter): the queue lists these first.
+  const flagged = report.source === 'automatic' ? (report.categories ?? []) : [];
   const decide = (status: 'approved' | 'rejected') =>
     run(async () => {
       // Approving deletes the content: ask first, as every other delete does.
@@ -49,6 +55,9 @@ function ReportCard({ report }: { report: Report }) {
       if (status === 'approved' && report.content && !(await confirm(question))) return;
       try {
         await update.mutateAsync({ id: report.id, status });
+        toast.success(
+          status === 'approved' ? SAFETY_TEXT.reportApproved : SAFETY_TEXT.reportRejected,
+        );
       } catch (error) {
         toast.error(unlessOffline(error, MSG.adminUpdateFailed));
       }
@@ -57,6 +66,11 @@ function ReportCard({ report }: { report: Report }) {
   return (
     <article className={cardClass} aria-label={TEXT.reportNumber(report.id)}>
       <h2 className={styles.title}>{TEXT.reportNumber(report.id)}</h2>
+      {flagged.length > 0 && (
+        <p className={styles.flag} data-testid="report-flag">
+          {SAFETY_TEXT.flaggedAs(flagged.map((c) => CRISIS_CATEGORY_LABELS[c]).join(', '))}
+        </p>
+      )}
       <dl className={styles.facts}>
         <div>
           <dt>{TEXT.type}</dt>
@@ -127,6 +141,20 @@ export function ReportList() {
     );
   }
   if (reports.isError) {
+    const refused =
+      reports.error instanceof ApiError &&
+      (reports.error.status === 401 || reports.error.status === 403);
+    if (refused) {
+      // The server decides who is a moderator; the page says so and offers to log in.
+      return (
+        <div className={styles.refused}>
+          <p role="alert">{MSG.loadReportsFailed}</p>
+          <p>
+            {SAFETY_TEXT.onlyModerators} <Link to="/login">{SAFETY_TEXT.logInAsModerator}</Link>
+          </p>
+        </div>
+      );
+    }
     return (
       <LoadError
         message={MSG.loadReportsFailed}

@@ -1,0 +1,111 @@
+/**
+ * The admin page's "Activity" tab: the moderation log (`GET /api/moderation/log/`), newest
+ * first, a page at a time (Load more follows the Link header). Each entry says what was
+ * done to which post, by whom and when, with the note and, for deleted content, what it
+ * said (personal information already replaced by [removed] on the server).
+ */
+import type { ModerationLogEntry } from '@dating/contract';
+import { Link } from 'react-router';
+import { cardClass } from '../../../components/ui/card.ts';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { SkeletonLine } from '../../../components/ui/skeleton.tsx';
+import { StatusMessage } from '../../../components/ui/status-message.tsx';
+import { formatDateTime } from '../../../lib/labels.ts';
+import { UI } from '../../../lib/messages.ts';
+import { SAFETY_TEXT } from '../../../lib/safety-messages.ts';
+import { useModerationLog } from '../api/get-log.ts';
+import styles from './activity-log.module.css';
+
+function targetName(entry: ModerationLogEntry): string {
+  return entry.target_type === 'question'
+    ? SAFETY_TEXT.targetQuestion(entry.target_id)
+    : SAFETY_TEXT.targetAnswer(entry.target_id);
+}
+
+function Entry({ entry }: { entry: ModerationLogEntry }) {
+  const deleted = entry.action === 'approve' || entry.action === 'delete';
+  const target = targetName(entry);
+  return (
+    <article className={cardClass} aria-label={`${SAFETY_TEXT.action[entry.action]}: ${target}`}>
+      <p className={styles.headline}>
+        <strong>{SAFETY_TEXT.action[entry.action]}</strong>
+        <span>
+          {entry.question !== null && !deleted ? (
+            <Link to={`/questions/${entry.question}`}>{target}</Link>
+          ) : (
+            target
+          )}
+        </span>
+        {entry.report !== null && <span>{SAFETY_TEXT.forReport(entry.report)}</span>}
+      </p>
+      <p className={styles.meta}>
+        <span>
+          {entry.admin ? SAFETY_TEXT.byAdmin(entry.admin.username) : SAFETY_TEXT.byServer}
+        </span>
+        <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+      </p>
+      {entry.note && (
+        <p className={styles.note}>
+          <span className={styles.label}>{SAFETY_TEXT.note}:</span> {entry.note}
+        </p>
+      )}
+      {entry.snapshot && (
+        <div className={styles.snapshot}>
+          <p className={styles.label}>{SAFETY_TEXT.snapshot}</p>
+          <p className={styles.snapshotText}>{entry.snapshot.text}</p>
+          {entry.snapshot.pii_removed.length > 0 && (
+            <p className={styles.meta}>{SAFETY_TEXT.piiRemoved}</p>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}
+
+export function ActivityLog() {
+  const log = useModerationLog();
+  if (log.isPending) {
+    return (
+      <>
+        <StatusMessage visuallyHidden>{UI.loading}</StatusMessage>
+        <div className={cardClass} aria-hidden="true">
+          <SkeletonLine width="40%" />
+          <SkeletonLine width="70%" />
+        </div>
+      </>
+    );
+  }
+  if (log.isError) {
+    return (
+      <LoadError
+        message={SAFETY_TEXT.loadActivityFailed}
+        retrying={log.isFetching}
+        onRetry={() => void log.refetch()}
+      />
+    );
+  }
+  const entries = log.data.pages.flatMap((page) => page.items);
+  if (entries.length === 0) {
+    return (
+      <EmptyState>
+        <p>{SAFETY_TEXT.noActivity}</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <ul className={styles.list}>
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <Entry entry={entry} />
+          </li>
+        ))}
+      </ul>
+      {log.hasNextPage && (
+        <LoadMore loading={log.isFetchingNextPage} onLoad={() => void log.fetchNextPage()} />
+      )}
+    </>
+  );
+}
