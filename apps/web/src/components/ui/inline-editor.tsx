@@ -1,6 +1,7 @@
 import { TEXT } from '../../lib/messages.ts';
 import { buttonClass } from './button.ts';
 import { FormActions, TextAreaField } from './form.tsx';
+import { PlainTextPersonalInfo } from './personal-info-note.tsx';
 
 interface InlineEditorProps {
   label: string;
@@ -34,6 +35,7 @@ export function InlineEditor({
           if (event.key === 'Escape') onCancel();
         }}
       />
+      <PlainTextPersonalInfo value={value} onChange={onChange} />
       <FormActions>
         <button type="button" className={buttonClass()} onClick={onCancel}>
           {TEXT.cancel}

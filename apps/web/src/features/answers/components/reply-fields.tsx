@@ -1,6 +1,7 @@
 /** Gender, age and text of a reply (the reply textarea has 2 to 4 rows, spec §9). */
 import { AGE_RANGES, type AgeRange, GENDERS, type Gender, LIMITS } from '@dating/contract';
 import { FieldRow, TextAreaField } from '../../../components/ui/form.tsx';
+import { PlainTextPersonalInfo } from '../../../components/ui/personal-info-note.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { draftChoice, draftString, readDraft } from '../../../lib/drafts.ts';
 import { TEXT } from '../../../lib/messages.ts';
@@ -61,6 +62,7 @@ export function ReplyFields({
         autoFocus={autoFocus}
         onChange={(text) => onChange('text', text)}
       />
+      <PlainTextPersonalInfo value={values.text} onChange={(text) => onChange('text', text)} />
     </>
   );
 }

@@ -4,11 +4,15 @@
  * clean-formatting. Loaded lazily with the Ask a Question form.
  */
 import { ALLOWED_URL_SCHEMES, LINK_REL } from '@dating/contract';
+import type { Node as DocNode } from '@tiptap/pm/model';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type ReactNode, useId, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
+import { PersonalInfoNote } from '../../../components/ui/personal-info-note.tsx';
+import { usePersonalInfo } from '../../../hooks/use-personal-info.ts';
 import { TEXT } from '../../../lib/messages.ts';
+import { locate } from '../../../lib/personal-info.ts';
 import styles from './rich-text-editor.module.css';
 
 const URL_OK = new RegExp(`^(?:${ALLOWED_URL_SCHEMES.join('|')}):`, 'i');
@@ -218,6 +222,57 @@ function Toolbar({ editor }: { editor: Editor }) {
   );
 }
 
+/**
+ * The document's plain text (blocks and line breaks as new lines) and, for each of its
+ * characters, its position in the document (-1 for the new lines), so that an item the
+ * personal-info guard finds in the text can be replaced in the document.
+ */
+function documentText(doc: DocNode): { text: string; positions: number[] } {
+  let text = '';
+  const positions: number[] = [];
+  const newLine = () => {
+    if (text !== '' && !text.endsWith('\n')) {
+      text += '\n';
+      positions.push(-1);
+    }
+  };
+  doc.descendants((node, pos) => {
+    if (node.isText) {
+      const value = node.text ?? '';
+      for (let i = 0; i < value.length; i++) positions.push(pos + i);
+      text += value;
+    } else if (node.isBlock || node.type.name === 'hardBreak') {
+      newLine();
+    }
+    return true;
+  });
+  return { text, positions };
+}
+
+/** The personal-info warning under the editor; Remove replaces the item in the document. */
+function EditorPersonalInfo({ editor, text }: { editor: Editor; text: string }) {
+  const { items, guard } = usePersonalInfo(text);
+  return (
+    <PersonalInfoNote
+      items={items}
+      onRedact={(item) => {
+        if (!guard) return;
+        const current = documentText(editor.state.doc);
+        const found = locate(guard, current.text, item);
+        if (!found) return;
+        const from = current.positions[found.start] ?? -1;
+        const last = current.positions[found.end - 1] ?? -1;
+        if (from < 0 || last < 0) return;
+        editor
+          .chain()
+          .focus()
+          .insertContentAt({ from, to: last + 1 }, guard.REDACTED)
+          .run();
+      }}
+    />
+  );
+}
+
 export default function RichTextEditor({
   initialHtml,
   onChange,
@@ -255,14 +310,21 @@ export default function RichTextEditor({
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
       },
     },
-    onUpdate: ({ editor: e }) => onChange(e.getHTML()),
+    onUpdate: ({ editor: e }) => {
+      onChange(e.getHTML());
+      setPlainText(documentText(e.state.doc).text);
+    },
   });
+  const [plainText, setPlainText] = useState(() =>
+    editor ? documentText(editor.state.doc).text : '',
+  );
 
   if (!editor) return null;
   return (
     <div className={styles.editor}>
       <Toolbar editor={editor} />
       <EditorContent editor={editor} />
+      <EditorPersonalInfo editor={editor} text={plainText} />
     </div>
   );
 }
