@@ -4,7 +4,6 @@
  * clean-formatting. Loaded lazily with the Ask a Question form.
  */
 import { ALLOWED_URL_SCHEMES, LINK_REL } from '@dating/contract';
-import type { Node as DocNode } from '@tiptap/pm/model';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type ReactNode, useId, useState } from 'react';
@@ -13,6 +12,7 @@ import { PersonalInfoNote } from '../../../components/ui/personal-info-note.tsx'
 import { usePersonalInfo } from '../../../hooks/use-personal-info.ts';
 import { TEXT } from '../../../lib/messages.ts';
 import { locate } from '../../../lib/personal-info.ts';
+import { documentText } from '../lib/document-text.ts';
 import styles from './rich-text-editor.module.css';
 
 const URL_OK = new RegExp(`^(?:${ALLOWED_URL_SCHEMES.join('|')}):`, 'i');
@@ -220,33 +220,6 @@ function Toolbar({ editor }: { editor: Editor }) {
       )}
     </div>
   );
-}
-
-/**
- * The document's plain text (blocks and line breaks as new lines) and, for each of its
- * characters, its position in the document (-1 for the new lines), so that an item the
- * personal-info guard finds in the text can be replaced in the document.
- */
-function documentText(doc: DocNode): { text: string; positions: number[] } {
-  let text = '';
-  const positions: number[] = [];
-  const newLine = () => {
-    if (text !== '' && !text.endsWith('\n')) {
-      text += '\n';
-      positions.push(-1);
-    }
-  };
-  doc.descendants((node, pos) => {
-    if (node.isText) {
-      const value = node.text ?? '';
-      for (let i = 0; i < value.length; i++) positions.push(pos + i);
-      text += value;
-    } else if (node.isBlock || node.type.name === 'hardBreak') {
-      newLine();
-    }
-    return true;
-  });
-  return { text, positions };
 }
 
 /** The personal-info warning under the editor; Remove replaces the item in the document. */
