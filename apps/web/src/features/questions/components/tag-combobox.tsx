@@ -2,7 +2,8 @@
  * The feed's tag filter: a text box that suggests tags as you type, each with how many
  * questions carry it (the ARIA combobox pattern with a listbox popup). Arrow keys move
  * through the suggestions, Enter picks one (or the first match), Escape closes the list and
- * puts back the current tag; the first option, 'All tags', clears the filter.
+ * puts back the current tag. Before anything is typed, the first option, 'All tags', clears
+ * the filter.
  */
 import type { TagWithCount } from '@dating/contract';
 import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
@@ -34,7 +35,13 @@ export function TagCombobox({
   /** What is typed; null while the box shows the current tag. */
   const [typed, setTyped] = useState<string | null>(null);
   const [active, setActive] = useState(-1);
-  const choices = useMemo<Choice[]>(() => [null, ...tagMatches(tags, typed ?? '')], [tags, typed]);
+  const searching = (typed ?? '').trim() !== '';
+  const choices = useMemo<Choice[]>(() => {
+    const matches = tagMatches(tags, typed ?? '');
+    return searching ? matches : [null, ...matches];
+  }, [tags, typed, searching]);
+  // An empty listbox is no list: nothing matches, nothing shows.
+  const shown = open && choices.length > 0;
 
   useEffect(() => {
     if (open && active >= 0) {
@@ -67,8 +74,7 @@ export function TagCombobox({
       case 'Enter': {
         if (!open) return;
         event.preventDefault();
-        const first = typed?.trim() ? choices[1] : undefined;
-        const picked = active >= 0 ? choices[active] : first;
+        const picked = active >= 0 ? choices[active] : searching ? choices[0] : undefined;
         if (picked !== undefined) choose(picked);
         else close();
         break;
@@ -90,10 +96,10 @@ export function TagCombobox({
           id={id}
           type="text"
           role="combobox"
-          aria-expanded={open}
+          aria-expanded={shown}
           aria-controls={listboxId}
           aria-autocomplete="list"
-          aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+          aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
           autoComplete="off"
           spellCheck={false}
           placeholder={TEXT.anyTag}
@@ -112,7 +118,7 @@ export function TagCombobox({
           id={listboxId}
           role="listbox"
           aria-label={TEXT.tagSuggestions}
-          hidden={!open}
+          hidden={!shown}
           className={styles.listbox}
         >
           {choices.map((choice, index) => (
@@ -132,7 +138,7 @@ export function TagCombobox({
                 TEXT.anyTag
               ) : (
                 <>
-                  <span className={styles.name}>#{choice.name}</span>
+                  <span className={styles.name}>#{choice.name}</span>{' '}
                   <span className={styles.count}>({choice.count})</span>
                 </>
               )}
