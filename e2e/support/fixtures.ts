@@ -108,3 +108,31 @@ export function questionArticle(page: Page) {
 export function sessionIdOf(page: Page) {
   return page.evaluate(() => window.sessionStorage.getItem('session_id'));
 }
+
+/** The feed's tag filter: a combobox that suggests tags with their counts. */
+export function tagFilter(page: Page) {
+  return page.getByRole('combobox', { name: 'Tag', exact: true });
+}
+
+/** The suggestion for `tag` in the open tag filter: '#name (count)'. */
+export function tagOption(page: Page, tag: string) {
+  const name = tag.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page
+    .getByRole('listbox', { name: 'Tags' })
+    .getByRole('option', { name: new RegExp(`^#${name} \\(\\d+\\)$`) });
+}
+
+/** Filters the feed by a tag as a visitor would: typed into the filter, then picked. */
+export async function chooseTag(page: Page, tag: string) {
+  await tagFilter(page).fill(tag);
+  await tagOption(page, tag).click();
+}
+
+/** Clears the tag filter through its 'All tags' option. */
+export async function clearTag(page: Page) {
+  await tagFilter(page).fill('');
+  await page
+    .getByRole('listbox', { name: 'Tags' })
+    .getByRole('option', { name: 'All tags' })
+    .click();
+}

@@ -1,5 +1,13 @@
 import { createQuestion, uid } from '../support/api.ts';
-import { expect, expectToast, feedCards, notifications, test, toast } from '../support/fixtures.ts';
+import {
+  chooseTag,
+  expect,
+  expectToast,
+  feedCards,
+  notifications,
+  test,
+  toast,
+} from '../support/fixtures.ts';
 
 test.describe('home feed', () => {
   test('brand, tagline, Feed heading and the auth check', async ({ page }) => {
@@ -74,7 +82,7 @@ test.describe('home feed', () => {
     await expect(list.getByText(`Other ${word}`)).toBeVisible();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page.getByRole('heading', { name: 'Feed', exact: true })).toBeVisible();
-    await page.getByLabel('Tag', { exact: true }).selectOption(tag);
+    await chooseTag(page, tag);
     await expect(page.getByRole('heading', { name: 'Results', exact: true })).toBeVisible();
     await expect(list.getByRole('article')).toHaveCount(1);
     await expect(list.getByText(`#${tag}`)).toBeVisible();
@@ -86,7 +94,7 @@ test.describe('home feed', () => {
       await createQuestion(request, { text: `<p>Scroll question ${i}</p>`, tags: [tag] });
     }
     await page.goto('/');
-    await page.getByLabel('Tag', { exact: true }).selectOption(tag);
+    await chooseTag(page, tag);
     // The filtered list (not the unfiltered one still on screen while it renders).
     await expect(page.getByRole('heading', { name: 'Results', exact: true })).toBeVisible();
     const cards = feedCards(page);
@@ -109,7 +117,7 @@ test.describe('home feed', () => {
       await createQuestion(request, { text: `<p>Key question ${i}</p>`, tags: [tag] });
     }
     await page.goto('/');
-    await page.getByLabel('Tag', { exact: true }).selectOption(tag);
+    await chooseTag(page, tag);
     // The filtered list (not the unfiltered one still on screen while it renders).
     await expect(page.getByRole('heading', { name: 'Results', exact: true })).toBeVisible();
     const cards = feedCards(page);

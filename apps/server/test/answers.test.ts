@@ -58,6 +58,7 @@ describeEachEngine('answers', (ctx) => {
         // Reply text is plain text: kept as typed (trimmed), rendered as text by the app.
         text: 'Be honest <b>always</b>',
         likes: 0,
+        liked: false,
         gender: 'W',
         age_range: '26-35',
         user: null,

@@ -134,18 +134,23 @@ describeEachEngine('API fuzz: random requests to every route', (ctx) => {
       ids.push(q.id, a.id, r.id);
     }
     await createQuestion(ctx, { token: user.access });
+    // A second unanswered question: the unanswered sort has a second page, and a cursor.
+    await createQuestion(ctx, { session });
     // Real cursors of every kind, to be sent as they are and tampered with.
     for (const [url, auth] of [
       ['/api/questions/?limit=1', {}],
       [`/api/questions/?search=${word}&limit=1`, {}],
       ['/api/my/anonymous/?limit=1', { session }],
+      ['/api/questions/?limit=1&sort=top', {}],
+      ['/api/questions/?limit=1&sort=active', {}],
+      ['/api/questions/?limit=1&sort=unanswered', {}],
     ] as const) {
       const res = await ctx.request({ method: 'GET', url, ...auth });
       const next = nextPage(res.headers.link);
       const cursor = next ? new URL(next, 'http://x').searchParams.get('cursor') : null;
       if (cursor) cursors.push(cursor);
     }
-    expect(cursors).toHaveLength(3);
+    expect(cursors).toHaveLength(6);
   });
 
   it(`answers ${RUNS} random requests across every route without a 5xx`, async () => {
@@ -181,7 +186,16 @@ describeEachEngine('API fuzz: random requests to every route', (ctx) => {
         }),
       ),
       fc
-        .record({ id: fc.integer(), rank: anyText, below: fc.integer() }, { requiredKeys: [] })
+        .record(
+          {
+            id: fc.integer(),
+            rank: anyText,
+            below: fc.integer(),
+            score: fc.oneof(anyText, fc.double().map(String)),
+            at: fc.oneof(fc.integer(), fc.double()),
+          },
+          { requiredKeys: [] },
+        )
         .map((value) => Buffer.from(JSON.stringify(value)).toString('base64url')),
       fc.base64String({ maxLength: 60 }),
       anyText,
@@ -198,6 +212,7 @@ describeEachEngine('API fuzz: random requests to every route', (ctx) => {
           'limit',
           'cursor',
           'after',
+          'sort',
         ),
       },
       fc.constantFrom('tag_id[]', 'limit[0]', 'gender[]'),
@@ -205,6 +220,7 @@ describeEachEngine('API fuzz: random requests to every route', (ctx) => {
     );
     const queryValue = fc.oneof(
       fc.constantFrom('W', 'M', 'NB', 'U', '18-25', '45+', '1', '20', '100', '101', '0', 'fuzz1'),
+      fc.constantFrom('new', 'top', 'unanswered', 'active', 'TOP', 'top ', 'hot', ''),
       fc.constantFrom(...ids).map(String),
       cursorArb,
       operatorRun,

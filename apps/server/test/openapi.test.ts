@@ -17,6 +17,8 @@ const CALLS: [string, string][] = [
   ['post', '/api/questions/{id}/like/'],
   ['post', '/api/questions/{id}/answers/'],
   ['post', '/api/answers/{id}/like/'],
+  ['delete', '/api/answers/{id}/like/'],
+  ['delete', '/api/questions/{id}/like/'],
   ['get', '/api/answers/{id}/'],
   ['patch', '/api/answers/{id}/'],
   ['delete', '/api/answers/{id}/'],

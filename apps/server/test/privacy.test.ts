@@ -32,6 +32,7 @@ const ITEM_FIELDS = new Set([
   'hidden',
   'text',
   'likes',
+  'liked',
   'tags',
   'gender',
   'age_range',
@@ -56,6 +57,7 @@ interface Item {
   user: unknown;
   session_id: unknown;
   author_label: unknown;
+  liked: unknown;
 }
 
 /** Every question and answer in a response body, nested ones included. */
@@ -77,6 +79,7 @@ function items(body: unknown, kind: Kind, out: Item[] = []): Item[] {
     user: record.user,
     session_id: record.session_id,
     author_label: record.author_label,
+    liked: record.liked,
   });
   if (record.answers) items(record.answers, 'answer', out);
   if (record.replies) items(record.replies, 'answer', out);
@@ -119,6 +122,8 @@ describeEachEngine('privacy', (ctx: TestContext) => {
   const questionIds: number[] = [];
   const answerIds: number[] = [];
   let longThread = 0;
+  /** The question that the owner's tab, the other tab and the signed-in owner like. */
+  let likedQuestion = 0;
   /** Threads where the owner's tab and the other tab answered in opposite orders. */
   let crossed: [number, number] = [0, 0];
 
@@ -177,6 +182,7 @@ describeEachEngine('privacy', (ctx: TestContext) => {
     await reply(owner, true, longThread);
     await reply(owner, false, longThread);
 
+    likedQuestion = qTab;
     for (const p of [ownerTab, otherTab, owner]) {
       expect((await likeQuestion(ctx, qTab, as(p))).statusCode).toBe(200);
     }
@@ -276,6 +282,11 @@ describeEachEngine('privacy', (ctx: TestContext) => {
               { user: item.user, session_id: item.session_id },
               `${viewer.name} ${url} ${item.kind} ${item.id}`,
             ).toEqual(expectedOwnership(viewer, item));
+            // `liked` is the viewer's own like only: never another party's.
+            const likes = [ownerTab, otherTab, owner].includes(viewer);
+            expect(item.liked, `${viewer.name} ${url} liked ${item.kind} ${item.id}`).toBe(
+              likes && item.kind === 'question' && item.id === likedQuestion,
+            );
           }
         }
       }

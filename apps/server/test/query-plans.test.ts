@@ -10,7 +10,11 @@ import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../src/db/seed.ts';
 import { selectAnswersOfQuestion, selectAnswersOfUser } from '../src/repositories/answers.ts';
-import { type QuestionFilters, selectQuestionPage } from '../src/repositories/questions.ts';
+import {
+  type FeedPosition,
+  type QuestionFilters,
+  selectQuestionPage,
+} from '../src/repositories/questions.ts';
 import { selectPendingReports } from '../src/repositories/reports.ts';
 import { createTestContext, ENGINES } from './harness.ts';
 
@@ -95,8 +99,71 @@ for (const engine of ENGINES) {
     const feed = (filters: QuestionFilters, after?: number) =>
       selectQuestionPage(ctx.database.db, filters, {
         limit: 20,
-        ...(after ? { after: { id: after } } : {}),
+        position: filters.search
+          ? { search: {} }
+          : { sort: 'new', ...(after ? { after: { id: after } } : {}) },
       });
+
+    /** A page of a sort; its order must come from an index, never from sorting the rows. */
+    async function expectSortIndexed(filters: QuestionFilters, position: FeedPosition) {
+      const plan = await expectIndexed(
+        selectQuestionPage(ctx.database.db, filters, { limit: 20, position }),
+      );
+      const sorts = [...nodes(plan)].filter((n) => n['Node Type'].includes('Sort'));
+      expect(sorts, describePlan(plan)).toEqual([]);
+    }
+
+    const visible = { hiddenVisibleTo: { userId: null, sessionHash: null } } as const;
+
+    it('every sort of the feed reads its own index, page 1 and after a cursor', async () => {
+      const { rows } = await ctx.database.pool.query<{ score: string; at: string }>(
+        `SELECT top_score::text AS score,
+           (extract(epoch FROM last_activity_at) * 1000000)::bigint::text AS at
+         FROM questions WHERE id = 1500`,
+      );
+      const middle = rows[0] as { score: string; at: string };
+      for (const filters of [{}, visible]) {
+        await expectSortIndexed(filters, { sort: 'top' });
+        await expectSortIndexed(filters, {
+          sort: 'top',
+          after: { score: middle.score, id: 1_500 },
+        });
+        await expectSortIndexed(filters, { sort: 'active' });
+        await expectSortIndexed(filters, {
+          sort: 'active',
+          after: { at: Number(middle.at), id: 1_500 },
+        });
+        await expectSortIndexed({ ...filters, unanswered: true }, { sort: 'unanswered' });
+        await expectSortIndexed(
+          { ...filters, unanswered: true },
+          { sort: 'unanswered', after: { id: 1_500 } },
+        );
+      }
+    });
+
+    it('sorts combined with filters never scan the questions', async () => {
+      await expectIndexed(
+        selectQuestionPage(
+          ctx.database.db,
+          { tagId: commonTag, gender: 'W' },
+          { limit: 20, position: { sort: 'top' } },
+        ),
+      );
+      await expectIndexed(
+        selectQuestionPage(
+          ctx.database.db,
+          { ageRange: '45+' },
+          { limit: 20, position: { sort: 'active' } },
+        ),
+      );
+      await expectIndexed(
+        selectQuestionPage(
+          ctx.database.db,
+          { search: 'relationship', unanswered: true },
+          { limit: 20, position: { search: {} } },
+        ),
+      );
+    });
 
     it('feed, page 1 and after a cursor', async () => {
       await expectIndexed(feed({}));

@@ -327,17 +327,23 @@ describeEachEngine('questions', (ctx) => {
     expect(await list(ctx, `tag_id=${names[0]}&limit=100`)).toHaveLength(16);
   });
 
-  it('lists every tag as {id, name}, by name', async () => {
+  it('lists every tag as {id, name, count}, by name, counting the questions of the feed', async () => {
     const prefix = uniqueName('abc');
     await createQuestion(ctx, { tags: [`${prefix}-c`, `${prefix}-a`] });
     await createQuestion(ctx, { tags: [`${prefix}-b`, `${prefix}-a`] });
+    const hidden = await createQuestion(ctx, { tags: [`${prefix}-a`, `${prefix}-d`] });
+    // A question hidden for review is not in the feed, and not counted; a deleted one is gone.
+    await sql`UPDATE questions SET hidden_at = now() WHERE id = ${hidden.id}`.execute(
+      ctx.database.db,
+    );
     const res = await ctx.request({ method: 'GET', url: '/api/tags/' });
     expect(res.statusCode).toBe(200);
-    const tags = res.json<{ id: number; name: string }[]>();
+    const tags = res.json<{ id: number; name: string; count: number }[]>();
     expect(tags.filter((t) => t.name.startsWith(prefix))).toEqual([
-      { id: expect.any(Number), name: `${prefix}-a` },
-      { id: expect.any(Number), name: `${prefix}-b` },
-      { id: expect.any(Number), name: `${prefix}-c` },
+      { id: expect.any(Number), name: `${prefix}-a`, count: 2 },
+      { id: expect.any(Number), name: `${prefix}-b`, count: 1 },
+      { id: expect.any(Number), name: `${prefix}-c`, count: 1 },
+      { id: expect.any(Number), name: `${prefix}-d`, count: 0 },
     ]);
   });
 

@@ -35,6 +35,24 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   other: 'Other',
 };
 
+/**
+ * Orders of the feed (`GET /api/questions/?sort=`): newest first (the default), `top` by
+ * likes with a time decay, `unanswered` questions without answers newest first, `active`
+ * by the last reply. A search is ranked by relevance whatever the sort; `unanswered` then
+ * still keeps only the unanswered matches.
+ */
+export const FEED_SORTS = ['new', 'top', 'unanswered', 'active'] as const;
+export type FeedSort = (typeof FEED_SORTS)[number];
+export const FEED_SORT_DEFAULT: FeedSort = 'new';
+export const FEED_SORT_LABELS: Record<FeedSort, string> = {
+  new: 'Newest',
+  top: 'Top',
+  unanswered: 'Unanswered',
+  active: 'Recently active',
+};
+export const isFeedSort = (value: string): value is FeedSort =>
+  (FEED_SORTS as readonly string[]).includes(value);
+
 export const REPORT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 

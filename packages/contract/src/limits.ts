@@ -30,6 +30,11 @@ export const LIMITS = {
   htmlNestingMax: 20,
   /** Words (and phrases) of a search that count; the rest of a long search is ignored. */
   searchTermsMax: 16,
+  /**
+   * A search's `X-Total-Count` counts its matches up to this many (the server's window of
+   * ranked candidates): a count of this many means "at least".
+   */
+  searchCountMax: 300,
 } as const;
 
 /**

@@ -4,6 +4,7 @@ import type { PiiKind } from './enums.ts';
  * Every message a user can see, word for word from the specification (§5, §8), plus the
  * server's own error texts. Both sides import from here so the wording is checked once.
  */
+import { FEED_SORTS } from './enums.ts';
 import { LIMITS } from './limits.ts';
 
 export const UI = {
@@ -120,6 +121,7 @@ export const API_MSG = {
   tagIdInvalid: 'A tag id is a whole number written in decimal digits, such as 12.',
   replyTooDeep: `Replies can nest at most ${LIMITS.replyDepth} levels deep: reply higher up the thread.`,
   cursorInvalid: 'Invalid cursor.',
+  sortInvalid: `Sort must be one of ${FEED_SORTS.join(', ')}.`,
 } as const;
 
 /**

@@ -56,6 +56,10 @@ export interface QuestionsTable {
   session_hash: Buffer | null;
   /** Hidden until reviewed, since this time (migration 0009). */
   hidden_at: Date | null;
+  /** The `top` sort's key, kept by a trigger from likes and created_at (migration 0010). */
+  top_score: Computed<number>;
+  /** The last reply's time, or created_at before the first (migration 0010). */
+  last_activity_at: ColumnType<Date, Date | undefined, Date>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -286,7 +286,7 @@ export function seedRandom(seed: number) {
 
 /** Column arrays of one batch, one per table, sent as unnest() parameters. */
 class Batch {
-  q = columns(12);
+  q = columns(13);
   qt = columns(2);
   a = columns(12);
   ql = columns(4);
@@ -334,11 +334,13 @@ function push(cols: unknown[][], values: unknown[]) {
 
 const INSERTS = {
   q: `INSERT INTO questions (id, text, search_text, tag_text, likes, answer_count, gender, age_range,
-        user_id, session_hash, created_at, updated_at, author_count) OVERRIDING SYSTEM VALUE
-      SELECT id, text, st, tt, likes, ac, g, ar, uid, decode(sh, 'hex'), to_timestamp(ca), to_timestamp(ca), nc
+        user_id, session_hash, created_at, updated_at, author_count, last_activity_at)
+        OVERRIDING SYSTEM VALUE
+      SELECT id, text, st, tt, likes, ac, g, ar, uid, decode(sh, 'hex'), to_timestamp(ca),
+        to_timestamp(ca), nc, to_timestamp(la)
       FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[],
-        $8::text[], $9::int[], $10::text[], $11::float8[], $12::int[])
-        AS t(id, text, st, tt, likes, ac, g, ar, uid, sh, ca, nc)`,
+        $8::text[], $9::int[], $10::text[], $11::float8[], $12::int[], $13::float8[])
+        AS t(id, text, st, tt, likes, ac, g, ar, uid, sh, ca, nc, la)`,
   qt: `INSERT INTO question_tags (question_id, tag_id) SELECT * FROM unnest($1::int[], $2::int[])`,
   a: `INSERT INTO answers (id, question_id, parent_id, text, likes, gender, age_range, user_id,
         session_hash, is_deleted, created_at, updated_at, author_number) OVERRIDING SYSTEM VALUE
@@ -483,6 +485,8 @@ export async function seedDatabase(pool: pg.Pool, options: SeedOptions): Promise
         thread.push({ id: answerId, parent: parent ? parent.id : null, hasChildren: false });
       }
       let liveAnswers = 0;
+      // The last reply's time: the `active` sort's key (migration 0010).
+      let lastActivity = created;
       const pseudonyms = new ThreadPseudonyms(who);
       for (const [k, answer] of thread.entries()) {
         // A deleted answer stays only as the placeholder of a thread that goes on under it.
@@ -491,6 +495,7 @@ export async function seedDatabase(pool: pg.Pool, options: SeedOptions): Promise
         const likeCount = deleted ? 0 : r.geometric(0.6);
         const answerAuthor = deleted ? { uid: null, sh: null } : author();
         const at = created + 60 * (k + 1) + r.int(3600);
+        lastActivity = Math.max(lastActivity, at);
         push(batch.a, [
           answer.id,
           qid,
@@ -545,6 +550,7 @@ export async function seedDatabase(pool: pg.Pool, options: SeedOptions): Promise
         who.sh,
         created,
         pseudonyms.given,
+        lastActivity,
       ]);
       if (r.next() < 0.005) {
         const pending = r.next() < 0.7;

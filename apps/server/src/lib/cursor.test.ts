@@ -4,12 +4,16 @@ import { describe, expect, it } from 'vitest';
 import {
   type CursorKind,
   Cursors,
+  decodeActiveCursor,
   decodeFeedCursor,
   decodePostCursor,
   decodeSearchCursor,
+  decodeTopCursor,
+  encodeActiveCursor,
   encodeFeedCursor,
   encodePostCursor,
   encodeSearchCursor,
+  encodeTopCursor,
 } from './cursor.ts';
 import { HttpError } from './http-errors.ts';
 
@@ -165,5 +169,49 @@ describe('anonymous post cursors', () => {
     ['no id', { at: 1, type: 'question' }],
   ])('refuses %s with a 400 on cursor, even when signed', (_label, value) => {
     expectRefused(posts, signed('posts', value));
+  });
+});
+
+describe('the cursors of the feed sorts', () => {
+  it('read back what they hold, each in its own sort only', () => {
+    const top = encodeTopCursor(cursors, { score: '40123.456789012345', id: 7 });
+    expect(decodeTopCursor(cursors, top)).toEqual({ score: '40123.456789012345', id: 7 });
+    const active = encodeActiveCursor(cursors, { at: 1_790_000_000_123_456, id: 8 });
+    expect(decodeActiveCursor(cursors, active)).toEqual({ at: 1_790_000_000_123_456, id: 8 });
+    const unanswered = encodeFeedCursor(cursors, { id: 9 }, 'unanswered');
+    expect(decodeFeedCursor(cursors, unanswered, 'unanswered')).toEqual({ id: 9 });
+    const search = encodeSearchCursor(cursors, { below: 10 }, 'search-unanswered');
+    expect(decodeSearchCursor(cursors, search, 'search-unanswered')).toEqual({ below: 10 });
+
+    expectRefused((text) => decodeFeedCursor(cursors, text), unanswered);
+    expectRefused(
+      (text) => decodeFeedCursor(cursors, text, 'unanswered'),
+      encodeFeedCursor(cursors, { id: 9 }),
+    );
+    expectRefused((text) => decodeTopCursor(cursors, text), active);
+    expectRefused((text) => decodeActiveCursor(cursors, text), top);
+    expectRefused((text) => decodeSearchCursor(cursors, text), search);
+  });
+
+  it('refuse signed values of the wrong shape', () => {
+    for (const value of [
+      { score: 'NaN', id: 1 },
+      { score: '1e999', id: 1 },
+      { score: 40_000, id: 1 },
+      { score: '1', id: 0 },
+      { score: '1', id: 1, extra: true },
+      { score: '1; drop table', id: 1 },
+    ]) {
+      expectRefused((text) => decodeTopCursor(cursors, text), signed('top', value));
+    }
+    for (const value of [
+      { at: -1, id: 1 },
+      { at: 1.5, id: 1 },
+      { at: '1', id: 1 },
+      { at: 2 ** 60, id: 1 },
+      { at: 1, id: 2 ** 31 },
+    ]) {
+      expectRefused((text) => decodeActiveCursor(cursors, text), signed('active', value));
+    }
   });
 });

@@ -11,9 +11,14 @@
  * its kind to `CursorKind` and a typed pair of functions beside the ones below.
  *
  * - The feed (newest first): `{id}`, the last row's id.
+ * - The feed's other sorts, each a kind of its own, so that a cursor of one sort is a 400
+ *   in another: `unanswered` `{id}`; `top` `{score, id}`, the last row's score as the
+ *   exact text of a PostgreSQL double; `active` `{at, id}`, its last activity in
+ *   microseconds since the epoch.
  * - Search (ranked): results come in windows of the newest matches (see SEARCH_CANDIDATES);
  *   `{below?, rank, id}` continues a window after the last row's rank and id, `{below}`
  *   opens the next window of matches older than `below`. No `below`: the newest window.
+ *   A search of unanswered questions only (`sort=unanswered`) is its own kind.
  * - A key's anonymous posts (questions and replies, newest first): `{at, type, id}`, the
  *   last post's time in microseconds, its type and id.
  * - The moderation log (newest first): `{log}`, the last entry's id.
@@ -22,7 +27,15 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { API_MSG } from '@dating/contract';
 import { fieldError } from './http-errors.ts';
 
-export type CursorKind = 'feed' | 'search' | 'posts' | 'log';
+export type CursorKind =
+  | 'feed'
+  | 'top'
+  | 'unanswered'
+  | 'active'
+  | 'search'
+  | 'search-unanswered'
+  | 'posts'
+  | 'log';
 
 /** Bytes of the MAC kept: forging one takes 2^128 tries. */
 const MAC_BYTES = 16;
@@ -101,25 +114,92 @@ function isRank(value: unknown): value is string {
   return number === 0 || (number >= 1e-37 && number <= 1e38);
 }
 
-export function encodeFeedCursor(cursors: Cursors, cursor: FeedCursor): string {
-  return cursors.encode('feed', { id: cursor.id });
+/** The newest-first lists of the feed: every question, or the unanswered ones. */
+export type IdSortKind = 'feed' | 'unanswered';
+
+export function encodeFeedCursor(
+  cursors: Cursors,
+  cursor: FeedCursor,
+  kind: IdSortKind = 'feed',
+): string {
+  return cursors.encode(kind, { id: cursor.id });
 }
 
-export function decodeFeedCursor(cursors: Cursors, raw: string): FeedCursor {
-  const { id } = cursors.parse('feed', raw);
+export function decodeFeedCursor(
+  cursors: Cursors,
+  raw: string,
+  kind: IdSortKind = 'feed',
+): FeedCursor {
+  const { id } = cursors.parse(kind, raw);
   if (!isId(id)) throw invalid();
   return { id };
 }
 
-export function encodeSearchCursor(cursors: Cursors, cursor: SearchCursor): string {
-  return cursors.encode('search', {
+/** The `top` feed: after the row with this score (exact text of a double) and id. */
+export interface TopCursor {
+  score: string;
+  id: number;
+}
+
+/**
+ * A score as PostgreSQL writes a double (shortest exact form: `40123.456789012345`,
+ * `4.0123e+04`), and a finite one. Scores are about 40,000 and grow with time.
+ */
+function isScore(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    /^-?\d{1,20}(\.\d{1,20})?(e[+-]\d{1,3})?$/.test(value) &&
+    Number.isFinite(Number(value))
+  );
+}
+
+export function encodeTopCursor(cursors: Cursors, cursor: TopCursor): string {
+  return cursors.encode('top', { score: cursor.score, id: cursor.id });
+}
+
+export function decodeTopCursor(cursors: Cursors, raw: string): TopCursor {
+  const { score, id, ...rest } = cursors.parse('top', raw);
+  if (!isScore(score) || !isId(id) || Object.keys(rest).length > 0) throw invalid();
+  return { score, id };
+}
+
+/** The `active` feed: after the row last active at `at` (microseconds) with this id. */
+export interface ActiveCursor {
+  at: number;
+  id: number;
+}
+
+export function encodeActiveCursor(cursors: Cursors, cursor: ActiveCursor): string {
+  return cursors.encode('active', { at: cursor.at, id: cursor.id });
+}
+
+export function decodeActiveCursor(cursors: Cursors, raw: string): ActiveCursor {
+  const { at, id, ...rest } = cursors.parse('active', raw);
+  if (!Number.isSafeInteger(at) || (at as number) < 0 || !isId(id)) throw invalid();
+  if (Object.keys(rest).length > 0) throw invalid();
+  return { at: at as number, id };
+}
+
+/** Searches of every question, or of the unanswered ones only. */
+export type SearchKind = 'search' | 'search-unanswered';
+
+export function encodeSearchCursor(
+  cursors: Cursors,
+  cursor: SearchCursor,
+  kind: SearchKind = 'search',
+): string {
+  return cursors.encode(kind, {
     ...(cursor.below === undefined ? {} : { below: cursor.below }),
     ...(cursor.after === undefined ? {} : cursor.after),
   });
 }
 
-export function decodeSearchCursor(cursors: Cursors, raw: string): SearchCursor {
-  const { id, rank, below } = cursors.parse('search', raw);
+export function decodeSearchCursor(
+  cursors: Cursors,
+  raw: string,
+  kind: SearchKind = 'search',
+): SearchCursor {
+  const { id, rank, below } = cursors.parse(kind, raw);
   if (below !== undefined && !isId(below)) throw invalid();
   if ((id === undefined) !== (rank === undefined)) throw invalid();
   if (id === undefined && below === undefined) throw invalid();

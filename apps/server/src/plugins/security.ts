@@ -54,7 +54,13 @@ export default fp(
           'Idempotency-Key',
           'X-Altcha',
         ],
-        exposedHeaders: ['Link', 'Retry-After', 'X-Request-Id', 'Idempotency-Replayed'],
+        exposedHeaders: [
+          'Link',
+          'X-Total-Count',
+          'Retry-After',
+          'X-Request-Id',
+          'Idempotency-Replayed',
+        ],
         maxAge: 600,
       });
     }

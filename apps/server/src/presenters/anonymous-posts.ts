@@ -16,7 +16,11 @@ export interface AnonymousPostRow {
 }
 
 /** A post of the viewer's own key: it carries their session id, like every own item. */
-export function presentAnonymousPost(viewer: Viewer, row: AnonymousPostRow): AnonymousPost {
+export function presentAnonymousPost(
+  viewer: Viewer,
+  row: AnonymousPostRow,
+  liked: boolean,
+): AnonymousPost {
   return {
     type: row.type,
     id: row.id,
@@ -24,6 +28,7 @@ export function presentAnonymousPost(viewer: Viewer, row: AnonymousPostRow): Ano
     text: row.text,
     question_text: row.question_text,
     likes: row.likes,
+    liked,
     gender: row.gender,
     age_range: row.age_range,
     user: null,

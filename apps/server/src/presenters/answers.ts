@@ -26,7 +26,8 @@ export interface AnswerRow {
   created_at: Date;
 }
 
-export function presentAnswer(viewer: Viewer, row: AnswerRow): Answer {
+/** `liked`: whether this viewer likes it (repositories/likes.ts); never cached for another. */
+export function presentAnswer(viewer: Viewer, row: AnswerRow, liked: boolean): Answer {
   const own = ownershipFields(viewer, row);
   const hidden = row.hidden_at !== null;
   return {
@@ -36,6 +37,7 @@ export function presentAnswer(viewer: Viewer, row: AnswerRow): Answer {
     // Hidden while reviewed: others get a one-line notice, and the thread stays whole.
     text: hidden && !seesHidden(viewer, row) ? API_MSG.hiddenReply : row.text,
     likes: row.likes,
+    liked,
     gender: row.gender,
     age_range: row.age_range,
     user: own.user,
@@ -49,19 +51,39 @@ export function presentAnswer(viewer: Viewer, row: AnswerRow): Answer {
 
 /**
  * The whole thread, nested at most `LIMITS.replyDepth` deep (lib/answer-tree.ts); one object
- * per answer (a thread may hold hundreds).
+ * per answer (a thread may hold hundreds). `liked`: the ids of the answers the viewer likes.
  */
-export function presentAnswerTree(viewer: Viewer, rows: AnswerRow[]): AnswerNode[] {
+export function presentAnswerTree(
+  viewer: Viewer,
+  rows: AnswerRow[],
+  liked: ReadonlySet<number>,
+): AnswerNode[] {
   return buildTree(
     rows,
     LIMITS.replyDepth,
-    (row): AnswerNode => ({ ...presentAnswer(viewer, row), replies: [] }),
+    (row): AnswerNode => ({ ...presentAnswer(viewer, row, liked.has(row.id)), replies: [] }),
   );
+}
+
+/**
+ * A presented thread (possibly a shared, cached one, presented with nothing liked) with the
+ * viewer's likes marked: new objects along the way, never a change to the ones given, so a
+ * viewer's flags never reach another viewer. Nothing liked: the thread as it is.
+ */
+export function withLiked(nodes: readonly AnswerNode[], liked: ReadonlySet<number>): AnswerNode[] {
+  if (liked.size === 0) return nodes as AnswerNode[];
+  const mark = (node: AnswerNode): AnswerNode => ({
+    ...node,
+    liked: liked.has(node.id),
+    replies: node.replies.map(mark),
+  });
+  return nodes.map(mark);
 }
 
 export function presentMyAnswer(
   viewer: Viewer,
   row: AnswerRow & { question_text: string },
+  liked: boolean,
 ): MyAnswer {
-  return { ...presentAnswer(viewer, row), question_text: row.question_text };
+  return { ...presentAnswer(viewer, row, liked), question_text: row.question_text };
 }

@@ -30,12 +30,19 @@ export function isHiddenFrom(viewer: Viewer, row: QuestionRow): boolean {
   return row.hidden_at !== null && !seesHidden(viewer, row);
 }
 
-export function presentQuestion(viewer: Viewer, row: QuestionRow, tags: Tag[]): QuestionSummary {
+/** `liked`: whether this viewer likes it (repositories/likes.ts). */
+export function presentQuestion(
+  viewer: Viewer,
+  row: QuestionRow,
+  tags: Tag[],
+  liked: boolean,
+): QuestionSummary {
   const hiddenFromViewer = isHiddenFrom(viewer, row);
   return {
     id: row.id,
     text: hiddenFromViewer ? HIDDEN_QUESTION_TEXT : row.text,
     likes: row.likes,
+    liked,
     tags: hiddenFromViewer ? [] : tags,
     gender: row.gender,
     age_range: row.age_range,
@@ -52,10 +59,11 @@ export function presentQuestionDetail(
   row: QuestionRow,
   tags: Tag[],
   answers: AnswerNode[],
+  liked: boolean,
 ): QuestionDetail {
   // A hidden question's thread is hidden with it.
   return {
-    ...presentQuestion(viewer, row, tags),
+    ...presentQuestion(viewer, row, tags, liked),
     answers: isHiddenFrom(viewer, row) ? [] : answers,
   };
 }

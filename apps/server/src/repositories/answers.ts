@@ -2,7 +2,7 @@ import type { AgeRange, Gender } from '@dating/contract';
 import { API_MSG } from '@dating/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
-import { changeAnswerCount } from './questions.ts';
+import { changeAnswerCount, countNewAnswer } from './questions.ts';
 
 export const ANSWER_COLUMNS = [
   'answers.id',
@@ -154,7 +154,7 @@ export async function insertAnswer(db: Executor, a: NewAnswer) {
     })
     .returning(ANSWER_COLUMNS)
     .executeTakeFirstOrThrow();
-  await changeAnswerCount(db, a.questionId, 1);
+  await countNewAnswer(db, a.questionId);
   return row;
 }
 

@@ -1,10 +1,12 @@
 /**
- * Likes: one per user, or per anonymous session, per item. The insert and the counter
- * update run in one transaction; the unique indexes turn a concurrent duplicate into "no
- * row inserted", and the counter moves only when a row was, so it stays exact.
+ * Likes: one per user, or per anonymous session, per item. The insert (or delete) and the
+ * counter update run in one transaction; the unique indexes turn a concurrent duplicate
+ * into "no row inserted", a concurrent second unlike finds no row to delete, and the
+ * counter moves only when a row did, so it stays exact. (A question's `top_score` follows
+ * its `likes` by trigger, migration 0010.)
  */
 import { sql } from 'kysely';
-import type { Author } from '../auth/identity.ts';
+import type { Author, Viewer } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
 
 export type LikeResult = { likes: number } | 'duplicate' | 'missing';
@@ -58,4 +60,73 @@ export async function addLike(
   );
   const row = updated.rows[0];
   return row ? { likes: row.likes } : 'missing';
+}
+
+export type UnlikeResult = { likes: number } | 'missing';
+
+/** Takes back `by`'s like of an item, if there is one (call inside a transaction). */
+export async function removeLike(
+  db: Executor,
+  target: LikeTarget,
+  itemId: number,
+  by: Author,
+): Promise<UnlikeResult> {
+  const t = TARGETS[target];
+  const liker =
+    by.userId !== null ? sql`user_id = ${by.userId}` : sql`session_hash = ${by.sessionHash}`;
+  const removed = await sql<{ id: string }>`
+    DELETE FROM ${sql.table(t.likes)} WHERE ${sql.ref(t.key)} = ${itemId} AND ${liker}
+    RETURNING id`.execute(db);
+  // Nothing to take back: the count stays, and a cached thread stays current (an UPDATE
+  // would bump its version, migration 0003).
+  const counted =
+    removed.rows.length > 0
+      ? await sql<{ likes: number }>`
+          UPDATE ${sql.table(t.items)} SET likes = likes - 1 WHERE id = ${itemId}
+          RETURNING likes`.execute(db)
+      : await sql<{ likes: number }>`
+          SELECT likes FROM ${sql.table(t.items)} WHERE id = ${itemId}`.execute(db);
+  const row = counted.rows[0];
+  return row ? { likes: row.likes } : 'missing';
+}
+
+/** Who likes, for reads: the request's one identity, or nobody (a stranger likes nothing). */
+function likerOf(viewer: Viewer) {
+  if (viewer.user) return sql`l.user_id = ${viewer.user.id}`;
+  if (viewer.sessionHash) return sql`l.session_hash = ${viewer.sessionHash}`;
+  return null;
+}
+
+/**
+ * Which of these items the viewer likes: one query through the unique (item, liker)
+ * indexes of migration 0001.
+ */
+export async function likedAmong(
+  db: Executor,
+  target: LikeTarget,
+  itemIds: readonly number[],
+  viewer: Viewer,
+): Promise<Set<number>> {
+  const liker = likerOf(viewer);
+  if (liker === null || itemIds.length === 0) return new Set();
+  const t = TARGETS[target];
+  const { rows } = await sql<{ id: number }>`
+    SELECT l.${sql.ref(t.key)} AS id FROM ${sql.table(t.likes)} l
+    WHERE l.${sql.ref(t.key)} = ANY(${[...itemIds]}::int[]) AND ${liker}`.execute(db);
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The answers of one question's thread that the viewer likes, in one query. */
+export async function likedAnswersOfQuestion(
+  db: Executor,
+  questionId: number,
+  viewer: Viewer,
+): Promise<Set<number>> {
+  const liker = likerOf(viewer);
+  if (liker === null) return new Set();
+  const { rows } = await sql<{ id: number }>`
+    SELECT l.answer_id AS id FROM answer_likes l
+    JOIN answers a ON a.id = l.answer_id
+    WHERE a.question_id = ${questionId} AND ${liker}`.execute(db);
+  return new Set(rows.map((row) => row.id));
 }

@@ -1,7 +1,7 @@
-import type { AgeRange, Gender } from '@dating/contract';
+import { type AgeRange, type Gender, LIMITS } from '@dating/contract';
 import { type CompiledQuery, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
-import type { FeedCursor, SearchCursor } from '../lib/cursor.ts';
+import type { ActiveCursor, FeedCursor, SearchCursor, TopCursor } from '../lib/cursor.ts';
 
 const QUESTION_COLUMNS = [
   'questions.id',
@@ -22,6 +22,8 @@ export interface QuestionFilters {
   gender?: Gender;
   ageRange?: AgeRange;
   userId?: number;
+  /** Only questions without answers (`sort=unanswered`). */
+  unanswered?: boolean;
   /**
    * Hidden questions (issue 10) are left out, except for admins (`'all'`) and their own
    * author (a user, or an anonymous session).
@@ -39,7 +41,18 @@ export interface QuestionFilters {
  * search of a word in a third of the questions on PostgreSQL (five times that on PGlite),
  * 300 about 3 ms.
  */
-export const SEARCH_CANDIDATES = 300;
+export const SEARCH_CANDIDATES: number = LIMITS.searchCountMax;
+
+/**
+ * A page's order and where it starts: a sort of the feed (migration 0010 gives each its
+ * index) after its cursor, or a search (ranked) within its windows. `unanswered` is `new`
+ * over the unanswered questions (`QuestionFilters.unanswered`).
+ */
+export type FeedPosition =
+  | { sort: 'new' | 'unanswered'; after?: FeedCursor }
+  | { sort: 'top'; after?: TopCursor }
+  | { sort: 'active'; after?: ActiveCursor }
+  | { search: SearchCursor };
 
 export interface QuestionPageRow extends Record<string, unknown> {
   id: number;
@@ -52,6 +65,10 @@ export interface QuestionPageRow extends Record<string, unknown> {
   session_hash: Buffer | null;
   hidden_at: Date | null;
   created_at: Date;
+  /** The `top` sort's key, as the exact text of a PostgreSQL double (migration 0010). */
+  top_score: string;
+  /** The last activity in microseconds since the epoch (bigint, so text), for `active`. */
+  activity_us: string;
   /** The search rank, as the exact text of a PostgreSQL real; null when not searching. */
   rank: string | null;
   /** Searching: the lowest id of the window of candidates, and how many it holds. */
@@ -79,16 +96,26 @@ function tagIdsOfRow() {
   );
 }
 
+/** The sort keys of the row of `questions`, for the next page's cursor. */
+function sortKeysOfRow() {
+  return [
+    sql<string>`questions.top_score::text`.as('top_score'),
+    sql<string>`(extract(epoch from questions.last_activity_at) * 1000000)::bigint::text`.as(
+      'activity_us',
+    ),
+  ] as const;
+}
+
 /**
- * One page of questions, newest first, or by search rank then newest when searching, each
- * with its tags. Keyset pagination: the cursor is the last row's sort key, so a deep page
- * costs the same as the first. Asks for one row more than the page to know whether there
- * is a next.
+ * One page of questions in the order of its sort (newest first, top, unanswered, active),
+ * or by search rank then newest when searching, each with its tags. Keyset pagination: the
+ * cursor is the last row's sort key and id, so a deep page costs the same as the first.
+ * Asks for one row more than the page to know whether there is a next.
  */
 export function selectQuestionPage(
   db: Executor,
   filters: QuestionFilters,
-  page: { limit: number; after?: FeedCursor | SearchCursor },
+  page: { limit: number; position?: FeedPosition },
 ): BuiltQuery<QuestionPageRow> {
   let filtered = db.selectFrom('questions');
   if (filters.tagId !== undefined) {
@@ -111,6 +138,7 @@ export function selectQuestionPage(
   if (filters.userId !== undefined) {
     filtered = filtered.where('questions.user_id', '=', filters.userId);
   }
+  if (filters.unanswered) filtered = filtered.where('questions.answer_count', '=', 0);
   const visibleTo = filters.hiddenVisibleTo;
   if (visibleTo !== 'all') {
     filtered = filtered.where((eb) => {
@@ -123,8 +151,9 @@ export function selectQuestionPage(
     });
   }
 
+  const position: FeedPosition = page.position ?? { sort: 'new' };
   if (filters.search !== undefined) {
-    const cursor = (page.after ?? {}) as SearchCursor;
+    const cursor = 'search' in position ? position.search : {};
     const tsquery = sql`websearch_to_tsquery('english', ${filters.search})`;
     // A window of the newest matches, each ranked as it is read (ids and scores only: the
     // vectors stay behind); then one page of them joined back. The window's size and
@@ -163,6 +192,7 @@ export function selectQuestionPage(
       .innerJoin('questions', 'questions.id', 'ranked.id')
       .select([
         ...QUESTION_COLUMNS,
+        ...sortKeysOfRow(),
         sql<string | null>`ranked.score::text`.as('rank'),
         sql<number | null>`ranked.floor`.as('window_floor'),
         sql<number | null>`ranked.size`.as('window_size'),
@@ -174,20 +204,51 @@ export function selectQuestionPage(
 
   let query = filtered.select([
     ...QUESTION_COLUMNS,
+    ...sortKeysOfRow(),
     sql<string | null>`null`.as('rank'),
     sql<number | null>`null`.as('window_floor'),
     sql<number | null>`null`.as('window_size'),
     tagIdsOfRow(),
   ]);
-  const after = page.after as FeedCursor | undefined;
-  if (after !== undefined) query = query.where('questions.id', '<', after.id);
+  if ('search' in position) throw new Error('a search page without search text');
+  // Each order is the order of an index (migrations 0001, 0010), read from its start or
+  // from the cursor's row on: (key, id) descending, compared as a row.
+  switch (position.sort) {
+    case 'top': {
+      const after = position.after;
+      if (after !== undefined) {
+        query = query.where(
+          sql<boolean>`(questions.top_score, questions.id) < (${after.score}::float8, ${after.id}::int)`,
+        );
+      }
+      query = query.orderBy('questions.top_score', 'desc');
+      break;
+    }
+    case 'active': {
+      const after = position.after;
+      if (after !== undefined) {
+        // The cursor's microseconds back to a timestamp, exactly: interval arithmetic is
+        // in whole microseconds.
+        const at = sql`(timestamptz 'epoch' + ${after.at}::float8 * interval '1 microsecond')`;
+        query = query.where(
+          sql<boolean>`(questions.last_activity_at, questions.id) < (${at}, ${after.id}::int)`,
+        );
+      }
+      query = query.orderBy('questions.last_activity_at', 'desc');
+      break;
+    }
+    default: {
+      const after = position.after;
+      if (after !== undefined) query = query.where('questions.id', '<', after.id);
+    }
+  }
   return query.orderBy('questions.id', 'desc').limit(page.limit + 1);
 }
 
 export function listQuestions(
   db: Executor,
   filters: QuestionFilters,
-  page: { limit: number; after?: FeedCursor | SearchCursor },
+  page: { limit: number; position?: FeedPosition },
 ): Promise<QuestionPageRow[]> {
   return selectQuestionPage(db, filters, page).execute();
 }
@@ -263,6 +324,23 @@ export async function deleteQuestion(db: Executor, id: number) {
   const deleted = await db.deleteFrom('questions').where('id', '=', id).executeTakeFirst();
   await db.deleteFrom('thread_versions').where('question_id', '=', id).execute();
   return deleted;
+}
+
+/**
+ * A reply was posted: one more answer, and the question's last activity (the `active`
+ * sort, migration 0010) moves to the reply's time (now(), the transaction's time, as the
+ * reply's created_at). Runs in the reply's transaction, with the question row locked by
+ * the reply route.
+ */
+export function countNewAnswer(db: Executor, questionId: number) {
+  return db
+    .updateTable('questions')
+    .set({
+      answer_count: sql`answer_count + 1`,
+      last_activity_at: sql`greatest(last_activity_at, now())`,
+    })
+    .where('id', '=', questionId)
+    .execute();
 }
 
 export function changeAnswerCount(db: Executor, questionId: number, delta: number) {

@@ -1,7 +1,36 @@
+import { sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 
-export function listTags(db: Executor) {
-  return db.selectFrom('tags').select(['id', 'name']).orderBy('name').execute();
+/**
+ * Every tag by name, with how many questions of the feed carry it: hidden ones (few,
+ * found through their partial index of migration 0009) are not counted. The counts come
+ * from the tag index of question_tags alone, without visiting the questions.
+ */
+export function listTagsWithCounts(db: Executor) {
+  return db
+    .selectFrom('tags')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('question_tags')
+          .select(['question_tags.tag_id', sql<number>`count(*)::int`.as('count')])
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('questions')
+                  .select('questions.id')
+                  .whereRef('questions.id', '=', 'question_tags.question_id')
+                  .where('questions.hidden_at', 'is not', null),
+              ),
+            ),
+          )
+          .groupBy('question_tags.tag_id')
+          .as('counts'),
+      (join) => join.onRef('counts.tag_id', '=', 'tags.id'),
+    )
+    .select(['tags.id', 'tags.name', sql<number>`coalesce(counts.count, 0)`.as('count')])
+    .orderBy('tags.name')
+    .execute();
 }
 
 /** The ids of these (normalized) names, creating the missing ones. */

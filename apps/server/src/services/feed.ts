@@ -1,11 +1,19 @@
 /**
- * The feed: one page of questions with the filters of `GET /api/questions/`, newest first
- * or ranked when searching, and where the next page starts. Owns the list's rules (a tag
- * given by name or id, `user_id` for one's own questions only, cursors, search windows) so
- * that the route only parses, calls and sends.
+ * The feed: one page of questions with the filters of `GET /api/questions/`, in the order
+ * of its `sort` (newest first, top, unanswered, active) or ranked when searching, and where
+ * the next page starts. Owns the list's rules (a tag given by name or id, `user_id` for
+ * one's own questions only, sorts and their cursors, search windows, the viewer's likes)
+ * so that the route only parses, calls and sends.
+ *
+ * A search stays ranked by relevance whatever the sort: relevance is what a search is for,
+ * and a window of ranked candidates (SEARCH_CANDIDATES) cannot also be ordered by likes or
+ * activity. `sort=unanswered` still keeps only the unanswered matches.
  */
 import {
   API_MSG,
+  FEED_SORT_DEFAULT,
+  type FeedSort,
+  isFeedSort,
   LIMITS,
   normalizeTag,
   type QuestionListQuery,
@@ -15,17 +23,24 @@ import type { Viewer } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
 import {
   type Cursors,
+  decodeActiveCursor,
   decodeFeedCursor,
   decodeSearchCursor,
+  decodeTopCursor,
+  encodeActiveCursor,
   encodeFeedCursor,
   encodeSearchCursor,
+  encodeTopCursor,
   type SearchCursor,
+  type SearchKind,
 } from '../lib/cursor.ts';
 import { fieldError, forbidden, unauthorized } from '../lib/http-errors.ts';
 import { nextPageLink } from '../lib/paging.ts';
 import { searchQueryText } from '../lib/search-query.ts';
 import { presentQuestion } from '../presenters/questions.ts';
+import { likedAmong } from '../repositories/likes.ts';
 import {
+  type FeedPosition,
   listQuestions,
   type QuestionPageRow,
   SEARCH_CANDIDATES,
@@ -39,6 +54,33 @@ export interface FeedPage {
   questions: QuestionSummary[];
   /** The `Link` header naming the next page, or null on the last one. */
   link: string | null;
+  /**
+   * A search's first page: how many questions match, counted up to SEARCH_CANDIDATES (the
+   * `X-Total-Count` header; that many means "at least"). Null otherwise.
+   */
+  total: number | null;
+}
+
+/** The sort asked for; anything but the four names is a 400. */
+function sortOf(raw: string | undefined): FeedSort {
+  if (raw === undefined || raw === '') return FEED_SORT_DEFAULT;
+  if (!isFeedSort(raw)) throw fieldError('sort', API_MSG.sortInvalid);
+  return raw;
+}
+
+/** Where a page of the sort starts, from its cursor: a 400 for a cursor of another sort. */
+function positionOf(cursors: Cursors, sort: FeedSort, raw: string | undefined): FeedPosition {
+  if (raw === undefined) return { sort };
+  switch (sort) {
+    case 'new':
+      return { sort, after: decodeFeedCursor(cursors, raw, 'feed') };
+    case 'unanswered':
+      return { sort, after: decodeFeedCursor(cursors, raw, 'unanswered') };
+    case 'top':
+      return { sort, after: decodeTopCursor(cursors, raw) };
+    case 'active':
+      return { sort, after: decodeActiveCursor(cursors, raw) };
+  }
 }
 
 /**
@@ -64,6 +106,20 @@ async function tagFilter(
   return null;
 }
 
+/** Where the page of `sort` after `last` starts. */
+function sortCursor(cursors: Cursors, sort: FeedSort, last: QuestionPageRow): string {
+  switch (sort) {
+    case 'new':
+      return encodeFeedCursor(cursors, { id: last.id }, 'feed');
+    case 'unanswered':
+      return encodeFeedCursor(cursors, { id: last.id }, 'unanswered');
+    case 'top':
+      return encodeTopCursor(cursors, { score: last.top_score, id: last.id });
+    case 'active':
+      return encodeActiveCursor(cursors, { at: Number(last.activity_us), id: last.id });
+  }
+}
+
 /**
  * Where the page after `rows` (one more than the page asked for) starts, or null at the
  * end. Search goes on within its window of candidates, then to the next, older window
@@ -73,18 +129,20 @@ function nextCursor(
   cursors: Cursors,
   rows: QuestionPageRow[],
   limit: number,
-  search: SearchCursor | undefined,
+  sort: FeedSort,
+  search: { from: SearchCursor; kind: SearchKind } | undefined,
 ): string | null {
   const last = rows.slice(0, limit).at(-1);
   if (search === undefined) {
-    return rows.length > limit && last ? encodeFeedCursor(cursors, { id: last.id }) : null;
+    return rows.length > limit && last ? sortCursor(cursors, sort, last) : null;
   }
   const window = rows[0];
   if (rows.length > limit && last?.rank) {
-    return encodeSearchCursor(cursors, { ...search, after: { rank: last.rank, id: last.id } });
+    const after = { rank: last.rank, id: last.id };
+    return encodeSearchCursor(cursors, { ...search.from, after }, search.kind);
   }
   if (window?.window_size === SEARCH_CANDIDATES && window.window_floor !== null) {
-    return encodeSearchCursor(cursors, { below: window.window_floor });
+    return encodeSearchCursor(cursors, { below: window.window_floor }, search.kind);
   }
   return null;
 }
@@ -101,19 +159,23 @@ export async function feedPage(
     if (!viewer.user) throw unauthorized();
     if (query.user_id !== viewer.user.id) throw forbidden('You can only list your own questions.');
   }
+  const sort = sortOf(query.sort);
   const searching = (query.search?.trim() ?? '') !== '';
+  const searchKind: SearchKind = sort === 'unanswered' ? 'search-unanswered' : 'search';
   // The cursor is checked whatever else the request says: a bad one is always a 400.
   const searchFrom = !searching
     ? undefined
     : query.cursor
-      ? decodeSearchCursor(cursors, query.cursor)
+      ? decodeSearchCursor(cursors, query.cursor, searchKind)
       : {};
-  const after = !searching && query.cursor ? decodeFeedCursor(cursors, query.cursor) : searchFrom;
+  const position: FeedPosition =
+    searchFrom === undefined ? positionOf(cursors, sort, query.cursor) : { search: searchFrom };
+  const empty: FeedPage = { questions: [], link: null, total: searching ? 0 : null };
   // A search of punctuation alone names no word, and finds nothing.
   const search = searching ? searchQueryText(query.search ?? '') : undefined;
-  if (search === null) return { questions: [], link: null };
+  if (search === null) return empty;
   const tagId = await tagFilter(db, query.tag_id);
-  if (tagId === null) return { questions: [], link: null };
+  if (tagId === null) return empty;
   const limit = query.limit ?? LIMITS.pageSizeDefault;
   const rows = await listQuestions(
     db,
@@ -123,17 +185,34 @@ export async function feedPage(
       gender: query.gender,
       ageRange: query.age_range,
       userId: query.user_id,
+      unanswered: sort === 'unanswered',
       hiddenVisibleTo: viewer.user?.is_staff
         ? 'all'
         : { userId: viewer.user?.id ?? null, sessionHash: viewer.sessionHash },
     },
-    { limit, after },
+    { limit, position },
   );
   const page = rows.slice(0, limit);
-  const tags = await tagsOfRows(db, page);
-  const next = nextCursor(cursors, rows, limit, searchFrom);
+  const [tags, liked] = await Promise.all([
+    tagsOfRows(db, page),
+    likedAmong(
+      db,
+      'question',
+      page.map((row) => row.id),
+      viewer,
+    ),
+  ]);
+  const next = nextCursor(
+    cursors,
+    rows,
+    limit,
+    sort,
+    searchFrom === undefined ? undefined : { from: searchFrom, kind: searchKind },
+  );
   return {
-    questions: page.map((row, i) => presentQuestion(viewer, row, tags[i] ?? [])),
+    questions: page.map((row, i) => presentQuestion(viewer, row, tags[i] ?? [], liked.has(row.id))),
     link: nextPageLink(requestUrl, next === null ? null : { cursor: next }),
+    // The newest window's size: every match when it is not full.
+    total: searching && query.cursor === undefined ? (rows[0]?.window_size ?? 0) : null,
   };
 }

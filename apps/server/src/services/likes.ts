@@ -2,12 +2,13 @@
  * Liking a question or an answer: once per user or anonymous session, in one transaction
  * (repositories/likes.ts keeps the count exact). A repeat is a 400 with the
  * specification's message, which says who already liked it: you, or this session.
+ * Unliking is idempotent: taking back a like that is not there changes nothing.
  */
 import { API_MSG, type LikeResponse } from '@dating/contract';
 import type { Author } from '../auth/identity.ts';
 import type { Db, Executor } from '../db/connection.ts';
 import { badRequest, notFound } from '../lib/http-errors.ts';
-import { addLike, type LikeTarget } from '../repositories/likes.ts';
+import { addLike, type LikeTarget, removeLike } from '../repositories/likes.ts';
 
 const REPEATED = {
   question: {
@@ -37,4 +38,10 @@ export async function likeOnce(
     }
     return result;
   });
+}
+
+/** Takes back `author`'s like, if any; 404 when the item does not exist. */
+export async function unlike(db: Db, target: LikeTarget, id: number, author: Author) {
+  const result = await db.transaction().execute((tx) => removeLike(tx, target, id, author));
+  if (result === 'missing') throw notFound();
 }

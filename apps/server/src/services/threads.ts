@@ -9,15 +9,19 @@
  * as the same objects a fresh read would produce: the route's response schema serializes
  * and filters them like any other response, so the privacy guard is one, cached or not.
  * An author gets the thread presented afresh from the rows, with their own answers marked.
+ * The viewer's likes are read apart from what is kept (one query for the thread's liked
+ * ids) and marked on a copy (presenters/answers.ts `withLiked`): a viewer's flags are
+ * never kept, and never shown to another.
  */
 import type { AnswerNode, QuestionDetail } from '@dating/contract';
 import type { Viewer } from '../auth/identity.ts';
 import { isOwner } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
 import { LruCache } from '../lib/lru-cache.ts';
-import { type AnswerRow, presentAnswerTree } from '../presenters/answers.ts';
+import { type AnswerRow, presentAnswerTree, withLiked } from '../presenters/answers.ts';
 import { presentQuestionDetail } from '../presenters/questions.ts';
 import { answersOfQuestion } from '../repositories/answers.ts';
+import { likedAmong, likedAnswersOfQuestion } from '../repositories/likes.ts';
 import { findQuestion } from '../repositories/questions.ts';
 import { tagsOfQuestions } from '../repositories/tags.ts';
 
@@ -49,11 +53,13 @@ export class ThreadService {
   async detail(db: Executor, viewer: Viewer, id: number): Promise<QuestionDetail | null> {
     const row = await findQuestion(db, id);
     if (!row) return null;
-    const [tags, answers] = await Promise.all([
+    const likedAnswers = likedAnswersOfQuestion(db, id, viewer);
+    const [tags, likedQuestion, answers] = await Promise.all([
       tagsOfQuestions(db, [id]),
-      this.answers(db, viewer, id, row.thread_version),
+      likedAmong(db, 'question', [id], viewer),
+      this.answers(db, viewer, id, row.thread_version, likedAnswers),
     ]);
-    return presentQuestionDetail(viewer, row, tags.get(id) ?? [], answers);
+    return presentQuestionDetail(viewer, row, tags.get(id) ?? [], answers, likedQuestion.has(id));
   }
 
   /** The thread of a question whose row showed `version`, presented for `viewer`. */
@@ -62,21 +68,26 @@ export class ThreadService {
     viewer: Viewer,
     questionId: number,
     version: string,
+    likedAnswers: Promise<ReadonlySet<number>>,
   ): Promise<AnswerNode[]> {
     let thread = this.kept.get(questionId);
+    let liked: ReadonlySet<number>;
     if (thread?.version !== version) {
       // Read after the question row: these rows are at least as new as `version`.
-      const rows = await answersOfQuestion(db, questionId);
+      const [rows, likedIds] = await Promise.all([answersOfQuestion(db, questionId), likedAnswers]);
+      liked = likedIds;
       if (rows.length < MIN_ANSWERS_TO_KEEP) {
         this.kept.delete(questionId);
-        return presentAnswerTree(viewer, rows);
+        return presentAnswerTree(viewer, rows, liked);
       }
-      thread = { version, rows, strangers: presentAnswerTree(STRANGER, rows) };
+      thread = { version, rows, strangers: presentAnswerTree(STRANGER, rows, new Set()) };
       this.kept.set(questionId, thread, weightOf(rows));
+    } else {
+      liked = await likedAnswers;
     }
     return ThreadService.wroteIn(viewer, thread.rows)
-      ? presentAnswerTree(viewer, thread.rows)
-      : (thread.strangers as AnswerNode[]);
+      ? presentAnswerTree(viewer, thread.rows, liked)
+      : withLiked(thread.strangers, liked);
   }
 
   /**

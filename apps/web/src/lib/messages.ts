@@ -31,6 +31,11 @@ export const TEXT = {
   genderFilter: 'Gender',
   ageFilter: 'Age group',
   anyTag: 'All tags',
+  tagSuggestions: 'Tags',
+  sortLabel: 'Sort by',
+  /** A search's result count; `atLeast` when the server stopped counting (X-Total-Count). */
+  resultCount: (n: number, atLeast: boolean) =>
+    `${n}${atLeast ? '+' : ''} ${n === 1 && !atLeast ? 'result' : 'results'}`,
   anyGender: 'Any gender',
   anyAge: 'Any age',
   clearFilters: 'Clear filters',
@@ -142,6 +147,9 @@ export const TEXT = {
   retrying: 'Retrying…',
   offlineBanner: 'You are offline. What you write here is kept until you can send it.',
   offline: 'You are offline. Check your connection and try again.',
+  // Likes with state: a second press takes the like back
+  likeRemoved: 'Like removed.',
+  unlikeFailed: "Couldn't remove the like.",
   // Drafts
   discardDraft: 'Discard this draft?',
   discard: 'Discard',

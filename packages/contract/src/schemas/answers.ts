@@ -32,6 +32,7 @@ const answerFields = {
   parent_id: Nullable(Id),
   text: Type.String(),
   likes: Type.Integer(),
+  liked: Type.Boolean({ description: 'Whether the viewer (user, or anonymous session) likes it.' }),
   gender: GenderSchema,
   age_range: AgeRangeSchema,
   user: Nullable(Id),

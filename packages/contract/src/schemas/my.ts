@@ -17,6 +17,7 @@ export const AnonymousPost = Type.Object({
   /** The plain text of the question, for a listing. */
   question_text: Type.String(),
   likes: Type.Integer(),
+  liked: Type.Boolean({ description: 'Whether this key likes the post.' }),
   gender: GenderSchema,
   age_range: AgeRangeSchema,
   user: Nullable(Id),

@@ -17,6 +17,18 @@ export const Tag = Type.Object({ id: Id, name: Type.String() });
 export type Tag = Static<typeof Tag>;
 export const TagList = Type.Array(Tag);
 
+/** `GET /api/tags/`: every tag, with how many questions of the feed carry it. */
+export const TagWithCount = Type.Object({
+  id: Id,
+  name: Type.String(),
+  count: Type.Integer({
+    minimum: 0,
+    description: 'Questions visible in the feed with this tag (hidden ones are not counted).',
+  }),
+});
+export type TagWithCount = Static<typeof TagWithCount>;
+export const TagCountList = Type.Array(TagWithCount);
+
 export const QuestionCreateBody = Type.Object({
   text: Type.String({
     maxLength: LIMITS.questionTextMax,
@@ -45,6 +57,12 @@ export const QuestionListQuery = Type.Object({
   user_id: Type.Optional(Id),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax })),
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
+  sort: Type.Optional(
+    Type.String({
+      description:
+        'new (default, newest first), top (likes with a time decay: ln(1 + likes) + epoch(created_at) / 45000), unanswered (no answers, newest first) or active (by the last reply). A search stays ranked by relevance; with unanswered it keeps only unanswered matches. A cursor belongs to its sort.',
+    }),
+  ),
 });
 export type QuestionListQuery = Static<typeof QuestionListQuery>;
 
@@ -52,6 +70,7 @@ const questionFields = {
   id: Id,
   text: Type.String(),
   likes: Type.Integer(),
+  liked: Type.Boolean({ description: 'Whether the viewer (user, or anonymous session) likes it.' }),
   tags: TagList,
   gender: GenderSchema,
   age_range: AgeRangeSchema,

@@ -1,4 +1,4 @@
-/** One answer: read, edit and delete (its author, by user or session; admins delete), like. */
+/** One answer: read, edit and delete (its author, by user or session; admins delete), like, unlike. */
 import {
   Answer,
   AnswerPatchBody,
@@ -23,8 +23,9 @@ import {
   findAnswerForUpdate,
   updateAnswerText,
 } from '../../../repositories/answers.ts';
+import { likedAmong } from '../../../repositories/likes.ts';
 import { insertFlag } from '../../../repositories/reports.ts';
-import { likeOnce } from '../../../services/likes.ts';
+import { likeOnce, unlike } from '../../../services/likes.ts';
 import { logAdminDelete } from '../../../services/moderation.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -39,9 +40,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      const viewer = viewerOf(request);
       const row = await findAnswer(app.db, request.params.id);
       if (!row) throw notFound();
-      return presentAnswer(viewerOf(request), row);
+      const liked = await likedAmong(app.db, 'answer', [row.id], viewer);
+      return presentAnswer(viewer, row, liked.has(row.id));
     },
   );
 
@@ -75,8 +78,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           return { row: updated, safety: found };
         }),
       );
+      const liked = await likedAmong(app.db, 'answer', [row.id], viewer);
       return {
-        ...presentAnswer(viewer, row),
+        ...presentAnswer(viewer, row, liked.has(row.id)),
         pii_warnings: safety.pii_warnings,
         support: safety.support,
       };
@@ -134,6 +138,27 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     (request) => {
       const author = requireAuthor(viewerOf(request, request.body.session_id));
       return likeOnce(app.db, 'answer', request.params.id, author, request.idempotency);
+    },
+  );
+
+  app.delete(
+    '/:id/like/',
+    {
+      config: { rateLimitPolicy: 'like' },
+      preValidation: absentBodyAsEmpty,
+      schema: {
+        tags: ['answers'],
+        summary:
+          'Take back your like of an answer (user or anonymous session); 204 even when there was none',
+        params: IdParams,
+        body: LikeBody,
+        response: { 204: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      const author = requireAuthor(viewerOf(request, request.body.session_id));
+      await unlike(app.db, 'answer', request.params.id, author);
+      return reply.code(204).send(null);
     },
   );
 };

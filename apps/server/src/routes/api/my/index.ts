@@ -22,6 +22,7 @@ import { presentAnonymousPost } from '../../../presenters/anonymous-posts.ts';
 import { presentMyAnswer } from '../../../presenters/answers.ts';
 import { listPostsOfSession, movePostsToUser } from '../../../repositories/anonymous-posts.ts';
 import { answersOfUser } from '../../../repositories/answers.ts';
+import { likedAmong } from '../../../repositories/likes.ts';
 
 const MY_ANSWERS_MAX = LIMITS.pageSizeMax * 5;
 
@@ -40,7 +41,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const user = currentUser(request);
       const viewer = viewerOf(request);
       const rows = await answersOfUser(app.db, user.id, MY_ANSWERS_MAX);
-      return rows.map((row) => presentMyAnswer(viewer, row));
+      const liked = await likedAmong(
+        app.db,
+        'answer',
+        rows.map((row) => row.id),
+        viewer,
+      );
+      return rows.map((row) => presentMyAnswer(viewer, row, liked.has(row.id)));
     },
   );
 
@@ -78,7 +85,24 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           : null,
       );
       if (link !== null) reply.header('Link', link);
-      return rows.slice(0, limit).map((row) => presentAnonymousPost(viewer, row));
+      const page = rows.slice(0, limit);
+      const [likedQuestions, likedAnswers] = await Promise.all(
+        (['question', 'answer'] as const).map((type) =>
+          likedAmong(
+            app.db,
+            type,
+            page.filter((row) => row.type === type).map((row) => row.id),
+            viewer,
+          ),
+        ),
+      );
+      return page.map((row) =>
+        presentAnonymousPost(
+          viewer,
+          row,
+          (row.type === 'question' ? likedQuestions : likedAnswers)?.has(row.id) ?? false,
+        ),
+      );
     },
   );
 

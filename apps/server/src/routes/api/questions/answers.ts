@@ -62,7 +62,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         return answer;
       });
       return reply.code(201).send({
-        ...presentAnswer(viewer, row),
+        // A reply just written: nobody has liked it yet.
+        ...presentAnswer(viewer, row, false),
         pii_warnings: safety.pii_warnings,
         support: safety.support,
       });

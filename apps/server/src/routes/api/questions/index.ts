@@ -1,4 +1,4 @@
-/** Questions: the feed with filters and search, posting, detail with its thread, edit, delete, like. */
+/** Questions: the feed with sorts, filters and search, posting, detail with its thread, edit, delete, like, unlike. */
 import {
   API_MSG,
   IdParams,
@@ -32,7 +32,7 @@ import {
 import { insertFlag } from '../../../repositories/reports.ts';
 import { ensureTags } from '../../../repositories/tags.ts';
 import { feedPage } from '../../../services/feed.ts';
-import { likeOnce } from '../../../services/likes.ts';
+import { likeOnce, unlike } from '../../../services/likes.ts';
 import { logAdminDelete } from '../../../services/moderation.ts';
 
 /** Sanitized HTML and its plain text; 400 when nothing readable is left. */
@@ -58,7 +58,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['questions'],
         summary:
-          'List questions, newest first (ranked when searching); next page in the Link header',
+          "List questions in the order of `sort` (ranked when searching); next page in the Link header; a search's first page counts its matches (at most 300) in X-Total-Count",
         querystring: QuestionListQuery,
         response: { 200: QuestionList },
       },
@@ -72,6 +72,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         request.url,
       );
       if (page.link !== null) reply.header('Link', page.link);
+      if (page.total !== null) reply.header('X-Total-Count', String(page.total));
       return page.questions;
     },
   );
@@ -229,6 +230,27 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     (request) => {
       const author = requireAuthor(viewerOf(request, request.body.session_id));
       return likeOnce(app.db, 'question', request.params.id, author, request.idempotency);
+    },
+  );
+
+  app.delete(
+    '/:id/like/',
+    {
+      config: { rateLimitPolicy: 'like' },
+      preValidation: absentBodyAsEmpty,
+      schema: {
+        tags: ['questions'],
+        summary:
+          'Take back your like of a question (user or anonymous session); 204 even when there was none',
+        params: IdParams,
+        body: LikeBody,
+        response: { 204: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      const author = requireAuthor(viewerOf(request, request.body.session_id));
+      await unlike(app.db, 'question', request.params.id, author);
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,15 +1,19 @@
-import { TagList } from '@dating/contract';
+import { TagCountList } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { listTags } from '../../../repositories/tags.ts';
+import { listTagsWithCounts } from '../../../repositories/tags.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
     {
       prefixTrailingSlash: 'slash',
-      schema: { tags: ['tags'], summary: 'Every tag, by name', response: { 200: TagList } },
+      schema: {
+        tags: ['tags'],
+        summary: 'Every tag, by name, with the number of questions in the feed that carry it',
+        response: { 200: TagCountList },
+      },
     },
-    () => listTags(app.db),
+    () => listTagsWithCounts(app.db),
   );
 };
 

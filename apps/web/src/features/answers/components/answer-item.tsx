@@ -19,7 +19,7 @@ import { postedBy, timeAgo } from '../../../lib/labels.ts';
 import { API_MSG, MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
 import { useDeleteAnswer } from '../api/delete-answer.ts';
-import { useLikeAnswer } from '../api/like-answer.ts';
+import { useToggleAnswerLike } from '../api/like-answer.ts';
 import { useUpdateAnswer } from '../api/update-answer.ts';
 import styles from './answer-item.module.css';
 import { NestedReplyForm } from './nested-reply-form.tsx';
@@ -43,7 +43,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
   const toast = useToast();
   const requireSession = useRequireSession();
   const confirm = useConfirm();
-  const like = useLikeAnswer();
+  const like = useToggleAnswerLike();
   const update = useUpdateAnswer();
   const remove = useDeleteAnswer();
   const [liking, runLike] = useSingleFlight();
@@ -87,18 +87,23 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
     );
   }
 
+  // A press likes, or takes the like back when it is given; shown at once, undone on failure.
   const onLike = () =>
     runLike(async () => {
       if (!requireSession()) return;
+      const liked = answer.liked;
       try {
         await like.mutateAsync({
           id: answer.id,
           questionId: thread.questionId,
+          liked,
           sessionId: viewer.sessionId,
         });
-        toast.success(MSG.replyLiked);
+        toast.success(liked ? TEXT.likeRemoved : MSG.replyLiked);
       } catch (error) {
-        toast.error(likeErrorMessage(error, 'answer'));
+        toast.error(
+          liked ? unlessOffline(error, TEXT.unlikeFailed) : likeErrorMessage(error, 'answer'),
+        );
       }
     });
 
@@ -164,6 +169,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
           type="button"
           className={buttonClass('default', 'small')}
           aria-label={TEXT.likeReply(answer.likes)}
+          aria-pressed={answer.liked}
           disabled={liking}
           onClick={onLike}
         >

@@ -15,6 +15,7 @@ function answer(fields: Partial<AnswerNode> = {}): AnswerNode {
     parent_id: null,
     text: `Answer ${id}`,
     likes: 0,
+    liked: false,
     gender: 'U',
     age_range: 'U',
     user: null,

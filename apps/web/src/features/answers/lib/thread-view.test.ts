@@ -18,6 +18,7 @@ function node(replies: AnswerNode[] = []): AnswerNode {
     parent_id: null,
     text: 'x',
     likes: 0,
+    liked: false,
     gender: 'U',
     age_range: 'U',
     user: null,

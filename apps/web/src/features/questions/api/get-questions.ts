@@ -11,6 +11,16 @@ export interface QuestionPage {
   items: QuestionSummary[];
   /** The next page's address from the Link header, or null on the last page. */
   next: string | null;
+  /**
+   * A search's first page: its matches, counted up to LIMITS.searchCountMax (that many
+   * means "at least"), from the X-Total-Count header; null otherwise.
+   */
+  total: number | null;
+}
+
+function totalOf(headers: Headers): number | null {
+  const raw = headers.get('X-Total-Count');
+  return raw !== null && /^\d+$/.test(raw) ? Number(raw) : null;
 }
 
 export async function getQuestionsPage(
@@ -25,7 +35,11 @@ export async function getQuestionsPage(
         query: { ...feedApiQuery(feed), user_id },
         ...(signal ? { signal } : {}),
       });
-  return { items: response.data, next: nextLink(response.headers.get('Link')) };
+  return {
+    items: response.data,
+    next: nextLink(response.headers.get('Link')),
+    total: totalOf(response.headers),
+  };
 }
 
 export const questionsQueryOptions = (list: QuestionListQuery) =>

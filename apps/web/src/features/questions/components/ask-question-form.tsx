@@ -3,7 +3,7 @@
  * written is kept as this tab's draft until it is posted or discarded.
  */
 import { AGE_RANGES, type AgeRange, GENDERS, type Gender, tagListProblem } from '@dating/contract';
-import { type RefObject, useEffect, useId, useState } from 'react';
+import { type RefObject, useEffect, useId, useMemo, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
 import fieldStyles from '../../../components/ui/field.module.css';
 import { FieldRow, FormActions } from '../../../components/ui/form.tsx';
@@ -22,6 +22,7 @@ import { MSG, TEXT } from '../../../lib/messages.ts';
 import { AGE_OPTIONS, GENDER_OPTIONS } from '../../../lib/options.ts';
 import { showSupport } from '../../../lib/support-panel.ts';
 import { useCreateQuestion } from '../api/create-question.ts';
+import { useTags } from '../api/get-tags.ts';
 import styles from './ask-question-form.module.css';
 import RichTextEditor from './rich-text-editor.tsx';
 import { TagInput } from './tag-input.tsx';
@@ -118,6 +119,12 @@ export default function AskQuestionForm({
     },
   });
   const { values, setValue } = form;
+  const tags = useTags();
+  // Most used first: the datalist shows them in this order.
+  const tagSuggestions = useMemo(
+    () => [...(tags.data ?? [])].sort((a, b) => b.count - a.count).map((tag) => tag.name),
+    [tags.data],
+  );
   const [initialHtml] = useState(values.html);
   const blank = isBlankHtml(values.html);
 
@@ -185,7 +192,11 @@ export default function AskQuestionForm({
           onChange={(v) => setValue('age', v || 'U')}
         />
       </FieldRow>
-      <TagInput tags={values.tags} onChange={(tags) => setValue('tags', tags)} />
+      <TagInput
+        tags={values.tags}
+        suggestions={tagSuggestions}
+        onChange={(tags) => setValue('tags', tags)}
+      />
       <FormActions>
         <button type="button" className={buttonClass()} onClick={onCancel}>
           {TEXT.cancel}

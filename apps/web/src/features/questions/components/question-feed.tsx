@@ -4,6 +4,7 @@
  * live in the address (see ../lib/feed-params.ts): a filter change is a new history entry,
  * typing in the search box replaces the current one.
  */
+import { FEED_SORT_DEFAULT, FEED_SORT_LABELS, FEED_SORTS, LIMITS } from '@dating/contract';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { buttonClass, linkButtonClass } from '../../../components/ui/button.ts';
@@ -28,6 +29,9 @@ import {
 import { QuestionCard } from './question-card.tsx';
 import styles from './question-feed.module.css';
 import { QuestionCardSkeleton } from './question-skeleton.tsx';
+import { TagCombobox } from './tag-combobox.tsx';
+
+const SORT_OPTIONS = FEED_SORTS.map((value) => ({ value, label: FEED_SORT_LABELS[value] }));
 
 const SEARCH_DELAY_MS = 300;
 const SKELETON_CARDS = 3;
@@ -100,9 +104,7 @@ export function QuestionFeed({ onAsk }: { onAsk: (prefill: string) => void }) {
   );
 
   const items = questions.data?.pages.flatMap((page) => page.items) ?? [];
-  const tagOptions = (tags.data ?? []).map((t) => ({ value: t.name, label: `#${t.name}` }));
-  if (state.tag && !tagOptions.some((o) => o.value === state.tag))
-    tagOptions.unshift({ value: state.tag, label: `#${state.tag}` });
+  const total = state.search ? (questions.data?.pages[0]?.total ?? null) : null;
 
   return (
     <>
@@ -132,13 +134,11 @@ export function QuestionFeed({ onAsk }: { onAsk: (prefill: string) => void }) {
         </search>
         <fieldset className={styles.filters}>
           <legend className="visually-hidden">{TEXT.filtersLabel}</legend>
-          <SelectField
-            label={TEXT.tagFilter}
-            value={state.tag ?? ''}
-            options={tagOptions}
-            emptyLabel={TEXT.anyTag}
+          <TagCombobox
+            tags={tags.data ?? []}
+            value={state.tag}
             className={styles.filter}
-            onChange={(tag) => update((s) => ({ ...s, tag: tag || undefined }))}
+            onChange={(tag) => update((s) => ({ ...s, tag }))}
           />
           <SelectField
             label={TEXT.genderFilter}
@@ -181,7 +181,21 @@ export function QuestionFeed({ onAsk }: { onAsk: (prefill: string) => void }) {
       </section>
 
       <section className={styles.feed} aria-labelledby={headingId}>
-        <h2 id={headingId}>{filtering ? UI.resultsHeading : UI.feedHeading}</h2>
+        <div className={styles.feedHeader}>
+          <h2 id={headingId}>{filtering ? UI.resultsHeading : UI.feedHeading}</h2>
+          <SelectField
+            label={TEXT.sortLabel}
+            value={state.sort ?? FEED_SORT_DEFAULT}
+            options={SORT_OPTIONS}
+            className={styles.sort}
+            onChange={(sort) => update((s) => ({ ...s, sort: sort || undefined }))}
+          />
+        </div>
+        {total !== null && !questions.isPending && (
+          <p className={styles.resultCount} role="status" data-testid="result-count">
+            {TEXT.resultCount(total, total >= LIMITS.searchCountMax)}
+          </p>
+        )}
         {questions.isPending ? (
           <>
             <StatusMessage visuallyHidden>{UI.loading}</StatusMessage>

@@ -24,7 +24,7 @@ import { API_MSG, MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
 import { useDeleteQuestion } from '../api/delete-question.ts';
 import { getQuestion, type QuestionThread, questionQueryOptions } from '../api/get-question.ts';
-import { useLikeQuestion } from '../api/like-question.ts';
+import { useToggleQuestionLike } from '../api/like-question.ts';
 import { useUpdateQuestion } from '../api/update-question.ts';
 import { cameFromFeed } from '../lib/from-feed.ts';
 import { QuestionEdit } from './question-edit.tsx';
@@ -67,7 +67,7 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
   const confirm = useConfirm();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const like = useLikeQuestion();
+  const like = useToggleQuestionLike();
   // A page with like buttons: the first like's challenge is solved before it is pressed.
   usePrepareProofOfWork();
   const update = useUpdateQuestion();
@@ -84,14 +84,18 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
   // Hidden while moderators review it: only its author and admins get (and see) it whole.
   const hiddenFromMe = question.hidden && !mine && !viewer.isStaff;
 
+  // A press likes, or takes the like back when it is given; shown at once, undone on failure.
   const onLike = () =>
     runLike(async () => {
       if (!requireSession()) return;
+      const liked = question.liked;
       try {
-        await like.mutateAsync({ id: question.id, sessionId: viewer.sessionId });
-        toast.success(MSG.questionLiked);
+        await like.mutateAsync({ id: question.id, liked, sessionId: viewer.sessionId });
+        toast.success(liked ? TEXT.likeRemoved : MSG.questionLiked);
       } catch (error) {
-        toast.error(likeErrorMessage(error, 'question'));
+        toast.error(
+          liked ? unlessOffline(error, TEXT.unlikeFailed) : likeErrorMessage(error, 'question'),
+        );
       }
     });
 
@@ -164,7 +168,13 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
       <TagList tags={question.tags} />
       {!hiddenFromMe && (
         <div className={styles.actions}>
-          <button type="button" className={buttonClass()} disabled={liking} onClick={onLike}>
+          <button
+            type="button"
+            className={buttonClass()}
+            aria-pressed={question.liked}
+            disabled={liking}
+            onClick={onLike}
+          >
             <span className={styles.heart} aria-hidden="true">
               ♥
             </span>{' '}

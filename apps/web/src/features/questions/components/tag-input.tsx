@@ -1,5 +1,7 @@
 /**
  * Tags as '#name' chips: Add button or Enter; trimmed, lower-cased, no empties or duplicates.
+ * The box suggests the site's existing tags (a native datalist, most used first), so that
+ * askers reuse them rather than make near-duplicates.
  * The limits (10 tags, 32 characters each) show as a hint from the start, and a tag past
  * them is refused here with the contract's own words, before anything is sent.
  */
@@ -22,9 +24,12 @@ export function tagEntryProblem(tags: readonly string[], raw: string): string | 
 
 export function TagInput({
   tags,
+  suggestions = [],
   onChange,
 }: {
   tags: string[];
+  /** Existing tag names to suggest; the ones already added are left out. */
+  suggestions?: readonly string[];
   onChange: (tags: string[]) => void;
 }) {
   const [draft, setDraft] = useState('');
@@ -32,6 +37,8 @@ export function TagInput({
   const id = useId();
   const hintId = `${id}-limits`;
   const problemId = `${id}-problem`;
+  const suggestionsId = `${id}-suggestions`;
+  const offered = suggestions.filter((name) => !tags.includes(name));
   // A tag being typed that is too long shows at once; the 10-tag limit when one more is added.
   const typingProblem = draft.trim() ? tagListProblem(normalizeTags([draft])) : null;
   const problem = typingProblem ?? refused ?? tagListProblem(tags);
@@ -55,6 +62,7 @@ export function TagInput({
           type="text"
           value={draft}
           placeholder={TEXT.tagPlaceholder}
+          list={offered.length > 0 ? suggestionsId : undefined}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${problemId} ${hintId}` : hintId}
           onChange={(event) => {
@@ -71,6 +79,13 @@ export function TagInput({
         <button type="button" className={buttonClass()} onClick={add}>
           {TEXT.add}
         </button>
+        {offered.length > 0 && (
+          <datalist id={suggestionsId} data-testid="tag-suggestions">
+            {offered.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
+        )}
       </div>
       {tags.length > 0 && (
         <ul className={styles.chips} aria-label={TEXT.selectedTags}>

@@ -23,6 +23,7 @@ describe('the feed state in the address', () => {
 
   it('drops what does not read: unknown codes, blank text, unknown parameters', () => {
     expect(read('gender=X&age_range=99&q=%20%20&tag=&sort=weird&foo=bar')).toEqual({});
+    expect(read('sort=TOP')).toEqual({});
     expect(read('age_range=45%2B')).toEqual({ age_range: '45+' });
   });
 
@@ -58,5 +59,15 @@ describe('the feed state in the address', () => {
     expect(isFiltering({})).toBe(false);
     expect(isFiltering({ gender: 'W' })).toBe(true);
     expect(withoutFilters({ search: 'x', tag: 'y', gender: 'W', age_range: 'U' })).toEqual({});
+  });
+
+  it('keeps the sort: in the address after the filters, never the default, through Clear filters', () => {
+    expect(read('sort=top&tag=trust')).toEqual({ sort: 'top', tag: 'trust' });
+    expect(read('sort=new')).toEqual({});
+    expect(feedQuery({ sort: 'unanswered', gender: 'W' })).toBe('gender=W&sort=unanswered');
+    expect(feedQuery({ sort: 'new' })).toBe('');
+    expect(feedApiQuery({ sort: 'active', search: 'x' })).toEqual({ sort: 'active', search: 'x' });
+    expect(isFiltering({ sort: 'top' })).toBe(false);
+    expect(withoutFilters({ sort: 'top', tag: 'trust', search: 'x' })).toEqual({ sort: 'top' });
   });
 });

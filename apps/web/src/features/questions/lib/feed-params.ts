@@ -1,12 +1,21 @@
 /**
- * The feed's state in the URL (`/?q=...&tag=...&gender=W&age_range=26-35`), so that Back and
+ * The feed's state in the URL (`/?q=...&tag=...&gender=W&age_range=26-35&sort=top`), so that Back and
  * Forward restore it and a copied address shows the same list. One row per parameter: its
  * name in the address, its name in `GET /api/questions/`, how an address value is read (a
  * value that does not read is dropped), and whether it filters (the heading says 'Results').
- * A new parameter is one more row, e.g.
- *   sort: { url: 'sort', api: 'sort', read: oneOf(SORTS), filters: false, fallback: 'new' },
+ * A new parameter is one more row. The sort is not a filter: it orders whatever is shown,
+ * and 'Clear filters' keeps it.
  */
-import { AGE_RANGES, type AgeRange, GENDERS, type Gender, LIMITS } from '@dating/contract';
+import {
+  AGE_RANGES,
+  type AgeRange,
+  FEED_SORT_DEFAULT,
+  FEED_SORTS,
+  type FeedSort,
+  GENDERS,
+  type Gender,
+  LIMITS,
+} from '@dating/contract';
 
 interface Param<V extends string> {
   url: string;
@@ -33,6 +42,13 @@ export const FEED_PARAMS = {
     api: 'age_range',
     read: oneOf<AgeRange>(AGE_RANGES),
     filters: true,
+  },
+  sort: {
+    url: 'sort',
+    api: 'sort',
+    read: oneOf<FeedSort>(FEED_SORTS),
+    filters: false,
+    fallback: FEED_SORT_DEFAULT,
   },
 } satisfies Record<string, Param<string>>;
 

@@ -1,0 +1,42 @@
+import type { AnswerNode } from '@dating/contract';
+import { describe, expect, it } from 'vitest';
+import { updateAnswer } from './update-answer.ts';
+
+let nextId = 1;
+function node(replies: AnswerNode[] = []): AnswerNode {
+  return {
+    id: nextId++,
+    question: 1,
+    parent_id: null,
+    text: 'x',
+    likes: 0,
+    liked: false,
+    gender: 'U',
+    age_range: 'U',
+    user: null,
+    session_id: null,
+    is_deleted: false,
+    author_label: 'Anon 1',
+    created_at: '2026-01-01T00:00:00Z',
+    replies,
+  };
+}
+
+describe('updateAnswer', () => {
+  it('changes a deep answer, copying only the path to it', () => {
+    const deep = node();
+    const middle = node([deep]);
+    const other = node();
+    const thread = [node([middle]), other];
+    const next = updateAnswer(thread, deep.id, (a) => ({ ...a, liked: true, likes: 1 }));
+    expect(next[0]?.replies[0]?.replies[0]).toMatchObject({ id: deep.id, liked: true, likes: 1 });
+    expect(next[1]).toBe(other);
+    expect(thread[0]?.replies[0]?.replies[0]).toBe(deep);
+    expect(deep.liked).toBe(false);
+  });
+
+  it('gives the same thread back when the id is not in it', () => {
+    const thread = [node([node()])];
+    expect(updateAnswer(thread, 99_999, (a) => ({ ...a, liked: true }))).toBe(thread);
+  });
+});
