@@ -56,8 +56,19 @@ export interface QuestionsTable {
   session_hash: Buffer | null;
   /** Hidden until reviewed, since this time (migration 0009). */
   hidden_at: Date | null;
+  /** Replies the asker marked "This helped", and the asker's updates (migration 0011). */
+  helpful_count: ColumnType<number, never, never>;
+  update_count: ColumnType<number, never, never>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** The asker's dated updates (migration 0011). */
+export interface QuestionUpdatesTable {
+  id: Generated<number>;
+  question_id: number;
+  text: string;
+  created_at: CreatedAt;
 }
 
 /** Written by the answers' triggers only (migration 0003); bigint, so a string. */
@@ -85,6 +96,8 @@ export interface AnswersTable {
   /** The author's thread pseudonym: 0 the asker, n "Anon n"; null when deleted (0008). */
   author_number: number | null;
   hidden_at: Date | null;
+  /** Marked "This helped" by the asker (migration 0011). */
+  helpful: ColumnType<boolean, never, boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -158,4 +171,5 @@ export interface Database {
   revoked_tokens: RevokedTokensTable;
   idempotency_keys: IdempotencyKeysTable;
   moderation_log: ModerationLogTable;
+  question_updates: QuestionUpdatesTable;
 }

@@ -13,6 +13,8 @@ const QUESTION_COLUMNS = [
   'questions.user_id',
   'questions.session_hash',
   'questions.hidden_at',
+  'questions.helpful_count',
+  'questions.update_count',
   'questions.created_at',
 ] as const;
 
@@ -22,6 +24,8 @@ export interface QuestionFilters {
   gender?: Gender;
   ageRange?: AgeRange;
   userId?: number;
+  /** Only questions with the asker's updates (issue 11 §3). */
+  hasUpdates?: boolean;
   /**
    * Hidden questions (issue 10) are left out, except for admins (`'all'`) and their own
    * author (a user, or an anonymous session).
@@ -51,6 +55,8 @@ export interface QuestionPageRow extends Record<string, unknown> {
   user_id: number | null;
   session_hash: Buffer | null;
   hidden_at: Date | null;
+  helpful_count: number;
+  update_count: number;
   created_at: Date;
   /** The search rank, as the exact text of a PostgreSQL real; null when not searching. */
   rank: string | null;
@@ -110,6 +116,10 @@ export function selectQuestionPage(
   }
   if (filters.userId !== undefined) {
     filtered = filtered.where('questions.user_id', '=', filters.userId);
+  }
+  if (filters.hasUpdates) {
+    // The words of the partial index questions_with_updates_idx (migration 0011).
+    filtered = filtered.where('questions.update_count', '>', 0);
   }
   const visibleTo = filters.hiddenVisibleTo;
   if (visibleTo !== 'all') {
@@ -263,6 +273,15 @@ export async function deleteQuestion(db: Executor, id: number) {
   const deleted = await db.deleteFrom('questions').where('id', '=', id).executeTakeFirst();
   await db.deleteFrom('thread_versions').where('question_id', '=', id).execute();
   return deleted;
+}
+
+/** Replies marked "This helped" (migration 0011); call with the question row locked. */
+export function changeHelpfulCount(db: Executor, questionId: number, delta: 1 | -1) {
+  return db
+    .updateTable('questions')
+    .set({ helpful_count: sql`greatest(helpful_count + ${delta}, 0)` })
+    .where('id', '=', questionId)
+    .execute();
 }
 
 export function changeAnswerCount(db: Executor, questionId: number, delta: number) {

@@ -123,6 +123,7 @@ export async function feedPage(
       gender: query.gender,
       ageRange: query.age_range,
       userId: query.user_id,
+      hasUpdates: query.has_updates === 'true',
       hiddenVisibleTo: viewer.user?.is_staff
         ? 'all'
         : { userId: viewer.user?.id ?? null, sessionHash: viewer.sessionHash },

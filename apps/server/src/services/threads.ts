@@ -9,15 +9,26 @@
  * as the same objects a fresh read would produce: the route's response schema serializes
  * and filters them like any other response, so the privacy guard is one, cached or not.
  * An author gets the thread presented afresh from the rows, with their own answers marked.
+ *
+ * Beside the thread: the perspective counts (kept for strangers with the thread), a thread
+ * filtered to one group (presented afresh: a subset), and the asker's updates, read when
+ * the question row counts any (migration 0011: the row changes with every update).
  */
-import type { AnswerNode, QuestionDetail } from '@dating/contract';
+import type { AnswerNode, Perspectives, QuestionDetail } from '@dating/contract';
 import type { Viewer } from '../auth/identity.ts';
 import { isOwner } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
 import { LruCache } from '../lib/lru-cache.ts';
 import { type AnswerRow, presentAnswerTree } from '../presenters/answers.ts';
+import {
+  isFiltered,
+  type PerspectiveFilter,
+  presentPerspectives,
+  presentPerspectiveThread,
+} from '../presenters/perspectives.ts';
 import { presentQuestionDetail } from '../presenters/questions.ts';
 import { answersOfQuestion } from '../repositories/answers.ts';
+import { updatesOfQuestion } from '../repositories/outcomes.ts';
 import { findQuestion } from '../repositories/questions.ts';
 import { tagsOfQuestions } from '../repositories/tags.ts';
 
@@ -36,6 +47,7 @@ interface KeptThread {
   rows: AnswerRow[];
   /** The thread as strangers see it; shared by every such request, never mutated. */
   strangers: readonly AnswerNode[];
+  strangerPerspectives: Readonly<Perspectives>;
 }
 
 function weightOf(rows: AnswerRow[]): number {
@@ -45,38 +57,67 @@ function weightOf(rows: AnswerRow[]): number {
 export class ThreadService {
   private readonly kept = new LruCache<number, KeptThread>(MAX_KEPT_BYTES);
 
-  /** The question with its whole thread as `viewer` sees it, or null when there is none. */
-  async detail(db: Executor, viewer: Viewer, id: number): Promise<QuestionDetail | null> {
+  /**
+   * The question with its whole thread as `viewer` sees it, or only the replies of one
+   * group when `filter` names one (presenters/perspectives.ts); null when there is none.
+   */
+  async detail(
+    db: Executor,
+    viewer: Viewer,
+    id: number,
+    filter: PerspectiveFilter = {},
+  ): Promise<QuestionDetail | null> {
     const row = await findQuestion(db, id);
     if (!row) return null;
-    const [tags, answers] = await Promise.all([
+    const [tags, thread, updates] = await Promise.all([
       tagsOfQuestions(db, [id]),
-      this.answers(db, viewer, id, row.thread_version),
+      this.thread(db, viewer, id, row.thread_version, filter),
+      row.update_count > 0 ? updatesOfQuestion(db, id) : [],
     ]);
-    return presentQuestionDetail(viewer, row, tags.get(id) ?? [], answers);
+    return presentQuestionDetail(viewer, row, tags.get(id) ?? [], { ...thread, updates });
   }
 
   /** The thread of a question whose row showed `version`, presented for `viewer`. */
-  private async answers(
+  private async thread(
     db: Executor,
     viewer: Viewer,
     questionId: number,
     version: string,
-  ): Promise<AnswerNode[]> {
+    filter: PerspectiveFilter,
+  ): Promise<{ answers: AnswerNode[]; perspectives: Perspectives }> {
     let thread = this.kept.get(questionId);
     if (thread?.version !== version) {
       // Read after the question row: these rows are at least as new as `version`.
       const rows = await answersOfQuestion(db, questionId);
       if (rows.length < MIN_ANSWERS_TO_KEEP) {
         this.kept.delete(questionId);
-        return presentAnswerTree(viewer, rows);
+        return ThreadService.presented(viewer, rows, filter);
       }
-      thread = { version, rows, strangers: presentAnswerTree(STRANGER, rows) };
+      thread = {
+        version,
+        rows,
+        strangers: presentAnswerTree(STRANGER, rows),
+        strangerPerspectives: presentPerspectives(STRANGER, rows),
+      };
       this.kept.set(questionId, thread, weightOf(rows));
     }
-    return ThreadService.wroteIn(viewer, thread.rows)
-      ? presentAnswerTree(viewer, thread.rows)
-      : (thread.strangers as AnswerNode[]);
+    if (isFiltered(filter) || ThreadService.wroteIn(viewer, thread.rows)) {
+      return ThreadService.presented(viewer, thread.rows, filter);
+    }
+    return {
+      answers: thread.strangers as AnswerNode[],
+      perspectives: thread.strangerPerspectives as Perspectives,
+    };
+  }
+
+  /** The thread presented afresh for `viewer`: whole, or one group's replies. */
+  private static presented(viewer: Viewer, rows: AnswerRow[], filter: PerspectiveFilter) {
+    return {
+      answers: isFiltered(filter)
+        ? presentPerspectiveThread(viewer, rows, filter)
+        : presentAnswerTree(viewer, rows),
+      perspectives: presentPerspectives(viewer, rows),
+    };
   }
 
   /**

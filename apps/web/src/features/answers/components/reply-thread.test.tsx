@@ -22,6 +22,7 @@ function answer(fields: Partial<AnswerNode> = {}): AnswerNode {
     is_deleted: false,
     author_label: `Anon ${id}`,
     created_at: new Date().toISOString(),
+    helpful: false,
     replies: [],
     ...fields,
   };
