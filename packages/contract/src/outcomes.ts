@@ -26,12 +26,15 @@ export const OUTCOME_UI = {
   unmarkedHelpful: 'No longer marked as helpful.',
   helpfulFailed: 'Could not change the mark.',
   updates: 'Updates',
+  /** Before each update's date: "Update, 26 Nov 2026: ...". */
+  update: 'Update',
   addUpdate: 'Add an update',
   updateLabel: 'Your update',
   postUpdate: 'Post update',
   updatePosted: 'Update posted.',
   updateFailed: 'Could not post the update.',
   withUpdates: 'With updates',
+  updateCount: (n: number) => (n === 1 ? '1 update' : `${n} updates`),
 } as const;
 
 /** Plural group names for the heading "What do women 26-35 say?". */

@@ -14,7 +14,8 @@ function holdsHelped<N extends MarkedNode<N>>(root: N): boolean {
   const stack: N[] = [root];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     if (node.helpful) return true;
-    stack.push(...node.replies);
+    // One by one: a node may hold thousands of replies, too many for a spread's arguments.
+    for (const reply of node.replies) stack.push(reply);
   }
   return false;
 }

@@ -34,6 +34,8 @@ export const FEED_PARAMS = {
     read: oneOf<AgeRange>(AGE_RANGES),
     filters: true,
   },
+  // Only questions whose asker added updates (issue 11 §3); `false` means no filter.
+  has_updates: { url: 'has_updates', api: 'has_updates', read: oneOf(['true']), filters: true },
 } satisfies Record<string, Param<string>>;
 
 type Params = typeof FEED_PARAMS;
