@@ -68,6 +68,7 @@ describeEachEngine('answers', (ctx) => {
         author_label: 'Anon 1',
         created_at: expect.any(String),
         hidden: false,
+        helpful: false,
         // What the safety checks found (safety.test.ts): nothing here.
         pii_warnings: [],
         support: null,

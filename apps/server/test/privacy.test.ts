@@ -48,6 +48,12 @@ const ITEM_FIELDS = new Set([
   'replies',
   'question_text',
   'type',
+  // Perspectives and outcomes (issue 11 §3): none names anybody.
+  'helpful',
+  'helped',
+  'update_count',
+  'updates',
+  'perspectives',
 ]);
 
 interface Item {
@@ -169,7 +175,7 @@ describeEachEngine('privacy', (ctx: TestContext) => {
     const aOwnerAnon = await reply(owner, false, qTab, aOwner);
     await reply(ownerTab, false, qTab, aOwnerAnon);
     await reply(otherUser, true, qTab);
-    await reply(ownerTab, false, qOwner);
+    const aOnOwner = await reply(ownerTab, false, qOwner);
     crossed = [qOwnerAnon, qOther];
     await reply(ownerTab, false, qOwnerAnon);
     await reply(otherTab, false, qOwnerAnon);
@@ -178,7 +184,7 @@ describeEachEngine('privacy', (ctx: TestContext) => {
 
     longThread = await ask(otherUser, true, 'A long thread');
     for (let i = 0; i < 21; i += 1) await reply(otherTab, false, longThread);
-    await reply(ownerTab, false, longThread);
+    const aOnLong = await reply(ownerTab, false, longThread);
     await reply(owner, true, longThread);
     await reply(owner, false, longThread);
 
@@ -186,6 +192,30 @@ describeEachEngine('privacy', (ctx: TestContext) => {
     for (const p of [ownerTab, otherTab, owner]) {
       expect((await likeQuestion(ctx, qTab, as(p))).statusCode).toBe(200);
     }
+    // The askers' outcomes: a reply marked "This helped" and an update, anonymous and signed in.
+    const outcome = async (p: Party, questionId: number, answerId: number) => {
+      const marked = await ctx.request({
+        method: 'POST',
+        url: `/api/answers/${answerId}/helpful/`,
+        ...as(p),
+      });
+      expect(marked.statusCode, marked.body).toBe(200);
+      // The marked reply is never the asker's own: it carries nobody's ids.
+      expect(marked.json()).toMatchObject({ helpful: true, user: null, session_id: null });
+      checkNoLeak(p, marked, 'POST helpful');
+      const updated = await ctx.request({
+        method: 'POST',
+        url: `/api/questions/${questionId}/updates/`,
+        ...as(p),
+        body: { text: `${p.name} has news`, ...(p.user ? {} : { session_id: p.session }) },
+      });
+      expect(updated.statusCode, updated.body).toBe(201);
+      expect(Object.keys(updated.json()).sort()).toEqual(['created_at', 'id', 'text']);
+    };
+    await outcome(ownerTab, qTab, aOwner);
+    await outcome(owner, qOwner, aOnOwner);
+    await outcome(otherUser, longThread, aOnLong);
+
     await createReport(ctx, { question: qOwner }, { session: ownerTab.session });
     await createReport(ctx, { question: qOther }, { session: ownerTab.session });
     await createReport(ctx, { question: qTab }, as(owner));
@@ -202,7 +232,17 @@ describeEachEngine('privacy', (ctx: TestContext) => {
       { url: `/api/questions/?search=${word}&limit=1`, kind: 'question' },
       { url: `/api/questions/?tag_id=${tag}`, kind: 'question' },
       { url: `/api/questions/?tag_id=${tag}&gender=W&age_range=26-35`, kind: 'question' },
+      { url: '/api/questions/?has_updates=true', kind: 'question' },
+      { url: '/api/questions/?has_updates=true&limit=1', kind: 'question' },
       ...questionIds.map((id) => ({ url: `/api/questions/${id}/`, kind: 'question' as const })),
+      // Every thread filtered to a perspective (the replies here are all unspecified).
+      ...questionIds.flatMap((id) => [
+        { url: `/api/questions/${id}/?perspective_gender=U`, kind: 'question' as const },
+        {
+          url: `/api/questions/${id}/?perspective_gender=U&perspective_age=U`,
+          kind: 'question' as const,
+        },
+      ]),
       // A long thread read again: the second read comes from the kept copy.
       { url: `/api/questions/${longThread}/`, kind: 'question' },
       ...answerIds.map((id) => ({ url: `/api/answers/${id}/`, kind: 'answer' as const })),

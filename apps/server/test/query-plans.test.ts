@@ -23,6 +23,7 @@ const GUARDED_TABLES = new Set(['questions', 'answers', 'question_likes', 'answe
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
   'Sort Key'?: string[];
   Plans?: PlanNode[];
 }
@@ -240,6 +241,20 @@ for (const engine of ENGINES) {
     it('pending reports, with their content', async () => {
       await expectIndexed(selectPendingReports(ctx.database.db, { limit: 100 }));
       await expectIndexed(selectPendingReports(ctx.database.db, { limit: 100, afterId: 10 }));
+    });
+
+    it('feed of questions with updates, through its partial index', async () => {
+      // A few questions with updates, as on a real site (migration 0011 counts them).
+      await ctx.database.pool.query('UPDATE questions SET update_count = 1 WHERE id % 300 = 0');
+      await ctx.database.pool.query('ANALYZE questions');
+      for (const plan of [
+        await expectIndexed(feed({ hasUpdates: true })),
+        await expectIndexed(feed({ hasUpdates: true }, 2_000)),
+        await expectIndexed(feed({ hasUpdates: true, gender: 'W' })),
+      ]) {
+        const indexes = [...nodes(plan)].map((n) => n['Index Name']);
+        expect(indexes, describePlan(plan)).toContain('questions_with_updates_idx');
+      }
     });
 
     it("deleting a question or an answer finds its likes through an index (the foreign keys' cascade)", async () => {

@@ -22,6 +22,7 @@ function node(id: number, replies: unknown[]) {
     author_label: `Anon ${id}`,
     created_at: new Date(0).toISOString(),
     hidden: false,
+    helpful: false,
     replies,
     // What must never leave the server, at whatever depth it turns up.
     session_hash: `secret-${id}`,
@@ -48,7 +49,15 @@ describe('the thread response schema', () => {
       answer_count: 6,
       author_label: 'Asker',
       hidden: false,
+      helped: false,
+      update_count: 1,
       answers: thread,
+      // The asker's updates carry nothing but their text and date.
+      updates: [{ id: 1, text: 'news', created_at: new Date(0).toISOString(), user_id: 4242 }],
+      perspectives: {
+        gender: { W: 0, M: 0, NB: 0, U: 6, session_hash: 'secret-p' },
+        age_range: { '18-25': 0, '26-35': 0, '36-45': 0, '45+': 0, U: 6 },
+      },
       session_hash: 'secret-q',
     }));
     const res = await app.inject('/');

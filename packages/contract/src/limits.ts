@@ -17,6 +17,10 @@ export const LIMITS = {
   pageSizeDefault: 20,
   pageSizeMax: 100,
   moderationNoteMax: 1_000,
+  /** The asker's outcomes (issue 11 §3): replies marked "This helped", dated updates. */
+  helpfulPerQuestionMax: 3,
+  updatesPerQuestionMax: 5,
+  updateTextMax: 1_000,
   /**
    * How deep replies nest: a top-level answer is at depth 1, a reply to it at 2. A reply
    * deeper than this is refused; a thread read shows any deeper answer stored before the

@@ -60,8 +60,19 @@ export interface QuestionsTable {
   top_score: Computed<number>;
   /** The last reply's time, or created_at before the first (migration 0010). */
   last_activity_at: ColumnType<Date, Date | undefined, Date>;
+  /** Replies the asker marked "This helped", and the asker's updates (migration 0011). */
+  helpful_count: ColumnType<number, never, never>;
+  update_count: ColumnType<number, never, never>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** The asker's dated updates (migration 0011). */
+export interface QuestionUpdatesTable {
+  id: Generated<number>;
+  question_id: number;
+  text: string;
+  created_at: CreatedAt;
 }
 
 /** Written by the answers' triggers only (migration 0003); bigint, so a string. */
@@ -89,6 +100,8 @@ export interface AnswersTable {
   /** The author's thread pseudonym: 0 the asker, n "Anon n"; null when deleted (0008). */
   author_number: number | null;
   hidden_at: Date | null;
+  /** Marked "This helped" by the asker (migration 0011). */
+  helpful: ColumnType<boolean, never, boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -162,4 +175,5 @@ export interface Database {
   revoked_tokens: RevokedTokensTable;
   idempotency_keys: IdempotencyKeysTable;
   moderation_log: ModerationLogTable;
+  question_updates: QuestionUpdatesTable;
 }

@@ -8,6 +8,7 @@ import {
 } from '@dating/contract';
 import type { Viewer } from '../auth/identity.ts';
 import { buildTree } from '../lib/answer-tree.ts';
+import { helpedFirst } from '../lib/helped-first.ts';
 import { ownershipFields, seesHidden } from './ownership.ts';
 
 export interface AnswerRow {
@@ -23,6 +24,7 @@ export interface AnswerRow {
   is_deleted: boolean;
   author_number: number | null;
   hidden_at: Date | null;
+  helpful: boolean;
   created_at: Date;
 }
 
@@ -46,22 +48,27 @@ export function presentAnswer(viewer: Viewer, row: AnswerRow, liked: boolean): A
     author_label: authorLabel(row.author_number),
     created_at: row.created_at.toISOString(),
     hidden,
+    helpful: row.helpful,
   };
 }
 
 /**
- * The whole thread, nested at most `LIMITS.replyDepth` deep (lib/answer-tree.ts); one object
- * per answer (a thread may hold hundreds). `liked`: the ids of the answers the viewer likes.
+ * The whole thread, nested at most `LIMITS.replyDepth` deep (lib/answer-tree.ts), with the
+ * branches that hold a reply the asker marked "This helped" first (lib/helped-first.ts);
+ * one object per answer (a thread may hold hundreds). `liked`: the ids of the answers the
+ * viewer likes.
  */
 export function presentAnswerTree(
   viewer: Viewer,
   rows: AnswerRow[],
   liked: ReadonlySet<number>,
 ): AnswerNode[] {
-  return buildTree(
-    rows,
-    LIMITS.replyDepth,
-    (row): AnswerNode => ({ ...presentAnswer(viewer, row, liked.has(row.id)), replies: [] }),
+  return helpedFirst(
+    buildTree(
+      rows,
+      LIMITS.replyDepth,
+      (row): AnswerNode => ({ ...presentAnswer(viewer, row, liked.has(row.id)), replies: [] }),
+    ),
   );
 }
 

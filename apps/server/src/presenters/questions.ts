@@ -2,12 +2,15 @@ import {
   type AnswerNode,
   API_MSG,
   ASKER_LABEL,
+  type Perspectives,
   type QuestionDetail,
   type QuestionSummary,
+  type QuestionUpdate,
   type Tag,
 } from '@dating/contract';
 import type { Viewer } from '../auth/identity.ts';
 import { ownershipFields, seesHidden } from './ownership.ts';
+import { noPerspectives } from './perspectives.ts';
 
 /** A hidden question's text for everybody but its author and admins. */
 const HIDDEN_QUESTION_TEXT = `<p>${API_MSG.hiddenQuestion}</p>`;
@@ -22,7 +25,22 @@ export interface QuestionRow {
   user_id: number | null;
   session_hash: Buffer | null;
   hidden_at: Date | null;
+  helpful_count: number;
+  update_count: number;
   created_at: Date;
+}
+
+export interface QuestionUpdateRow {
+  id: number;
+  text: string;
+  created_at: Date;
+}
+
+/** What the detail shows besides the question: its thread, updates and perspective counts. */
+export interface QuestionThread {
+  answers: AnswerNode[];
+  updates: QuestionUpdateRow[];
+  perspectives: Perspectives;
 }
 
 /** Whether the viewer gets a notice in place of a hidden question. */
@@ -51,19 +69,28 @@ export function presentQuestion(
     answer_count: row.answer_count,
     author_label: ASKER_LABEL,
     hidden: row.hidden_at !== null,
+    helped: row.helpful_count > 0,
+    update_count: row.update_count,
   };
+}
+
+export function presentQuestionUpdate(row: QuestionUpdateRow): QuestionUpdate {
+  return { id: row.id, text: row.text, created_at: row.created_at.toISOString() };
 }
 
 export function presentQuestionDetail(
   viewer: Viewer,
   row: QuestionRow,
   tags: Tag[],
-  answers: AnswerNode[],
+  thread: QuestionThread,
   liked: boolean,
 ): QuestionDetail {
-  // A hidden question's thread is hidden with it.
+  // A hidden question's thread and updates are hidden with it.
+  const hidden = isHiddenFrom(viewer, row);
   return {
     ...presentQuestion(viewer, row, tags, liked),
-    answers: isHiddenFrom(viewer, row) ? [] : answers,
+    answers: hidden ? [] : thread.answers,
+    updates: hidden ? [] : thread.updates.map(presentQuestionUpdate),
+    perspectives: hidden ? noPerspectives() : thread.perspectives,
   };
 }

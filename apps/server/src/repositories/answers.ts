@@ -2,7 +2,7 @@ import type { AgeRange, Gender } from '@dating/contract';
 import { API_MSG } from '@dating/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
-import { changeAnswerCount, countNewAnswer } from './questions.ts';
+import { changeAnswerCount, changeHelpfulCount, countNewAnswer } from './questions.ts';
 
 export const ANSWER_COLUMNS = [
   'answers.id',
@@ -17,6 +17,7 @@ export const ANSWER_COLUMNS = [
   'answers.is_deleted',
   'answers.author_number',
   'answers.hidden_at',
+  'answers.helpful',
   'answers.created_at',
 ] as const;
 
@@ -168,11 +169,15 @@ export function updateAnswerText(db: Executor, id: number, text: string) {
 }
 
 /**
- * Deletes an answer (call inside a transaction). One with replies becomes a "[deleted]"
- * placeholder, unlinked from its author, so the thread under it survives; one without
- * is removed, and so is any placeholder ancestor it leaves without replies.
+ * Deletes an answer (call inside a transaction, with the question locked). One with
+ * replies becomes a "[deleted]" placeholder, unlinked from its author and no longer marked
+ * helpful, so the thread under it survives; one without is removed, and so is any
+ * placeholder ancestor it leaves without replies.
  */
-export async function deleteAnswer(db: Executor, answer: { id: number; question_id: number }) {
+export async function deleteAnswer(
+  db: Executor,
+  answer: { id: number; question_id: number; helpful: boolean },
+) {
   const hasReplies = await db
     .selectFrom('answers')
     .select('id')
@@ -190,6 +195,7 @@ export async function deleteAnswer(db: Executor, answer: { id: number; question_
         author_number: null,
         gender: 'U',
         age_range: 'U',
+        helpful: false,
         updated_at: new Date(),
       })
       .where('id', '=', answer.id)
@@ -203,6 +209,7 @@ export async function deleteAnswer(db: Executor, answer: { id: number; question_
     await pruneEmptyPlaceholders(db, removed?.parent_id ?? null);
   }
   await changeAnswerCount(db, answer.question_id, -1);
+  if (answer.helpful) await changeHelpfulCount(db, answer.question_id, -1);
 }
 
 async function pruneEmptyPlaceholders(db: Executor, startId: number | null) {

@@ -13,6 +13,8 @@ const QUESTION_COLUMNS = [
   'questions.user_id',
   'questions.session_hash',
   'questions.hidden_at',
+  'questions.helpful_count',
+  'questions.update_count',
   'questions.created_at',
 ] as const;
 
@@ -24,6 +26,8 @@ export interface QuestionFilters {
   userId?: number;
   /** Only questions without answers (`sort=unanswered`). */
   unanswered?: boolean;
+  /** Only questions with the asker's updates (issue 11 §3). */
+  hasUpdates?: boolean;
   /**
    * Hidden questions (issue 10) are left out, except for admins (`'all'`) and their own
    * author (a user, or an anonymous session).
@@ -64,6 +68,8 @@ export interface QuestionPageRow extends Record<string, unknown> {
   user_id: number | null;
   session_hash: Buffer | null;
   hidden_at: Date | null;
+  helpful_count: number;
+  update_count: number;
   created_at: Date;
   /** The `top` sort's key, as the exact text of a PostgreSQL double (migration 0010). */
   top_score: string;
@@ -139,6 +145,10 @@ export function selectQuestionPage(
     filtered = filtered.where('questions.user_id', '=', filters.userId);
   }
   if (filters.unanswered) filtered = filtered.where('questions.answer_count', '=', 0);
+  if (filters.hasUpdates) {
+    // The words of the partial index questions_with_updates_idx (migration 0011).
+    filtered = filtered.where('questions.update_count', '>', 0);
+  }
   const visibleTo = filters.hiddenVisibleTo;
   if (visibleTo !== 'all') {
     filtered = filtered.where((eb) => {
@@ -339,6 +349,15 @@ export function countNewAnswer(db: Executor, questionId: number) {
       answer_count: sql`answer_count + 1`,
       last_activity_at: sql`greatest(last_activity_at, now())`,
     })
+    .where('id', '=', questionId)
+    .execute();
+}
+
+/** Replies marked "This helped" (migration 0011); call with the question row locked. */
+export function changeHelpfulCount(db: Executor, questionId: number, delta: 1 | -1) {
+  return db
+    .updateTable('questions')
+    .set({ helpful_count: sql`greatest(helpful_count + ${delta}, 0)` })
     .where('id', '=', questionId)
     .execute();
 }

@@ -186,6 +186,7 @@ export async function feedPage(
       ageRange: query.age_range,
       userId: query.user_id,
       unanswered: sort === 'unanswered',
+      hasUpdates: query.has_updates === 'true',
       hiddenVisibleTo: viewer.user?.is_staff
         ? 'all'
         : { userId: viewer.user?.id ?? null, sessionHash: viewer.sessionHash },

@@ -12,16 +12,27 @@
  * The viewer's likes are read apart from what is kept (one query for the thread's liked
  * ids) and marked on a copy (presenters/answers.ts `withLiked`): a viewer's flags are
  * never kept, and never shown to another.
+ *
+ * Beside the thread: the perspective counts (kept for strangers with the thread), a thread
+ * filtered to one group (presented afresh: a subset), and the asker's updates, read when
+ * the question row counts any (migration 0011: the row changes with every update).
  */
-import type { AnswerNode, QuestionDetail } from '@dating/contract';
+import type { AnswerNode, Perspectives, QuestionDetail } from '@dating/contract';
 import type { Viewer } from '../auth/identity.ts';
 import { isOwner } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
 import { LruCache } from '../lib/lru-cache.ts';
 import { type AnswerRow, presentAnswerTree, withLiked } from '../presenters/answers.ts';
+import {
+  isFiltered,
+  type PerspectiveFilter,
+  presentPerspectives,
+  presentPerspectiveThread,
+} from '../presenters/perspectives.ts';
 import { presentQuestionDetail } from '../presenters/questions.ts';
 import { answersOfQuestion } from '../repositories/answers.ts';
 import { likedAmong, likedAnswersOfQuestion } from '../repositories/likes.ts';
+import { updatesOfQuestion } from '../repositories/outcomes.ts';
 import { findQuestion } from '../repositories/questions.ts';
 import { tagsOfQuestions } from '../repositories/tags.ts';
 
@@ -40,6 +51,7 @@ interface KeptThread {
   rows: AnswerRow[];
   /** The thread as strangers see it; shared by every such request, never mutated. */
   strangers: readonly AnswerNode[];
+  strangerPerspectives: Readonly<Perspectives>;
 }
 
 function weightOf(rows: AnswerRow[]): number {
@@ -49,27 +61,43 @@ function weightOf(rows: AnswerRow[]): number {
 export class ThreadService {
   private readonly kept = new LruCache<number, KeptThread>(MAX_KEPT_BYTES);
 
-  /** The question with its whole thread as `viewer` sees it, or null when there is none. */
-  async detail(db: Executor, viewer: Viewer, id: number): Promise<QuestionDetail | null> {
+  /**
+   * The question with its whole thread as `viewer` sees it, or only the replies of one
+   * group when `filter` names one (presenters/perspectives.ts); null when there is none.
+   */
+  async detail(
+    db: Executor,
+    viewer: Viewer,
+    id: number,
+    filter: PerspectiveFilter = {},
+  ): Promise<QuestionDetail | null> {
     const row = await findQuestion(db, id);
     if (!row) return null;
     const likedAnswers = likedAnswersOfQuestion(db, id, viewer);
-    const [tags, likedQuestion, answers] = await Promise.all([
+    const [tags, likedQuestion, thread, updates] = await Promise.all([
       tagsOfQuestions(db, [id]),
       likedAmong(db, 'question', [id], viewer),
-      this.answers(db, viewer, id, row.thread_version, likedAnswers),
+      this.thread(db, viewer, id, row.thread_version, filter, likedAnswers),
+      row.update_count > 0 ? updatesOfQuestion(db, id) : [],
     ]);
-    return presentQuestionDetail(viewer, row, tags.get(id) ?? [], answers, likedQuestion.has(id));
+    return presentQuestionDetail(
+      viewer,
+      row,
+      tags.get(id) ?? [],
+      { ...thread, updates },
+      likedQuestion.has(id),
+    );
   }
 
   /** The thread of a question whose row showed `version`, presented for `viewer`. */
-  private async answers(
+  private async thread(
     db: Executor,
     viewer: Viewer,
     questionId: number,
     version: string,
+    filter: PerspectiveFilter,
     likedAnswers: Promise<ReadonlySet<number>>,
-  ): Promise<AnswerNode[]> {
+  ): Promise<{ answers: AnswerNode[]; perspectives: Perspectives }> {
     let thread = this.kept.get(questionId);
     let liked: ReadonlySet<number>;
     if (thread?.version !== version) {
@@ -78,16 +106,40 @@ export class ThreadService {
       liked = likedIds;
       if (rows.length < MIN_ANSWERS_TO_KEEP) {
         this.kept.delete(questionId);
-        return presentAnswerTree(viewer, rows, liked);
+        return ThreadService.presented(viewer, rows, filter, liked);
       }
-      thread = { version, rows, strangers: presentAnswerTree(STRANGER, rows, new Set()) };
+      thread = {
+        version,
+        rows,
+        strangers: presentAnswerTree(STRANGER, rows, new Set()),
+        strangerPerspectives: presentPerspectives(STRANGER, rows),
+      };
       this.kept.set(questionId, thread, weightOf(rows));
     } else {
       liked = await likedAnswers;
     }
-    return ThreadService.wroteIn(viewer, thread.rows)
-      ? presentAnswerTree(viewer, thread.rows, liked)
-      : withLiked(thread.strangers, liked);
+    if (isFiltered(filter) || ThreadService.wroteIn(viewer, thread.rows)) {
+      return ThreadService.presented(viewer, thread.rows, filter, liked);
+    }
+    return {
+      answers: withLiked(thread.strangers, liked),
+      perspectives: thread.strangerPerspectives as Perspectives,
+    };
+  }
+
+  /** The thread presented afresh for `viewer`: whole, or one group's replies. */
+  private static presented(
+    viewer: Viewer,
+    rows: AnswerRow[],
+    filter: PerspectiveFilter,
+    liked: ReadonlySet<number>,
+  ) {
+    return {
+      answers: isFiltered(filter)
+        ? presentPerspectiveThread(viewer, rows, filter, liked)
+        : presentAnswerTree(viewer, rows, liked),
+      perspectives: presentPerspectives(viewer, rows),
+    };
   }
 
   /**

@@ -4,7 +4,7 @@
  * private key's screens, which load on demand, keep theirs beside this file, in
  * key-messages.ts, so that the first load does not carry them.
  */
-export { API_MSG, MSG, UI } from '@dating/contract';
+export { API_MSG, MSG, OUTCOME_UI, UI } from '@dating/contract';
 
 export const TEXT = {
   brand: 'Dating Advice',

@@ -45,6 +45,10 @@ const answerFields = {
     }),
   ),
   created_at: Timestamp,
+  helpful: Type.Boolean({
+    description:
+      'The asker marked it "This helped" (at most 3 a question); such replies come first in their thread.',
+  }),
   // Optional in the type only (the server always sends it) while the web app's test
   // fixtures of answers predate it; make it required when they name it.
   hidden: Type.Optional(

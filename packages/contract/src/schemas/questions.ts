@@ -11,6 +11,7 @@ import {
   SessionIdSchema,
   Timestamp,
 } from './common.ts';
+import { HasUpdatesSchema, Perspectives, QuestionUpdate } from './outcomes.ts';
 import { safetyFields } from './safety.ts';
 
 export const Tag = Type.Object({ id: Id, name: Type.String() });
@@ -63,6 +64,7 @@ export const QuestionListQuery = Type.Object({
         'new (default, newest first), top (likes with a time decay: ln(1 + likes) + epoch(created_at) / 45000), unanswered (no answers, newest first) or active (by the last reply). A search stays ranked by relevance; with unanswered it keeps only unanswered matches. A cursor belongs to its sort.',
     }),
   ),
+  has_updates: Type.Optional(HasUpdatesSchema),
 });
 export type QuestionListQuery = Static<typeof QuestionListQuery>;
 
@@ -83,19 +85,28 @@ const questionFields = {
     description:
       'Hidden while moderators review it (reported by enough people). Others then get, instead of its text, the notice "This post is hidden while moderators review it." as a paragraph, and no tags or answers; its author and admins get it whole.',
   }),
+  helped: Type.Boolean({ description: 'The asker marked at least one reply "This helped".' }),
+  update_count: Type.Integer({ minimum: 0, description: "The asker's updates so far." }),
+};
+
+/** What the detail adds: the asker's updates (oldest first) and the perspective counts. */
+const detailFields = {
+  answers: Type.Array(AnswerNode),
+  updates: Type.Array(QuestionUpdate),
+  perspectives: Perspectives,
 };
 
 export const QuestionSummary = Type.Object(questionFields);
 export type QuestionSummary = Static<typeof QuestionSummary>;
 export const QuestionList = Type.Array(QuestionSummary);
 
-export const QuestionDetail = Type.Object({ ...questionFields, answers: Type.Array(AnswerNode) });
+export const QuestionDetail = Type.Object({ ...questionFields, ...detailFields });
 export type QuestionDetail = Static<typeof QuestionDetail>;
 
 /** A question just posted or edited: the detail, with what the safety checks found. */
 export const QuestionWritten = Type.Object({
   ...questionFields,
-  answers: Type.Array(AnswerNode),
+  ...detailFields,
   ...safetyFields,
 });
 export type QuestionWritten = Static<typeof QuestionWritten>;

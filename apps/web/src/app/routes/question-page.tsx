@@ -1,19 +1,26 @@
 /** A question with its replies: /questions/:id, and the owner view /my/questions/:id. */
-import { useCallback, useState } from 'react';
-import { Link, useParams } from 'react-router';
+
+import { perspectiveHeading } from '@dating/contract';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { cardClass } from '../../components/ui/card.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { SkeletonLine, SkeletonPill } from '../../components/ui/skeleton.tsx';
 import { StatusMessage } from '../../components/ui/status-message.tsx';
 import { ReplyForm } from '../../features/answers/components/reply-form.tsx';
 import { ReplyThread } from '../../features/answers/components/reply-thread.tsx';
-import { useQuestion } from '../../features/questions/api/get-question.ts';
+import { usePerspectiveThread, useQuestion } from '../../features/questions/api/get-question.ts';
+import { PerspectivesBar } from '../../features/questions/components/perspectives-bar.tsx';
+import { QuestionUpdates } from '../../features/questions/components/question-updates.tsx';
 import { QuestionView } from '../../features/questions/components/question-view.tsx';
+import { isPerspective, readPerspective } from '../../features/questions/lib/perspective-params.ts';
 import { ReportDialog } from '../../features/reports/components/report-dialog.tsx';
 import type { ReportTarget } from '../../features/reports/components/report-target.ts';
+import { useViewer } from '../../lib/auth.ts';
 import { isNotFound } from '../../lib/error-messages.ts';
 import { htmlToText } from '../../lib/html.ts';
-import { MSG, TEXT, UI } from '../../lib/messages.ts';
+import { MSG, OUTCOME_UI, TEXT, UI } from '../../lib/messages.ts';
+import { isOwner } from '../../lib/ownership.ts';
 import styles from './routes.module.css';
 
 /** The question card while it loads; 'Loading…' (spec §2) is there for screen readers. */
@@ -38,6 +45,14 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
   const question = useQuestion(id);
+  const location = useLocation();
+  const perspective = useMemo(
+    () => readPerspective(new URLSearchParams(location.search)),
+    [location.search],
+  );
+  const filtered = isPerspective(perspective);
+  const group = usePerspectiveThread(id, perspective);
+  const viewer = useViewer();
   const [report, setReport] = useState<ReportTarget | null>(null);
   const [posted, setPosted] = useState<number | null>(null);
   const onReportAnswer = useCallback(
@@ -73,6 +88,8 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
   }
 
   const data = question.data;
+  // The asker (signed-in owner or the owning key) marks replies and adds updates.
+  const asker = isOwner(data, viewer);
   const title = htmlToText(data.text).split('\n')[0]?.slice(0, 70) || TEXT.question;
   return (
     <div className={styles.stack}>
@@ -83,14 +100,40 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
         ownerView={ownerView}
         onReport={() => setReport({ type: 'question', id: data.id })}
       />
+      <QuestionUpdates questionId={data.id} updates={data.updates} asker={asker} />
       <ReplyForm questionId={data.id} onPosted={setPosted} />
-      <ReplyThread
-        questionId={data.id}
-        answers={data.answers}
-        ownerPage={ownerView}
-        onReport={onReportAnswer}
-        revealId={posted}
-      />
+      <PerspectivesBar perspectives={data.perspectives} perspective={perspective} />
+      {!filtered ? (
+        <ReplyThread
+          questionId={data.id}
+          answers={data.answers}
+          ownerPage={ownerView}
+          askerView={asker}
+          onReport={onReportAnswer}
+          revealId={posted}
+        />
+      ) : group.isPending ? (
+        <StatusMessage>{UI.loading}</StatusMessage>
+      ) : group.isError ? (
+        <LoadError
+          message={MSG.loadQuestionFailed}
+          retrying={group.isFetching}
+          onRetry={() => void group.refetch()}
+        />
+      ) : (
+        <ReplyThread
+          // A group's replies are a list of their own: paging and opened branches start afresh.
+          key={`${perspective.gender ?? ''}|${perspective.age ?? ''}`}
+          questionId={data.id}
+          answers={group.data.answers}
+          ownerPage={ownerView}
+          askerView={asker}
+          heading={perspectiveHeading(perspective.gender, perspective.age)}
+          emptyText={OUTCOME_UI.noPerspectiveReplies}
+          onReport={onReportAnswer}
+          revealId={posted}
+        />
+      )}
       <ReportDialog target={report} onClose={() => setReport(null)} />
     </div>
   );

@@ -8,6 +8,7 @@ import {
   normalizeTags,
   QuestionCreateBody,
   QuestionDetail,
+  QuestionDetailQuery,
   QuestionList,
   QuestionListQuery,
   QuestionPatchBody,
@@ -22,6 +23,7 @@ import { absentBodyAsEmpty } from '../../../lib/empty-body.ts';
 import { fieldError, forbidden, notFound } from '../../../lib/http-errors.ts';
 import { htmlToPlainText, sanitizeQuestionHtml } from '../../../lib/rich-text.ts';
 import { currentUser, signedIn, viewerOf } from '../../../plugins/auth.ts';
+import type { PerspectiveFilter } from '../../../presenters/perspectives.ts';
 import {
   deleteQuestion,
   findQuestionForUpdate,
@@ -44,8 +46,13 @@ function cleanQuestionText(html: string) {
 }
 
 /** The question with its thread, as `viewer` sees it (services/threads.ts); 404 when gone. */
-async function questionDetail(app: FastifyInstance, viewer: Viewer, id: number) {
-  const detail = await app.threads.detail(app.db, viewer, id);
+async function questionDetail(
+  app: FastifyInstance,
+  viewer: Viewer,
+  id: number,
+  filter: PerspectiveFilter = {},
+) {
+  const detail = await app.threads.detail(app.db, viewer, id, filter);
   if (!detail) throw notFound();
   return detail;
 }
@@ -134,12 +141,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['questions'],
-        summary: 'A question with its whole thread of answers',
+        summary:
+          "A question with its whole thread of answers, or (perspective_gender, perspective_age) only the replies of that group, flat; the asker's updates and the replies per gender and age group",
         params: IdParams,
+        querystring: QuestionDetailQuery,
         response: { 200: QuestionDetail },
       },
     },
-    (request) => questionDetail(app, viewerOf(request), request.params.id),
+    (request) =>
+      questionDetail(app, viewerOf(request), request.params.id, {
+        gender: request.query.perspective_gender,
+        ageRange: request.query.perspective_age,
+      }),
   );
 
   app.patch(

@@ -12,14 +12,16 @@ import { AuthorLabel, MetaLine, Yours } from '../../../components/ui/meta-line.t
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useRequireSession } from '../../../hooks/use-require-session.ts';
 import { useSingleFlight } from '../../../hooks/use-single-flight.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useViewer } from '../../../lib/auth.ts';
 import { cx } from '../../../lib/cx.ts';
 import { likeErrorMessage, unlessOffline } from '../../../lib/error-messages.ts';
 import { postedBy, timeAgo } from '../../../lib/labels.ts';
-import { API_MSG, MSG, TEXT, UI } from '../../../lib/messages.ts';
+import { API_MSG, MSG, OUTCOME_UI, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
 import { useDeleteAnswer } from '../api/delete-answer.ts';
 import { useToggleAnswerLike } from '../api/like-answer.ts';
+import { useMarkHelpful } from '../api/mark-helpful.ts';
 import { useUpdateAnswer } from '../api/update-answer.ts';
 import styles from './answer-item.module.css';
 import { NestedReplyForm } from './nested-reply-form.tsx';
@@ -46,7 +48,9 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
   const like = useToggleAnswerLike();
   const update = useUpdateAnswer();
   const remove = useDeleteAnswer();
+  const markHelpful = useMarkHelpful();
   const [liking, runLike] = useSingleFlight();
+  const [marking, runMark] = useSingleFlight();
   const [saving, runSave] = useSingleFlight();
   const [deleting, runDelete] = useSingleFlight();
   const [editText, setEditText] = useState('');
@@ -107,6 +111,19 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
       }
     });
 
+  const onToggleHelpful = () =>
+    runMark(async () => {
+      const helpful = !answer.helpful;
+      try {
+        await markHelpful.mutateAsync({ id: answer.id, questionId: thread.questionId, helpful });
+        toast.success(helpful ? OUTCOME_UI.markedHelpful : OUTCOME_UI.unmarkedHelpful);
+      } catch (error) {
+        // The server says why (the limit of 3, a hidden reply), else a general failure.
+        const detail = error instanceof ApiError ? error.detail : undefined;
+        toast.error(unlessOffline(error, detail ?? OUTCOME_UI.helpfulFailed));
+      }
+    });
+
   const onSave = () =>
     runSave(async () => {
       if (editText.trim() === '') {
@@ -148,6 +165,12 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
         <time dateTime={answer.created_at}>{timeAgo(answer.created_at)}</time>
         {mine && <Yours>{TEXT.yours}</Yours>}
         {answer.hidden && <HiddenMarker />}
+        {answer.helpful && (
+          <span className={styles.helped} data-testid="helped-badge">
+            <span aria-hidden="true">✓ </span>
+            {OUTCOME_UI.helped}
+          </span>
+        )}
       </MetaLine>
       {editing ? (
         <InlineEditor
@@ -175,6 +198,17 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
         >
           <span aria-hidden="true">♥ {answer.likes}</span>
         </button>
+        {thread.askerView && !mine && (
+          <button
+            type="button"
+            className={buttonClass(answer.helpful ? 'primary' : 'default', 'small')}
+            aria-pressed={answer.helpful}
+            disabled={marking}
+            onClick={onToggleHelpful}
+          >
+            {OUTCOME_UI.thisHelped}
+          </button>
+        )}
         <button
           type="button"
           className={buttonClass('ghost', 'small')}

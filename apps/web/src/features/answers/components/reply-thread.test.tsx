@@ -23,6 +23,7 @@ function answer(fields: Partial<AnswerNode> = {}): AnswerNode {
     is_deleted: false,
     author_label: `Anon ${id}`,
     created_at: new Date().toISOString(),
+    helpful: false,
     replies: [],
     ...fields,
   };

@@ -140,12 +140,20 @@ export function ReplyThread({
   answers,
   onReport,
   ownerPage = false,
+  askerView = false,
+  heading = TEXT.replies,
+  emptyText = UI.noReplies,
   revealId = null,
 }: {
   questionId: number;
   answers: AnswerNode[];
   onReport: (answerId: number) => void;
   ownerPage?: boolean;
+  /** The viewer asked the question: "This helped" on others' replies. */
+  askerView?: boolean;
+  /** 'Replies', or a perspective's "What do women 26-35 say?". */
+  heading?: string;
+  emptyText?: string;
   /** A reply posted from outside the thread ('Leave a Reply'), to show. */
   revealId?: number | null;
 }) {
@@ -191,6 +199,7 @@ export function ReplyThread({
     () => ({
       questionId,
       ownerPage,
+      askerView,
       editingId,
       setEditingId,
       replyingId,
@@ -200,16 +209,16 @@ export function ReplyThread({
       reveal: setPending,
       highlightId,
     }),
-    [questionId, ownerPage, editingId, replyingId, onReport, highlightId],
+    [questionId, ownerPage, askerView, editingId, replyingId, onReport, highlightId],
   );
 
   const hiddenTop = answers.length - view.topShown;
   return (
     <section className={styles.replies} aria-labelledby={headingId}>
-      <h2 id={headingId}>{TEXT.replies}</h2>
+      <h2 id={headingId}>{heading}</h2>
       {answers.length === 0 ? (
         <EmptyState>
-          <p>{UI.noReplies}</p>
+          <p>{emptyText}</p>
         </EmptyState>
       ) : (
         <ThreadContext.Provider value={state}>

@@ -4,6 +4,8 @@ import { createContext, useContext } from 'react';
 export interface ThreadState {
   questionId: number;
   ownerPage: boolean;
+  /** The viewer asked the question: they mark replies "This helped". */
+  askerView: boolean;
   editingId: number | null;
   setEditingId: (id: number | null) => void;
   replyingId: number | null;

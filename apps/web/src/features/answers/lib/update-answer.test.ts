@@ -11,6 +11,7 @@ function node(replies: AnswerNode[] = []): AnswerNode {
     text: 'x',
     likes: 0,
     liked: false,
+    helpful: false,
     gender: 'U',
     age_range: 'U',
     user: null,

@@ -2,6 +2,7 @@ import type { AnswerNode, QuestionDetail } from '@dating/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { isPerspective, type Perspective, perspectiveApiQuery } from '../lib/perspective-params.ts';
 
 /**
  * The contract's `QuestionDetail` types nested replies as `unknown[]` (no JSON Schema
@@ -20,4 +21,20 @@ export const questionQueryOptions = (id: number) =>
 
 export function useQuestion(id: number) {
   return useQuery({ ...questionQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+}
+
+/**
+ * One group's replies (`?perspective_gender=...&perspective_age=...`): a flat list, under the
+ * question's own key, so that whatever reloads the question reloads it too.
+ */
+export function usePerspectiveThread(id: number, perspective: Perspective) {
+  return useQuery({
+    queryKey: [...queryKeys.question(id), 'perspective', perspective] as const,
+    queryFn: ({ signal }) =>
+      api.get<QuestionThread>(`/api/questions/${id}/`, {
+        query: perspectiveApiQuery(perspective),
+        ...(signal ? { signal } : {}),
+      }),
+    enabled: Number.isInteger(id) && id > 0 && isPerspective(perspective),
+  });
 }

@@ -10,7 +10,7 @@ import { MetaLine } from '../../../components/ui/meta-line.tsx';
 import { highlightParts } from '../../../lib/highlight.ts';
 import { excerpt } from '../../../lib/html.ts';
 import { postedBy, timeAgo } from '../../../lib/labels.ts';
-import { TEXT } from '../../../lib/messages.ts';
+import { OUTCOME_UI, TEXT } from '../../../lib/messages.ts';
 import { FROM_FEED } from '../lib/from-feed.ts';
 import styles from './question-card.module.css';
 import { TagList } from './tag-list.tsx';
@@ -54,6 +54,17 @@ export function QuestionCard({
         <span className={styles.count} data-testid="answer-count">
           {TEXT.replyCount(question.answer_count)}
         </span>
+        {question.helped && (
+          <span className={styles.helped} data-testid="helped">
+            <span aria-hidden="true">✓ </span>
+            {OUTCOME_UI.helped}
+          </span>
+        )}
+        {question.update_count > 0 && (
+          <span className={styles.count} data-testid="update-count">
+            {OUTCOME_UI.updateCount(question.update_count)}
+          </span>
+        )}
         <Link className={styles.link} to={`/questions/${question.id}`} state={FROM_FEED}>
           {TEXT.readMore}
         </Link>

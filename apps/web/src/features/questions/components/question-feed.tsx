@@ -15,7 +15,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { useOnVisible } from '../../../hooks/use-on-visible.ts';
 import { searchTerms } from '../../../lib/highlight.ts';
-import { MSG, TEXT, UI } from '../../../lib/messages.ts';
+import { MSG, OUTCOME_UI, TEXT, UI } from '../../../lib/messages.ts';
 import { AGE_OPTIONS, GENDER_OPTIONS } from '../../../lib/options.ts';
 import { useQuestions } from '../api/get-questions.ts';
 import { useTags } from '../api/get-tags.ts';
@@ -156,6 +156,16 @@ export function QuestionFeed({ onAsk }: { onAsk: (prefill: string) => void }) {
             className={styles.filter}
             onChange={(age) => update((s) => ({ ...s, age_range: age || undefined }))}
           />
+          <label className={styles.check}>
+            <input
+              type="checkbox"
+              checked={state.has_updates === 'true'}
+              onChange={(event) =>
+                update((s) => ({ ...s, has_updates: event.target.checked ? 'true' : undefined }))
+              }
+            />
+            {OUTCOME_UI.withUpdates}
+          </label>
           {filtering && (
             <button
               type="button"

@@ -71,3 +71,19 @@ describe('the feed state in the address', () => {
     expect(withoutFilters({ sort: 'top', tag: 'trust', search: 'x' })).toEqual({ sort: 'top' });
   });
 });
+
+describe('the "With updates" filter in the address', () => {
+  it('reads has_updates=true as a filter, and anything else as none', () => {
+    expect(read('has_updates=true')).toEqual({ has_updates: 'true' });
+    expect(read('has_updates=false')).toEqual({});
+    expect(read('has_updates=1')).toEqual({});
+    expect(isFiltering(read('has_updates=true'))).toBe(true);
+  });
+
+  it('writes it, passes it to the API, and clears it with the other filters', () => {
+    const state = read('tag=trust&has_updates=true');
+    expect(feedQuery(state)).toBe('tag=trust&has_updates=true');
+    expect(feedApiQuery(state)).toEqual({ tag_id: 'trust', has_updates: 'true' });
+    expect(withoutFilters(state)).toEqual({});
+  });
+});
