@@ -5,9 +5,9 @@
  *
  *   npm run bench -- [--engines postgres,pglite] [--questions N] [--duration 10]
  *                    [--connections 50] [--scenarios feed,search-rare,...] [--workers 1,2]
- *                    [--keep] [--reuse] [--raw-duration 5] [--pin off]
+ *                    [--keep] [--reuse] [--raw-duration 5] [--pin off] [--db-prefix bench]
  *
- * PostgreSQL: a database `bench_<N>` is created on the server at BENCH_POSTGRES_URL
+ * PostgreSQL: a database `<prefix>_<N>` (`bench_<N>` by default) is created on the server at BENCH_POSTGRES_URL
  * (default postgres://postgres@127.0.0.1:5432/postgres), seeded, and dropped at the end
  * unless --keep (--reuse takes a kept one as it is). PGlite: a temporary DATA_DIR.
  * Each scenario gets a fresh server (RATE_LIMITS=off, LOG_LEVEL=warn), a warm-up, then
@@ -48,6 +48,8 @@ const { values: args } = parseArgs({
     reuse: { type: 'boolean', default: false },
     /** off: no taskset (for --workers above 1, which need every core). */
     pin: { type: 'string', default: 'on' },
+    /** Names the PostgreSQL databases `<prefix>_<N>`, so that runs side by side do not meet. */
+    'db-prefix': { type: 'string', default: 'bench' },
   },
 });
 const engines = args.engines.split(',').map((e) => e.trim()) as Engine[];
@@ -240,7 +242,10 @@ async function startServer(target: Target, workers: number) {
 // ---------------------------------------------------------------- seeded targets
 
 async function preparePostgres(questions: number): Promise<Target> {
-  const name = `bench_${questions}`;
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(args['db-prefix'])) {
+    throw new Error('--db-prefix: lower-case letters, digits and _ only');
+  }
+  const name = `${args['db-prefix']}_${questions}`;
   const admin = new pg.Client({ connectionString: maintenanceUrl });
   await admin.connect();
   const exists =

@@ -37,6 +37,8 @@ const MAX_ID = 2_147_483_647;
 
 export interface FeedPage {
   questions: QuestionSummary[];
+  /** The next page's cursor, or null on the last page. */
+  next: string | null;
   /** The `Link` header naming the next page, or null on the last one. */
   link: string | null;
 }
@@ -111,9 +113,9 @@ export async function feedPage(
   const after = !searching && query.cursor ? decodeFeedCursor(cursors, query.cursor) : searchFrom;
   // A search of punctuation alone names no word, and finds nothing.
   const search = searching ? searchQueryText(query.search ?? '') : undefined;
-  if (search === null) return { questions: [], link: null };
+  if (search === null) return { questions: [], next: null, link: null };
   const tagId = await tagFilter(db, query.tag_id);
-  if (tagId === null) return { questions: [], link: null };
+  if (tagId === null) return { questions: [], next: null, link: null };
   const limit = query.limit ?? LIMITS.pageSizeDefault;
   const rows = await listQuestions(
     db,
@@ -134,6 +136,7 @@ export async function feedPage(
   const next = nextCursor(cursors, rows, limit, searchFrom);
   return {
     questions: page.map((row, i) => presentQuestion(viewer, row, tags[i] ?? [])),
+    next,
     link: nextPageLink(requestUrl, next === null ? null : { cursor: next }),
   };
 }
