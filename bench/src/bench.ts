@@ -24,7 +24,13 @@ import { strongSessionId } from '@dating/contract';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/connection.ts';
 import { migrate } from '../../apps/server/src/db/migrator.ts';
-import { COMMON_WORD, RARE_WORD, seedDatabase } from '../../apps/server/src/db/seed.ts';
+import {
+  COMMON_WORD,
+  FIXED_WORD,
+  FIXED_WORD_MATCHES,
+  RARE_WORD,
+  seedDatabase,
+} from '../../apps/server/src/db/seed.ts';
 import { Cursors, encodeFeedCursor } from '../../apps/server/src/lib/cursor.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -225,6 +231,9 @@ async function startServer(target: Target, workers: number) {
       PORT: String(port),
       HOST: '127.0.0.1',
       RATE_LIMITS: 'off',
+      // A load test measures the server, not a client's proof-of-work: every anonymous like
+      // and post would otherwise be refused (400) for want of a solved challenge.
+      POW_DIFFICULTY: 'off',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: '/nonexistent',
       // Known to the bench, so that it can sign the deep page's cursor (lib/cursor.ts).
@@ -373,6 +382,11 @@ const SCENARIOS: Scenario[] = [
     name: 'search-rare',
     label: `search, rare word ("${RARE_WORD}")`,
     path: () => `/api/questions/?search=${RARE_WORD}`,
+  },
+  {
+    name: 'search-fixed',
+    label: `search, ${FIXED_WORD_MATCHES} matches at any size ("${FIXED_WORD}")`,
+    path: () => `/api/questions/?search=${FIXED_WORD}`,
   },
   {
     name: 'search-common',
