@@ -19,6 +19,9 @@ INSERT INTO feed_versions (slot, version) SELECT s, 0 FROM generate_series(0, 31
 -- Deferred to the commit, and once per transaction (a transaction-local setting remembers
 -- it): the counter's row is locked only for the commit itself, after every other lock the
 -- transaction takes, so two writers can wait for each other there but never deadlock.
+-- (A transaction that writes to these tables and then builds an index on one of them must
+-- first SET CONSTRAINTS ALL IMMEDIATE, as the seed does: PostgreSQL refuses to alter a
+-- table with trigger events pending.)
 CREATE FUNCTION bump_feed_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF current_setting('feed.version_bumped', true) IS DISTINCT FROM 'on' THEN

@@ -413,6 +413,10 @@ export async function seedDatabase(pool: pg.Pool, options: SeedOptions): Promise
   try {
     await client.query('SET statement_timeout = 0');
     await client.query('BEGIN');
+    // The feed version's triggers (migration 0012) wait for the commit, and an index cannot
+    // be rebuilt on a table with trigger events pending: here they run as each statement
+    // ends (all but the first do nothing).
+    await client.query('SET CONSTRAINTS ALL IMMEDIATE');
     if (options.reset) {
       await client.query(`TRUNCATE ${CONTENT_TABLES.join(', ')}, tags RESTART IDENTITY CASCADE`);
       await client.query(`DELETE FROM users WHERE username LIKE '${SEED_USER_PREFIX}%'`);
