@@ -5,9 +5,9 @@
  *
  *   npm run bench -- [--engines postgres,pglite] [--questions N] [--duration 10]
  *                    [--connections 50] [--scenarios feed,search-rare,...] [--workers 1,2]
- *                    [--keep] [--reuse] [--raw-duration 5] [--pin off]
+ *                    [--keep] [--reuse] [--raw-duration 5] [--pin off] [--db-prefix bench]
  *
- * PostgreSQL: a database `bench_<N>` is created on the server at BENCH_POSTGRES_URL
+ * PostgreSQL: a database `<prefix>_<N>` (`bench_<N>` by default) is created on the server at BENCH_POSTGRES_URL
  * (default postgres://postgres@127.0.0.1:5432/postgres), seeded, and dropped at the end
  * unless --keep (--reuse takes a kept one as it is). PGlite: a temporary DATA_DIR.
  * Each scenario gets a fresh server (RATE_LIMITS=off, LOG_LEVEL=warn), a warm-up, then
@@ -24,7 +24,13 @@ import { strongSessionId } from '@dating/contract';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/connection.ts';
 import { migrate } from '../../apps/server/src/db/migrator.ts';
-import { COMMON_WORD, RARE_WORD, seedDatabase } from '../../apps/server/src/db/seed.ts';
+import {
+  COMMON_WORD,
+  FIXED_WORD,
+  FIXED_WORD_MATCHES,
+  RARE_WORD,
+  seedDatabase,
+} from '../../apps/server/src/db/seed.ts';
 import { Cursors, encodeFeedCursor } from '../../apps/server/src/lib/cursor.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -48,6 +54,8 @@ const { values: args } = parseArgs({
     reuse: { type: 'boolean', default: false },
     /** off: no taskset (for --workers above 1, which need every core). */
     pin: { type: 'string', default: 'on' },
+    /** Names the PostgreSQL databases `<prefix>_<N>`, so that runs side by side do not meet. */
+    'db-prefix': { type: 'string', default: 'bench' },
   },
 });
 const engines = args.engines.split(',').map((e) => e.trim()) as Engine[];
@@ -223,6 +231,9 @@ async function startServer(target: Target, workers: number) {
       PORT: String(port),
       HOST: '127.0.0.1',
       RATE_LIMITS: 'off',
+      // A load test measures the server, not a client's proof-of-work: every anonymous like
+      // and post would otherwise be refused (400) for want of a solved challenge.
+      POW_DIFFICULTY: 'off',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: '/nonexistent',
       // Known to the bench, so that it can sign the deep page's cursor (lib/cursor.ts).
@@ -240,7 +251,10 @@ async function startServer(target: Target, workers: number) {
 // ---------------------------------------------------------------- seeded targets
 
 async function preparePostgres(questions: number): Promise<Target> {
-  const name = `bench_${questions}`;
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(args['db-prefix'])) {
+    throw new Error('--db-prefix: lower-case letters, digits and _ only');
+  }
+  const name = `${args['db-prefix']}_${questions}`;
   const admin = new pg.Client({ connectionString: maintenanceUrl });
   await admin.connect();
   const exists =
@@ -368,6 +382,11 @@ const SCENARIOS: Scenario[] = [
     name: 'search-rare',
     label: `search, rare word ("${RARE_WORD}")`,
     path: () => `/api/questions/?search=${RARE_WORD}`,
+  },
+  {
+    name: 'search-fixed',
+    label: `search, ${FIXED_WORD_MATCHES} matches at any size ("${FIXED_WORD}")`,
+    path: () => `/api/questions/?search=${FIXED_WORD}`,
   },
   {
     name: 'search-common',

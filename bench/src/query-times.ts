@@ -5,7 +5,7 @@
  * a busy machine than HTTP latencies, so it shows how the queries grow with the data.
  */
 import { openDatabase } from '../../apps/server/src/db/connection.ts';
-import { COMMON_WORD, RARE_WORD } from '../../apps/server/src/db/seed.ts';
+import { COMMON_WORD, FIXED_WORD, RARE_WORD } from '../../apps/server/src/db/seed.ts';
 import { selectAnswersOfQuestion } from '../../apps/server/src/repositories/answers.ts';
 import { selectQuestionPage } from '../../apps/server/src/repositories/questions.ts';
 import { selectPendingReports } from '../../apps/server/src/repositories/reports.ts';
@@ -39,6 +39,7 @@ for (const url of process.argv.slice(2)) {
       { limit: 20, position: { sort: 'unanswered' } },
     ),
     'search, rare word': selectQuestionPage(db, { search: RARE_WORD }, page),
+    'search, fixed matches': selectQuestionPage(db, { search: FIXED_WORD }, page),
     'search, common word': selectQuestionPage(db, { search: COMMON_WORD }, page),
     '200-answer thread': selectAnswersOfQuestion(db, thread),
     'pending reports': selectPendingReports(db, { limit: 100 }),

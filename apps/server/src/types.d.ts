@@ -6,6 +6,7 @@ import type { Db } from './db/connection.ts';
 import type { Cursors } from './lib/cursor.ts';
 import type { RedisLink } from './lib/redis-link.ts';
 import type { ReporterFingerprints } from './lib/reporter-fingerprints.ts';
+import type { FeedCache } from './services/feed-cache.ts';
 import type { ProofOfWork } from './services/proof-of-work.ts';
 import type { SafetyService } from './services/safety.ts';
 import type { ThreadService } from './services/threads.ts';
@@ -18,6 +19,7 @@ declare module 'fastify' {
     /** Device cookies: which browsers signed in to an account before (login throttling). */
     devices: DeviceCookies;
     threads: ThreadService;
+    feedCache: FeedCache;
     fingerprints: ReporterFingerprints;
     /** The shared Redis when REDIS_URL is set (rate limits, token denylist), else null. */
     redis: RedisLink | null;

@@ -40,6 +40,20 @@ export interface SeedSummary {
 
 /** In about 1 question in 10,000: the rare-word search benchmark's word. */
 export const RARE_WORD = 'zeppelin';
+/**
+ * In exactly `FIXED_WORD_MATCHES` questions at every size (all of them below that), spread
+ * evenly over the ids: a search whose growth with the size of the site measures the search
+ * itself, not a growing number of matches ("zeppelin"'s grow with the site).
+ */
+export const FIXED_WORD = 'albatross';
+export const FIXED_WORD_MATCHES = 100;
+
+/** Whether seeded question `qid` (1 to `questions`) carries the fixed word. */
+export function carriesFixedWord(qid: number, questions: number): boolean {
+  const step = Math.max(1, Math.floor(questions / FIXED_WORD_MATCHES));
+  return qid % step === 0 && qid / step <= FIXED_WORD_MATCHES;
+}
+
 /** In about a third of the questions: the common-word search benchmark's word. */
 export const COMMON_WORD = 'relationship';
 /** Every seeded user's password, so benchmarks can sign in as one. */
@@ -251,7 +265,10 @@ function sentences(r: Rng, count: number, pool: ((r: Rng) => string)[]) {
 }
 
 /** A question's sanitized-style HTML and exactly the plain text the server derives from it. */
-export function generateQuestionText(r: Rng, opts: { common: boolean; rare: boolean }) {
+export function generateQuestionText(
+  r: Rng,
+  opts: { common: boolean; rare: boolean; fixed?: boolean },
+) {
   const long = r.next() < 0.05;
   const paragraphs = long ? 8 + r.int(12) : 1 + r.int(4);
   const html: string[] = [];
@@ -260,6 +277,7 @@ export function generateQuestionText(r: Rng, opts: { common: boolean; rare: bool
     let text = sentences(r, 1 + r.int(4), QUESTION_SENTENCES);
     if (p === 0 && opts.common) text = `${r.pick(RELATIONSHIP_SENTENCES)(r)} ${text}`;
     if (p === paragraphs - 1 && opts.rare) text += ` We first talked about a ${RARE_WORD} trip.`;
+    if (p === paragraphs - 1 && opts.fixed) text += ` He once showed me an ${FIXED_WORD}.`;
     const shape = r.next();
     if (shape < 0.1 && p > 0) {
       const items = [sentences(r, 1, QUESTION_SENTENCES), sentences(r, 1, QUESTION_SENTENCES)];
@@ -397,6 +415,10 @@ export async function seedDatabase(pool: pg.Pool, options: SeedOptions): Promise
   try {
     await client.query('SET statement_timeout = 0');
     await client.query('BEGIN');
+    // The feed version's triggers (migration 0012) wait for the commit, and an index cannot
+    // be rebuilt on a table with trigger events pending: here they run as each statement
+    // ends (all but the first do nothing).
+    await client.query('SET CONSTRAINTS ALL IMMEDIATE');
     if (options.reset) {
       await client.query(`TRUNCATE ${CONTENT_TABLES.join(', ')}, tags RESTART IDENTITY CASCADE`);
       await client.query(`DELETE FROM users WHERE username LIKE '${SEED_USER_PREFIX}%'`);
@@ -471,7 +493,11 @@ export async function seedDatabase(pool: pg.Pool, options: SeedOptions): Promise
       for (let t = 0; t < tagCount; t++) tags.add(r.skewed(tagIds));
       const tagList = [...tags].sort((x, y) => x - y);
       const tagText = tagList.map((id) => tagNames.get(id)).join(' ');
-      const text = generateQuestionText(r, { common: r.next() < 0.3, rare: r.next() < 1e-4 });
+      const text = generateQuestionText(r, {
+        common: r.next() < 0.3,
+        rare: r.next() < 1e-4,
+        fixed: carriesFixedWord(qid, n),
+      });
       const who = author();
 
       // The thread: about five answers, a few nested; one question has a long thread.

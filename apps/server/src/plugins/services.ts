@@ -9,6 +9,7 @@ import type { Db } from '../db/connection.ts';
 import { Cursors } from '../lib/cursor.ts';
 import { RedisLink } from '../lib/redis-link.ts';
 import { ReporterFingerprints } from '../lib/reporter-fingerprints.ts';
+import { FeedCache, readFeedVersion } from '../services/feed-cache.ts';
 import { SafetyService } from '../services/safety.ts';
 import { ThreadService } from '../services/threads.ts';
 
@@ -57,6 +58,7 @@ export default fp(
     app.addHook('onClose', async () => clearInterval(sweeper));
 
     app.decorate('threads', new ThreadService());
+    app.decorate('feedCache', new FeedCache(() => readFeedVersion(services.db)));
     app.decorate('fingerprints', new ReporterFingerprints(services.jwtSecret));
     app.decorate(
       'safety',

@@ -52,6 +52,8 @@ const MAX_ID = 2_147_483_647;
 
 export interface FeedPage {
   questions: QuestionSummary[];
+  /** The next page's cursor, or null on the last page. */
+  next: string | null;
   /** The `Link` header naming the next page, or null on the last one. */
   link: string | null;
   /**
@@ -170,7 +172,7 @@ export async function feedPage(
       : {};
   const position: FeedPosition =
     searchFrom === undefined ? positionOf(cursors, sort, query.cursor) : { search: searchFrom };
-  const empty: FeedPage = { questions: [], link: null, total: searching ? 0 : null };
+  const empty: FeedPage = { questions: [], next: null, link: null, total: searching ? 0 : null };
   // A search of punctuation alone names no word, and finds nothing.
   const search = searching ? searchQueryText(query.search ?? '') : undefined;
   if (search === null) return empty;
@@ -212,6 +214,7 @@ export async function feedPage(
   );
   return {
     questions: page.map((row, i) => presentQuestion(viewer, row, tags[i] ?? [], liked.has(row.id))),
+    next,
     link: nextPageLink(requestUrl, next === null ? null : { cursor: next }),
     // The newest window's size: every match when it is not full.
     total: searching && query.cursor === undefined ? (rows[0]?.window_size ?? 0) : null,

@@ -12,15 +12,17 @@ import {
   QuestionList,
   QuestionListQuery,
   QuestionPatchBody,
+  type QuestionSummary,
   QuestionWritten,
   tagNamesProblem,
 } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { requireAuthor, type Viewer } from '../../../auth/identity.ts';
 import { absentBodyAsEmpty } from '../../../lib/empty-body.ts';
 import { fieldError, forbidden, notFound } from '../../../lib/http-errors.ts';
+import { nextPageLink } from '../../../lib/paging.ts';
 import { htmlToPlainText, sanitizeQuestionHtml } from '../../../lib/rich-text.ts';
 import { currentUser, signedIn, viewerOf } from '../../../plugins/auth.ts';
 import type { PerspectiveFilter } from '../../../presenters/perspectives.ts';
@@ -34,6 +36,7 @@ import {
 import { insertFlag } from '../../../repositories/reports.ts';
 import { ensureTags } from '../../../repositories/tags.ts';
 import { feedPage } from '../../../services/feed.ts';
+import { isStrangersList, matchesEtag, type StrangersPage } from '../../../services/feed-cache.ts';
 import { likeOnce, unlike } from '../../../services/likes.ts';
 import { logAdminDelete } from '../../../services/moderation.ts';
 
@@ -57,6 +60,32 @@ async function questionDetail(
   return detail;
 }
 
+/** A list differs by who asks: an account, a private key, or nobody. */
+const LIST_VARY = 'Authorization, X-Session-Id';
+
+/** The list as the route's response schema writes it, the same bytes as a fresh response. */
+function serializeList(reply: FastifyReply, questions: QuestionSummary[]): string {
+  const serialize = reply.getSerializationFunction('200');
+  if (serialize === undefined) throw new Error('the list route has no response schema');
+  // Fastify types serializers as taking an object; this one is the list's array schema.
+  return serialize(questions as unknown as Record<string, unknown>);
+}
+
+/**
+ * A strangers' page, kept (services/feed-cache.ts): the same bytes to everyone, or 304 to a
+ * client that has them. `no-cache` lets a browser or a shared cache keep the list but not
+ * use it without asking, so none of them shows a list older than the last write.
+ */
+function sendStrangersPage(request: FastifyRequest, reply: FastifyReply, page: StrangersPage) {
+  reply.header('ETag', page.etag).header('Cache-Control', 'no-cache');
+  const link = nextPageLink(request.url, page.next === null ? null : { cursor: page.next });
+  if (link !== null) reply.header('Link', link);
+  if (matchesEtag(request.headers['if-none-match'], page.etag)) {
+    return reply.code(304).send();
+  }
+  return reply.type('application/json; charset=utf-8').send(page.body);
+}
+
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
@@ -71,13 +100,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await feedPage(
-        app.db,
-        app.cursors,
-        viewerOf(request),
-        request.query,
-        request.url,
-      );
+      const viewer = viewerOf(request);
+      reply.header('Vary', LIST_VARY);
+      if (isStrangersList(viewer, request.query)) {
+        const page = await app.feedCache.page(request.query, async () => {
+          const fresh = await feedPage(app.db, app.cursors, viewer, request.query, request.url);
+          return { json: serializeList(reply, fresh.questions), next: fresh.next };
+        });
+        return sendStrangersPage(request, reply, page);
+      }
+      const page = await feedPage(app.db, app.cursors, viewer, request.query, request.url);
+      reply.header('Cache-Control', 'private, no-cache');
       if (page.link !== null) reply.header('Link', page.link);
       if (page.total !== null) reply.header('X-Total-Count', String(page.total));
       return page.questions;

@@ -1,0 +1,194 @@
+/**
+ * The strangers' feed from memory. Most traffic is people reading the first pages of the
+ * feed and its popular filters without being anyone: no account, no private key. Their
+ * list responses are kept per process as the bytes sent, with a strong ETag, and served
+ * while the feed version (migration 0012) is the one they were read at.
+ *
+ * Exact: no stranger ever gets a list older than the last write committed before their
+ * request began. Every write that can change a list bumps the version in its own
+ * transaction, and each request reads the version with a query sent after the request
+ * arrived (`VersionProbe`), so a write whose commit was acknowledged before then is
+ * counted; a kept page is served only at the version it was read at, and a page is always
+ * read after its version. Every process checks for itself: nothing to coordinate, nothing
+ * lost when a connection drops.
+ *
+ * Private: only requests with no bearer token and no session id are served from here (see
+ * `isStrangersList`). What a list shows differs for a session or an account only on its own
+ * items (their `session_id` or `user`, their hidden questions), and knowing that a key owns
+ * nothing on a page would cost a query per request and per key; the web app embeds and
+ * requests the first page for strangers anyway. An owner's or an admin's request neither
+ * reads nor fills what is kept. Search is never kept: its words are too many to be worth it,
+ * and they are what a visitor typed.
+ */
+import { createHash } from 'node:crypto';
+import type { QuestionListQuery } from '@dating/contract';
+import { CompiledQuery } from 'kysely';
+import type { Viewer } from '../auth/identity.ts';
+import type { Executor } from '../db/connection.ts';
+import { LruCache } from '../lib/lru-cache.ts';
+
+/** The bound on what is kept, in bytes, roughly (see `weightOf`). */
+const MAX_KEPT_BYTES = 32_000_000;
+/** What an entry costs beyond its body and key: the objects, the ETag, the cursor. */
+const BYTES_PER_ENTRY = 400;
+
+/** A list response as strangers get it, ready to send. */
+export interface StrangersPage {
+  /** The response's JSON, serialized by the route's response schema. */
+  body: Buffer;
+  /** A strong validator: a digest of the body and of where the next page starts. */
+  etag: string;
+  /** The next page's cursor, or null on the last page (the Link header is the request's). */
+  next: string | null;
+}
+
+interface KeptPage extends StrangersPage {
+  /** The feed version the page was read at (or after). */
+  version: bigint;
+}
+
+/** What a fresh read of a page gives: its JSON and its next cursor. */
+export interface FreshPage {
+  json: string;
+  next: string | null;
+}
+
+/** Whether this request is a stranger's list request, which may be served from memory. */
+export function isStrangersList(viewer: Viewer, query: QuestionListQuery): boolean {
+  return viewer.user === null && viewer.sessionHash === null && query.search === undefined;
+}
+
+/** The current feed version: the sum of its counters (migration 0012). */
+export async function readFeedVersion(db: Executor): Promise<bigint> {
+  const result = await db.executeQuery<{ version: string }>(
+    CompiledQuery.raw('SELECT sum(version)::text AS version FROM feed_versions'),
+  );
+  return BigInt(result.rows[0]?.version ?? '0');
+}
+
+/**
+ * Reads the feed version for many requests at once. A request may use a read that was sent
+ * after it arrived, never one already on its way: so a request arriving while a read is in
+ * flight waits for the next one, which every request arriving meanwhile shares. Under load
+ * that is one query per round trip to the database instead of one per request.
+ */
+export class VersionProbe {
+  private inFlight: Promise<bigint> | null = null;
+  /** The read that starts when the one in flight ends: not sent yet. */
+  private queued: Promise<bigint> | null = null;
+
+  constructor(private readonly read: () => Promise<bigint>) {}
+
+  current(): Promise<bigint> {
+    if (this.queued) return this.queued;
+    const sent = this.inFlight;
+    if (sent === null) return this.send();
+    const queued = sent
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        this.queued = null;
+        return this.send();
+      });
+    this.queued = queued;
+    return queued;
+  }
+
+  private send(): Promise<bigint> {
+    const read = this.read().finally(() => {
+      if (this.inFlight === read) this.inFlight = null;
+    });
+    this.inFlight = read;
+    return read;
+  }
+}
+
+/**
+ * The cache key: the whole parsed query, every field in a fixed order, so that a parameter
+ * added to the list is part of the key without anyone remembering to add it here.
+ */
+export function keyOf(query: QuestionListQuery): string {
+  const fields = query as Record<string, unknown>;
+  return JSON.stringify(
+    Object.keys(fields)
+      .filter((name) => fields[name] !== undefined)
+      .sort()
+      .map((name) => [name, fields[name]]),
+  );
+}
+
+function etagOf(json: string, next: string | null): string {
+  const digest = createHash('sha256')
+    .update(json)
+    .update('\n')
+    .update(next ?? '')
+    .digest();
+  return `"${digest.toString('base64url').slice(0, 32)}"`;
+}
+
+/**
+ * Whether an If-None-Match header names this ETag: `*`, or one of a list, compared weakly
+ * (RFC 9110, 13.1.2: a W/ prefix does not matter here).
+ */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || (trimmed.startsWith('W/') ? trimmed.slice(2) : trimmed) === etag;
+  });
+}
+
+export class FeedCache {
+  private readonly kept: LruCache<string, KeptPage>;
+  /** Reads in progress, by version and key: concurrent misses share one. */
+  private readonly reading = new Map<string, Promise<KeptPage>>();
+  private readonly version: VersionProbe;
+
+  constructor(readVersion: () => Promise<bigint>, maxBytes = MAX_KEPT_BYTES) {
+    this.kept = new LruCache(maxBytes);
+    this.version = new VersionProbe(readVersion);
+  }
+
+  /**
+   * The strangers' page for `query`: kept, when it was read at the current version;
+   * otherwise read with `fresh` (once for every request that wants it at this version),
+   * and kept.
+   */
+  async page(query: QuestionListQuery, fresh: () => Promise<FreshPage>): Promise<StrangersPage> {
+    const key = keyOf(query);
+    const version = await this.version.current();
+    const kept = this.kept.get(key);
+    if (kept?.version === version) return kept;
+    // Every request of this version can share a read started after the version was read:
+    // the version did not change between their reads, so nothing committed in between.
+    const readKey = `${version}\u0000${key}`;
+    let reading = this.reading.get(readKey);
+    if (reading === undefined) {
+      reading = this.read(key, version, fresh).finally(() => this.reading.delete(readKey));
+      this.reading.set(readKey, reading);
+    }
+    return reading;
+  }
+
+  private async read(
+    key: string,
+    version: bigint,
+    fresh: () => Promise<FreshPage>,
+  ): Promise<KeptPage> {
+    const { json, next } = await fresh();
+    const page: KeptPage = { body: Buffer.from(json), etag: etagOf(json, next), next, version };
+    const current = this.kept.get(key);
+    // A slower read of an older version does not replace a newer one.
+    if (current === undefined || current.version <= version) {
+      this.kept.set(key, page, page.body.length + key.length * 2 + BYTES_PER_ENTRY);
+    }
+    return page;
+  }
+
+  /** How much is kept (tests, diagnostics). */
+  get size(): number {
+    return this.kept.size;
+  }
+}
