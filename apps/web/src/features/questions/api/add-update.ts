@@ -1,6 +1,7 @@
 import type { QuestionUpdate } from '@dating/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { withProofOfWork } from '../../../lib/proof-of-work/proof-of-work.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The asker's dated update to their question (at most 5, 1 to 1,000 characters). */
@@ -13,8 +14,15 @@ export const addUpdate = ({
   text: string;
   idempotencyKey: string;
 }) =>
-  // An anonymous asker is the tab's key, which the API client sends in X-Session-Id.
-  api.post<QuestionUpdate>(`/api/questions/${questionId}/updates/`, { text }, { idempotencyKey });
+  // An anonymous asker is the tab's key, which the API client sends in X-Session-Id; like
+  // every anonymous create, the update carries a solved challenge.
+  withProofOfWork((altcha) =>
+    api.post<QuestionUpdate>(
+      `/api/questions/${questionId}/updates/`,
+      { text },
+      { idempotencyKey, altcha },
+    ),
+  );
 
 /** Posts an update; resolves once the question has reloaded with it. */
 export function useAddUpdate() {
