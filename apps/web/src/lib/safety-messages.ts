@@ -10,7 +10,6 @@ export const SAFETY_TEXT = {
   dismissSupport: 'Dismiss support resources',
   dismiss: 'Dismiss',
   call: (phone: string) => `Call ${phone}`,
-  website: (name: string) => `${name} website`,
   // The personal-info warning while writing
   piiHeading: 'Before you post',
   piiIntro: 'Posting is up to you. These could make you or others recognisable:',
@@ -19,9 +18,7 @@ export const SAFETY_TEXT = {
   // Moderation
   reportApproved: 'Report approved: the content was deleted.',
   reportRejected: 'Report rejected: the content stays.',
-  flagged: 'Flagged',
   flaggedAs: (categories: string) => `Flagged by the crisis check: ${categories}`,
-  automatic: 'Automatic (no reporter)',
   onlyModerators: 'Only moderators can see this page.',
   logInAsModerator: 'Log in',
   activity: 'Activity',

@@ -294,10 +294,12 @@ export default function RichTextEditor({
 
   if (!editor) return null;
   return (
-    <div className={styles.editor}>
-      <Toolbar editor={editor} />
-      <EditorContent editor={editor} />
+    <>
+      <div className={styles.editor}>
+        <Toolbar editor={editor} />
+        <EditorContent editor={editor} />
+      </div>
       <EditorPersonalInfo editor={editor} text={plainText} />
-    </div>
+    </>
   );
 }

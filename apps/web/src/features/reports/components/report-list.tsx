@@ -46,7 +46,7 @@ function ReportCard({ report }: { report: Report }) {
   const confirm = useConfirm();
   const [deciding, run] = useSingleFlight();
   // A post the crisis check flagged (no reporter): the queue lists these first.
-  const flagged = report.source === 'automatic' ? (report.categories ?? []) : [];
+  const flagged = report.source === 'automatic' ? report.categories : [];
   const decide = (status: 'approved' | 'rejected') =>
     run(async () => {
       // Approving deletes the content: ask first, as every other delete does.
