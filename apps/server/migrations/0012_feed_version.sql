@@ -4,12 +4,13 @@
 -- memory is checked against one small query (services/feed-cache.ts). Triggers, so that
 -- no write path (nor a column added later to questions) can forget it.
 --
--- The version is the sum of several counters, not one row: a writer locks its counter's
--- row until it commits, and with one row every like and post in the site would commit one
--- after the other. A connection always bumps the counter of its backend pid, so writers on
--- different connections rarely meet. The sum only grows, and a transaction's bump becomes
--- visible exactly when its writes do, so an unchanged sum means that nothing committed in
--- between. (A sequence would not do: nextval is seen before the commit, and never undone.)
+-- The version is the sum of several counters, not one row: a writer locks the counter it
+-- bumps until it commits, and with one row every like and post in the site would commit one
+-- after the other. A writer takes a counter no other writer holds (SKIP LOCKED), so writers
+-- never wait for each other here unless all 32 are held at once. The sum only grows, and a
+-- transaction's bump becomes visible exactly when its writes do, so an unchanged sum means
+-- that nothing committed in between. (A sequence would not do: nextval is seen before the
+-- commit, and never undone.)
 CREATE TABLE feed_versions (
   slot    smallint PRIMARY KEY,
   version bigint NOT NULL
@@ -26,7 +27,12 @@ CREATE FUNCTION bump_feed_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF current_setting('feed.version_bumped', true) IS DISTINCT FROM 'on' THEN
     PERFORM set_config('feed.version_bumped', 'on', true);
-    UPDATE feed_versions SET version = version + 1 WHERE slot = pg_backend_pid() % 32;
+    UPDATE feed_versions SET version = version + 1
+      WHERE slot = (SELECT slot FROM feed_versions LIMIT 1 FOR UPDATE SKIP LOCKED);
+    IF NOT FOUND THEN
+      -- Every counter is held by a writer: wait for one.
+      UPDATE feed_versions SET version = version + 1 WHERE slot = pg_backend_pid() % 32;
+    END IF;
   END IF;
   RETURN NULL;
 END;

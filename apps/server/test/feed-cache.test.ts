@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFeedVersion } from '../src/services/feed-cache.ts';
 import {
   createAdmin,
   createAnswer,
@@ -94,6 +95,16 @@ describe.each(ENGINES)('the strangers feed kept in memory [%s]', (engine) => {
       );
       expect(likes.map((res) => res.statusCode)).toEqual(Array(8).fill(200));
       expect((await strangersList(b)).items.find((item) => item.id === q.id)?.likes).toBe(8);
+    });
+
+    it('adds one to the version per writing transaction, none lost when they run at once', async () => {
+      const q = await createQuestion(a);
+      const before = await readFeedVersion(a.database.db);
+      const likes = await Promise.all(
+        Array.from({ length: 12 }, () => likeQuestion(a, q.id, { session: newSession() })),
+      );
+      expect(likes.map((res) => res.statusCode)).toEqual(Array(12).fill(200));
+      expect((await readFeedVersion(b.database.db)) - before).toBe(12n);
     });
 
     it('follows tag changes written straight into the database', async () => {

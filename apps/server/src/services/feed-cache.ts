@@ -14,11 +14,11 @@
  *
  * Private: only requests with no bearer token and no session id are served from here (see
  * `isStrangersList`). What a list shows differs for a session or an account only on its own
- * items (their `session_id` or `user`, their hidden questions), and knowing that a key owns
- * nothing on a page would cost a query per request and per key; the web app embeds and
- * requests the first page for strangers anyway. An owner's or an admin's request neither
- * reads nor fills what is kept. Search is never kept: its words are too many to be worth it,
- * and they are what a visitor typed.
+ * items (their `session_id` or `user`, their hidden questions, what they liked), and knowing
+ * that a key owns nothing on a page would cost a query per request and per key, against the
+ * key's hash, for every tab. An owner's or an admin's request neither reads nor fills what
+ * is kept. Search is never kept: its words are too many to be worth it, and they are what a
+ * visitor typed.
  */
 import { createHash } from 'node:crypto';
 import type { QuestionListQuery } from '@dating/contract';
