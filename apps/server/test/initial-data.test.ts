@@ -62,11 +62,12 @@ describe.each(ENGINES)('first screen data in the page [%s]', (engine) => {
     const mine = await createQuestion(ctx, { session: owner });
     const user = await createUser(ctx);
     // Neither a session key nor a token makes the page's data anybody's: it is a stranger's.
-    for (const headers of [
+    const asks: Record<string, string>[] = [
       {},
       { 'x-session-id': owner },
       { authorization: `Bearer ${user.access}` },
-    ]) {
+    ];
+    for (const headers of asks) {
       const res = await page('/', headers);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
