@@ -106,6 +106,16 @@ interface WrkResult {
   non2xx: number;
 }
 
+const NOTHING_MEASURED: WrkResult = {
+  requestsPerSecond: 0,
+  p50Ms: Number.NaN,
+  p99Ms: Number.NaN,
+  requests: 0,
+  timeouts: 0,
+  socketErrors: 0,
+  non2xx: 0,
+};
+
 function toMs(value: string): number {
   const match = /^([\d.]+)(us|ms|s|m)$/.exec(value.trim());
   if (!match) return Number.NaN;
@@ -543,7 +553,14 @@ async function main() {
       for (const workers of engine === 'postgres' ? workerCounts : [1]) {
         for (const scenario of chosen) {
           const adjacent = await measureRaw();
-          const result = await runScenario(target, scenario, workers, scriptDir);
+          const result = await runScenario(target, scenario, workers, scriptDir).catch(
+            (error: unknown) => {
+              // The check reports a scenario that measured nothing as failed, and goes on.
+              if (!checking) throw error;
+              console.log(`  ${scenario.name}: ${String(error).split('\n')[0]}`);
+              return NOTHING_MEASURED;
+            },
+          );
           const row: Row = {
             ...result,
             scenario: scenario.name,
@@ -597,7 +614,7 @@ const ERROR_SHARE = 0.01;
 async function writeFloors(rows: Row[], measured: string) {
   const floors: FloorsFile['floors'] = {};
   for (const row of rows) {
-    if (row.engine === 'node:http') continue;
+    if (row.engine === 'node:http' || row.requests === 0) continue;
     const floor = Number((row.ratio * FLOOR_SHARE).toPrecision(2));
     floors[row.engine] = { ...floors[row.engine], [row.scenario]: floor };
   }
@@ -619,6 +636,7 @@ async function checkFloors(rows: Row[]): Promise<boolean> {
     const errors = row.timeouts + row.non2xx + row.socketErrors;
     const problems = [
       floor === undefined ? 'no floor in bench/floors.json' : '',
+      row.requests === 0 ? 'measured nothing' : '',
       floor !== undefined && !(row.ratio >= floor) ? 'below its floor' : '',
       errors > row.requests * ERROR_SHARE ? `${errors} failed requests of ${row.requests}` : '',
     ].filter(Boolean);
