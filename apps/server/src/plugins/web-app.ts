@@ -25,6 +25,7 @@ import { type InitialData, initialDataFor } from '../services/initial-data.ts';
 
 /** How long a page waits for its data before it goes without. */
 const INITIAL_DATA_WAIT_MS = 1_000;
+const TOO_SLOW = Symbol('too slow');
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -86,8 +87,8 @@ export default fp(
     /** The page's data, or null when it has none or the database failed or was too slow. */
     async function dataOf(request: FastifyRequest): Promise<InitialData | null> {
       let timer: NodeJS.Timeout | undefined;
-      const tooSlow = new Promise<null>((resolve) => {
-        timer = setTimeout(() => resolve(null), INITIAL_DATA_WAIT_MS);
+      const tooSlow = new Promise<typeof TOO_SLOW>((resolve) => {
+        timer = setTimeout(() => resolve(TOO_SLOW), INITIAL_DATA_WAIT_MS);
       });
       const reading = initialDataFor(
         { db: app.db, cursors: app.cursors, threads: app.threads },
@@ -95,8 +96,11 @@ export default fp(
       );
       try {
         const data = await Promise.race([reading, tooSlow]);
-        if (data === null) reading.catch(() => {});
-        return data;
+        if (data !== TOO_SLOW) return data;
+        // Left to finish (or fail) on its own; the page goes now.
+        reading.catch(() => {});
+        request.log.warn('page sent without its data: the database was too slow');
+        return null;
       } catch (error) {
         request.log.warn({ err: error }, 'page sent without its data');
         return null;
