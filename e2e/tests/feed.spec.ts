@@ -1,5 +1,13 @@
 import { createQuestion, uid } from '../support/api.ts';
-import { expect, expectToast, feedCards, notifications, test, toast } from '../support/fixtures.ts';
+import {
+  expect,
+  expectToast,
+  feedCards,
+  notifications,
+  test,
+  toast,
+  withoutPageData,
+} from '../support/fixtures.ts';
 
 test.describe('home feed', () => {
   test('brand, tagline, Feed heading and the auth check', async ({ page }) => {
@@ -26,6 +34,7 @@ test.describe('home feed', () => {
   });
 
   test('empty feed state', async ({ page }) => {
+    await withoutPageData(page);
     await page.route('**/api/questions/?*', (route) => route.fulfill({ json: [] }));
     await page.route('**/api/questions/', (route) =>
       route.request().method() === 'GET' ? route.fulfill({ json: [] }) : route.continue(),
@@ -122,6 +131,7 @@ test.describe('home feed', () => {
   });
 
   test('load failures: posts and tags', async ({ page }) => {
+    await withoutPageData(page);
     await page.route('**/api/questions/**', (route) => route.fulfill({ status: 500, json: {} }));
     await page.route('**/api/tags/', (route) => route.fulfill({ status: 500, json: {} }));
     await page.goto('/');
