@@ -6,17 +6,23 @@
  *   npm run bench -- [--engines postgres,pglite] [--questions N] [--duration 10]
  *                    [--connections 50] [--scenarios feed,search-rare,...] [--workers 1,2]
  *                    [--keep] [--reuse] [--raw-duration 5] [--pin off] [--db-prefix bench]
+ *   npm run bench -- --check [--update-floors]
  *
  * PostgreSQL: a database `<prefix>_<N>` (`bench_<N>` by default) is created on the server at BENCH_POSTGRES_URL
  * (default postgres://postgres@127.0.0.1:5432/postgres), seeded, and dropped at the end
  * unless --keep (--reuse takes a kept one as it is). PGlite: a temporary DATA_DIR.
  * Each scenario gets a fresh server (RATE_LIMITS=off, LOG_LEVEL=warn), a warm-up, then
  * wrk. With taskset, the server runs on core 0 and wrk on core 1 (PostgreSQL floats).
+ *
+ * --check is the short version CI runs: 10,000 questions on both engines, 5 s per scenario,
+ * the feed, search, detail, like and post scenarios, each ratio held against its floor in
+ * bench/floors.json; it prints a line per scenario and `N passed, M failed`, and exits 1 on
+ * a failure. --update-floors measures the same and writes the floors at 60 % of the ratios.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -37,6 +43,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
 const CLUSTER_ENTRY = path.join(ROOT, 'apps/server/src/cluster.ts');
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
+const FLOORS_FILE = path.join(ROOT, 'bench/floors.json');
 
 type Engine = 'postgres' | 'pglite';
 
@@ -44,11 +51,15 @@ const { values: args } = parseArgs({
   options: {
     engines: { type: 'string', default: 'postgres,pglite' },
     questions: { type: 'string' },
-    duration: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '3' },
-    'raw-duration': { type: 'string', default: '5' },
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
+    'raw-duration': { type: 'string' },
     connections: { type: 'string', default: '50' },
     scenarios: { type: 'string' },
+    /** The short run against bench/floors.json (CI). */
+    check: { type: 'boolean', default: false },
+    /** The short run, writing bench/floors.json at FLOOR_SHARE of the measured ratios. */
+    'update-floors': { type: 'boolean', default: false },
     workers: { type: 'string', default: '1' },
     keep: { type: 'boolean', default: false },
     reuse: { type: 'boolean', default: false },
@@ -58,14 +69,24 @@ const { values: args } = parseArgs({
     'db-prefix': { type: 'string', default: 'bench' },
   },
 });
+const checking = args.check || args['update-floors'];
+/** The scenarios the check holds to a floor. */
+const CHECK_SCENARIOS = ['feed', 'search-rare', 'search-common', 'detail', 'like', 'post'];
+/**
+ * Left out of the check: posting on PGlite completed nothing within 5 s on the shared
+ * machine the floors were measured on (a backlog of writes from the warm-up, one connection).
+ */
+const CHECK_SKIPS: Partial<Record<Engine, string[]>> = { pglite: ['post'] };
+/** Floors sit at this share of the measured ratios: noise passes, a 2x regression fails. */
+const FLOOR_SHARE = 0.6;
 const engines = args.engines.split(',').map((e) => e.trim()) as Engine[];
-const duration = Number(args.duration);
-const warmup = Number(args.warmup);
-const rawDuration = Number(args['raw-duration']);
+const duration = Number(args.duration ?? (checking ? 5 : 10));
+const warmup = Number(args.warmup ?? (checking ? 2 : 3));
+const rawDuration = Number(args['raw-duration'] ?? (checking ? 3 : 5));
 const connections = Number(args.connections);
-const workerCounts = args.workers.split(',').map(Number);
+const workerCounts = checking ? [1] : args.workers.split(',').map(Number);
 const questionsFor = (engine: Engine) =>
-  args.questions ? Number(args.questions) : engine === 'postgres' ? 100_000 : 10_000;
+  args.questions ? Number(args.questions) : engine === 'postgres' && !checking ? 100_000 : 10_000;
 const maintenanceUrl =
   process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const hasTaskset = args.pin !== 'off' && cpus().length >= 2 && commandExists('taskset');
@@ -97,6 +118,16 @@ interface WrkResult {
   socketErrors: number;
   non2xx: number;
 }
+
+const NOTHING_MEASURED: WrkResult = {
+  requestsPerSecond: 0,
+  p50Ms: Number.NaN,
+  p99Ms: Number.NaN,
+  requests: 0,
+  timeouts: 0,
+  socketErrors: 0,
+  non2xx: 0,
+};
 
 function toMs(value: string): number {
   const match = /^([\d.]+)(us|ms|s|m)$/.exec(value.trim());
@@ -133,7 +164,8 @@ async function wrk(url: string, seconds: number, script?: string): Promise<WrkRe
     `-c${connections}`,
     `-d${seconds}s`,
     '--timeout',
-    '2s',
+    // The check counts slow answers rather than losing a slow scenario to timeouts.
+    checking ? '10s' : '2s',
     '--latency',
     ...(script ? ['-s', script] : []),
     url,
@@ -254,7 +286,10 @@ async function preparePostgres(questions: number): Promise<Target> {
   if (!/^[a-z_][a-z0-9_]{0,40}$/.test(args['db-prefix'])) {
     throw new Error('--db-prefix: lower-case letters, digits and _ only');
   }
-  const name = `${args['db-prefix']}_${questions}`;
+  // The check's own database, so that it never meets a kept one or a parallel run's.
+  const name = checking
+    ? `${args['db-prefix']}_check_${randomBytes(4).toString('hex')}`
+    : `${args['db-prefix']}_${questions}`;
   const admin = new pg.Client({ connectionString: maintenanceUrl });
   await admin.connect();
   const exists =
@@ -284,7 +319,7 @@ async function preparePostgres(questions: number): Promise<Target> {
       ...(await facts(database.pool)),
       adminPassword: 'bench admin password',
       async cleanup() {
-        if (args.keep) return;
+        if (args.keep && !checking) return;
         const client = new pg.Client({ connectionString: maintenanceUrl });
         await client.connect();
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -511,9 +546,8 @@ function table(rows: Row[]) {
 }
 
 async function main() {
-  const chosen = args.scenarios
-    ? SCENARIOS.filter((s) => args.scenarios?.split(',').includes(s.name))
-    : SCENARIOS;
+  const names = args.scenarios?.split(',') ?? (checking ? CHECK_SCENARIOS : undefined);
+  const chosen = names ? SCENARIOS.filter((s) => names.includes(s.name)) : SCENARIOS;
   const scriptDir = await mkdtemp(path.join(tmpdir(), 'bench-lua-'));
   const rows: Row[] = [];
   const started = new Date();
@@ -545,8 +579,16 @@ async function main() {
     try {
       for (const workers of engine === 'postgres' ? workerCounts : [1]) {
         for (const scenario of chosen) {
+          if (checking && CHECK_SKIPS[engine]?.includes(scenario.name)) continue;
           const adjacent = await measureRaw();
-          const result = await runScenario(target, scenario, workers, scriptDir);
+          const result = await runScenario(target, scenario, workers, scriptDir).catch(
+            (error: unknown) => {
+              // The check reports a scenario that measured nothing as failed, and goes on.
+              if (!checking) throw error;
+              console.log(`  ${scenario.name}: ${String(error).split('\n')[0]}`);
+              return NOTHING_MEASURED;
+            },
+          );
           const row: Row = {
             ...result,
             scenario: scenario.name,
@@ -580,6 +622,65 @@ async function main() {
     `${JSON.stringify({ started, machine, connections, duration, warmup, pinned: hasTaskset, seedTimes, rows }, null, 2)}\n`,
   );
   console.log(`\nResults: ${path.relative(ROOT, file)}`);
+  if (args['update-floors'])
+    await writeFloors(rows, `${started.toISOString().slice(0, 16)}Z, ${machine}`);
+  else if (checking && !(await checkFloors(rows))) process.exitCode = 1;
+}
+
+// ---------------------------------------------------------------- the check
+
+/** bench/floors.json: the least ratio to raw node:http each scenario must reach. */
+interface FloorsFile {
+  measured: string;
+  share: number;
+  floors: Partial<Record<Engine, Record<string, number>>>;
+}
+
+/**
+ * Failed requests beyond this share of a scenario's requests fail it, whatever its ratio: a
+ * broken route fails nearly all, while a loaded machine times out a few (wrk's 2 s, or the
+ * server's request deadline).
+ */
+const ERROR_SHARE = 0.1;
+
+async function writeFloors(rows: Row[], measured: string) {
+  const floors: FloorsFile['floors'] = {};
+  for (const row of rows) {
+    if (row.engine === 'node:http' || row.requests === 0) continue;
+    const floor = Number((row.ratio * FLOOR_SHARE).toPrecision(2));
+    floors[row.engine] = { ...floors[row.engine], [row.scenario]: floor };
+  }
+  const file: FloorsFile = { measured, share: FLOOR_SHARE, floors };
+  await writeFile(FLOORS_FILE, `${JSON.stringify(file, null, 2)}\n`);
+  console.log(`\nFloors written to ${path.relative(ROOT, FLOORS_FILE)}:`);
+  console.log(JSON.stringify(floors, null, 2));
+}
+
+/** Prints a line per scenario and `N passed, M failed`; true when all passed. */
+async function checkFloors(rows: Row[]): Promise<boolean> {
+  const { floors } = JSON.parse(await readFile(FLOORS_FILE, 'utf8')) as FloorsFile;
+  let passed = 0;
+  let failed = 0;
+  console.log('\nCheck against bench/floors.json:');
+  for (const row of rows) {
+    if (row.engine === 'node:http') continue;
+    const floor = floors[row.engine]?.[row.scenario];
+    const errors = row.timeouts + row.non2xx + row.socketErrors;
+    const problems = [
+      floor === undefined ? 'no floor in bench/floors.json' : '',
+      row.requests === 0 ? 'measured nothing' : '',
+      floor !== undefined && !(row.ratio >= floor) ? 'below its floor' : '',
+      errors > row.requests * ERROR_SHARE ? `${errors} failed requests of ${row.requests}` : '',
+    ].filter(Boolean);
+    const ok = problems.length === 0;
+    if (ok) passed += 1;
+    else failed += 1;
+    console.log(
+      `  ${ok ? 'PASS' : 'FAIL'} ${row.engine} ${row.scenario}: ratio ${row.ratio.toFixed(4)}, floor ${floor ?? '-'}${ok ? '' : ` (${problems.join('; ')})`}`,
+    );
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed === 0;
 }
 
 if (!existsSync(SERVER_ENTRY)) throw new Error('run from the repository');

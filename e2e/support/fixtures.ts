@@ -136,3 +136,26 @@ export async function clearTag(page: Page) {
     .getByRole('option', { name: 'All tags' })
     .click();
 }
+
+/**
+ * Serves this page's HTML without the first screen's data the server puts in it (the
+ * `initial-data` element), so that the app asks the API for the feed and the question, as
+ * a test that answers those reads itself (page.route) expects.
+ */
+export async function withoutPageData(page: Page) {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      /<script type="application\/json" id="initial-data">[\s\S]*?<\/script>/,
+      '',
+    );
+    // The body is sent decoded, so without the server's encoding and length.
+    const headers = Object.fromEntries(
+      Object.entries(response.headers()).filter(
+        ([name]) => name !== 'content-encoding' && name !== 'content-length',
+      ),
+    );
+    await route.fulfill({ response, body, headers });
+  });
+}

@@ -11,6 +11,7 @@ import {
   signInPage,
   test,
   toastsTopToBottom,
+  withoutPageData,
 } from '../support/fixtures.ts';
 
 const OFFLINE = 'You are offline. Check your connection and try again.';
@@ -104,6 +105,7 @@ test.describe('offline', () => {
 
 test.describe('every load failure has a Retry', () => {
   test('feed posts and tags', async ({ page }) => {
+    await withoutPageData(page);
     let failing = true;
     await page.route('**/api/questions/**', (route) =>
       failing && route.request().method() === 'GET'
@@ -145,6 +147,7 @@ test.describe('every load failure has a Retry', () => {
 
   test('a question', async ({ page, request }) => {
     const q = await createQuestion(request, { text: `<p>Retry me ${uid()}</p>` });
+    await withoutPageData(page);
     let failing = true;
     await page.route(`**/api/questions/${q.id}/`, (route) =>
       failing ? route.fulfill({ status: 500, json: {} }) : route.continue(),

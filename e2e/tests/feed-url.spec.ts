@@ -12,6 +12,7 @@ import {
   questionArticle,
   tagFilter,
   test,
+  withoutPageData,
 } from '../support/fixtures.ts';
 
 type Page = import('@playwright/test').Page;
@@ -86,6 +87,8 @@ test.describe('the feed in the address', () => {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
+      // The app's own call, not the server's reading of the address (first-load.spec.ts).
+      await withoutPageData(page);
       const apiCall = page.waitForRequest((r) => r.url().includes('/api/questions/?'));
       await page.goto(`/?q=${word}&tag=${tag}&gender=NB`);
       const url = new URL((await apiCall).url());
@@ -201,6 +204,7 @@ test.describe('the feed in the address', () => {
       const held = new Promise<void>((resolve) => {
         release = resolve;
       });
+      await withoutPageData(page);
       await page.route('**/api/questions/', async (route) => {
         await held;
         await route.continue();

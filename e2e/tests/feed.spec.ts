@@ -7,6 +7,7 @@ import {
   notifications,
   test,
   toast,
+  withoutPageData,
 } from '../support/fixtures.ts';
 
 test.describe('home feed', () => {
@@ -34,6 +35,7 @@ test.describe('home feed', () => {
   });
 
   test('empty feed state', async ({ page }) => {
+    await withoutPageData(page);
     await page.route('**/api/questions/?*', (route) => route.fulfill({ json: [] }));
     await page.route('**/api/questions/', (route) =>
       route.request().method() === 'GET' ? route.fulfill({ json: [] }) : route.continue(),
@@ -130,6 +132,7 @@ test.describe('home feed', () => {
   });
 
   test('load failures: posts and tags', async ({ page }) => {
+    await withoutPageData(page);
     await page.route('**/api/questions/**', (route) => route.fulfill({ status: 500, json: {} }));
     await page.route('**/api/tags/', (route) => route.fulfill({ status: 500, json: {} }));
     await page.goto('/');

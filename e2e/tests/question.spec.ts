@@ -8,6 +8,7 @@ import {
   sessionIdOf,
   test,
   toast,
+  withoutPageData,
 } from '../support/fixtures.ts';
 
 test.describe('question page (anonymous visitor)', () => {
@@ -214,6 +215,7 @@ test.describe('question page (anonymous visitor)', () => {
   });
 
   test('states: Loading…, Not found., Failed to load question.', async ({ page }) => {
+    await withoutPageData(page);
     await page.route('**/api/questions/987654321/', async (route) => {
       await new Promise((r) => setTimeout(r, 500));
       await route.continue();

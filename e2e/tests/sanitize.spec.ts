@@ -1,4 +1,4 @@
-import { expect, feedCards, questionArticle, test } from '../support/fixtures.ts';
+import { expect, feedCards, questionArticle, test, withoutPageData } from '../support/fixtures.ts';
 
 const hostile = [
   '<p>safe <strong>text</strong></p>',
@@ -46,6 +46,7 @@ test('question HTML is sanitized in the browser with the contract allowlist', as
 });
 
 test('a feed card shows hostile HTML as plain text only, running nothing', async ({ page }) => {
+  await withoutPageData(page);
   await page.route('**/api/questions/?*', (route) => route.fulfill({ json: [question] }));
   await page.route('**/api/questions/', (route) => route.fulfill({ json: [question] }));
   await page.goto('/');

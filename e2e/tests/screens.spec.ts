@@ -23,6 +23,7 @@ import {
   setTheme,
   signInPage,
   test,
+  withoutPageData,
 } from '../support/fixtures.ts';
 import { everyWay, SHOTS, THEMES } from '../support/screens.ts';
 
@@ -174,6 +175,7 @@ test.describe('every screen, both themes, two widths', () => {
 
   test('loading skeletons', async ({ page, request }) => {
     const q = await createQuestion(request);
+    await withoutPageData(page);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;

@@ -4,13 +4,31 @@
  * the app could route falls back: one with a dotfile or dot-segment (`/.git/config`,
  * `/.env`, `/a/../b`) or a file extension (`/backup.zip`, `/assets/gone.js`) names a file,
  * and a file that is not among the assets is a 404, not the page.
+ *
+ * The feed (`/`) and a question's page (`/questions/:id`) carry their first screen's data
+ * (services/initial-data.ts) in the HTML, so it arrives without waiting for the JavaScript
+ * to ask for it. It is what a stranger sees; such a page may be kept by the browser only
+ * (`private`). When the database cannot give the data in time, the page goes without it and
+ * the app asks for it as before: the data never holds the page back for long or breaks it.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { API_MSG } from '@dating/contract';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { API_MSG, QuestionDetail, QuestionList } from '@dating/contract';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { withInitialData } from '../lib/html-data.ts';
+import { type InitialData, initialDataFor } from '../services/initial-data.ts';
+
+/** How long a page waits for its data before it goes without. */
+const INITIAL_DATA_WAIT_MS = 1_000;
+const TOO_SLOW = Symbol('too slow');
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
 
 /** Whether a (decoded) path is one the web app routes, rather than a file's. */
 export function isPagePath(path: string): boolean {
@@ -19,12 +37,38 @@ export function isPagePath(path: string): boolean {
   return !(segments.at(-1) ?? '').includes('.');
 }
 
+/** The best encoding the client takes of brotli and gzip, or null for none. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    if (q === undefined || Number(q) > 0) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  return accepted.has('gzip') ? 'gzip' : null;
+}
+
+/**
+ * The data as JSON, through the API's own response schemas: the page carries exactly the
+ * fields `GET /api/questions/` and `GET /api/questions/:id/` would send, never more.
+ */
+function dataJson(reply: FastifyReply, data: InitialData): string {
+  // Fastify types serializeInput for objects only; arrays and TypeBox schemas work the same.
+  const serialize = (value: unknown, schema: object) =>
+    reply.serializeInput(value as Record<string, unknown>, schema as Record<string, unknown>);
+  if ('question' in data) return `{"question":${serialize(data.question, QuestionDetail)}}`;
+  const { query, items, next } = data.feed;
+  return `{"feed":{"query":${JSON.stringify(query)},"items":${serialize(items, QuestionList)},"next":${JSON.stringify(next)}}}`;
+}
+
 export default fp(
   async (app: FastifyInstance, opts: { root: string }) => {
     if (!existsSync(path.join(opts.root, 'index.html'))) {
       app.log.warn({ root: opts.root }, 'web app not built; serving the API only');
       return;
     }
+    const indexHtml = await readFile(path.join(opts.root, 'index.html'), 'utf8');
     await app.register(fastifyStatic, {
       root: opts.root,
       wildcard: false,
@@ -39,16 +83,62 @@ export default fp(
         }
       },
     });
+
+    /** The page's data, or null when it has none or the database failed or was too slow. */
+    async function dataOf(request: FastifyRequest): Promise<InitialData | null> {
+      let timer: NodeJS.Timeout | undefined;
+      const tooSlow = new Promise<typeof TOO_SLOW>((resolve) => {
+        timer = setTimeout(() => resolve(TOO_SLOW), INITIAL_DATA_WAIT_MS);
+      });
+      const reading = initialDataFor(
+        { db: app.db, cursors: app.cursors, threads: app.threads },
+        new URL(request.url, 'http://page'),
+      );
+      try {
+        const data = await Promise.race([reading, tooSlow]);
+        if (data !== TOO_SLOW) return data;
+        // Left to finish (or fail) on its own; the page goes now.
+        reading.catch(() => {});
+        request.log.warn('page sent without its data: the database was too slow');
+        return null;
+      } catch (error) {
+        request.log.warn({ err: error }, 'page sent without its data');
+        return null;
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+
     // The fallback is a route, not a not-found handler: the errors plugin owns that one,
     // and every real route (API, hashed asset) is more specific than this wildcard.
-    app.get<{ Params: { '*': string } }>('/*', { schema: { hide: true } }, (request, reply) => {
-      if (request.url.startsWith('/api/') || !isPagePath(request.params['*'])) {
-        return reply.code(404).send({ detail: API_MSG.notFound });
-      }
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .sendFile('index.html', { cacheControl: false });
-    });
+    app.get<{ Params: { '*': string } }>(
+      '/*',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        if (request.url.startsWith('/api/') || !isPagePath(request.params['*'])) {
+          return reply.code(404).send({ detail: API_MSG.notFound });
+        }
+        const data = request.method === 'GET' ? await dataOf(request) : null;
+        if (data === null) {
+          return reply
+            .header('Cache-Control', 'no-cache')
+            .sendFile('index.html', { cacheControl: false });
+        }
+        const html = withInitialData(indexHtml, dataJson(reply, data));
+        reply
+          .header('Cache-Control', 'private, no-cache')
+          .header('Vary', 'Accept-Encoding')
+          .type('text/html; charset=utf-8');
+        const encoding = pickEncoding(request.headers['accept-encoding']);
+        if (encoding === null) return reply.send(html);
+        // Made for each request (the data changes): a fast brotli level, still far smaller.
+        const body =
+          encoding === 'br'
+            ? await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+            : await gz(html, { level: 6 });
+        return reply.header('Content-Encoding', encoding).send(body);
+      },
+    );
   },
   { name: 'web-app', dependencies: ['errors'] },
 );

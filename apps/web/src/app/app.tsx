@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { ConfirmProvider } from '../components/ui/confirm.tsx';
 import { ToastProvider } from '../components/ui/toast.tsx';
+import { seedInitialData } from '../features/questions/api/initial-data.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { queryKeys } from '../lib/query-keys.ts';
 import { tokens } from '../lib/storage.ts';
@@ -25,7 +26,11 @@ function useReloadOnAuthChange(queryClient: QueryClient) {
 }
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    seedInitialData(client);
+    return client;
+  });
   useReloadOnAuthChange(queryClient);
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { escapeJsonForHtml, withInitialData } from './html-data.ts';
+
+describe('data in HTML', () => {
+  it('escapes every "<" and U+2028/U+2029, and reads back the same value', () => {
+    const value = { text: '</script><script>alert(1)</script><!-- \u2028 \u2029 & >' };
+    const escaped = escapeJsonForHtml(JSON.stringify(value));
+    expect(escaped).not.toContain('<');
+    expect(escaped).not.toMatch(/[\u2028\u2029]/);
+    expect(escaped).toContain('\\u003c/script>');
+    expect(JSON.parse(escaped)).toEqual(value);
+  });
+
+  it('puts the element at the end of the body, or at the end of a page without one', () => {
+    expect(withInitialData('<html><body><div id="root"></div></body></html>', '{"a":1}')).toBe(
+      '<html><body><div id="root"></div><script type="application/json" id="initial-data">{"a":1}</script></body></html>',
+    );
+    expect(withInitialData('<title>app</title>', '[]')).toBe(
+      '<title>app</title><script type="application/json" id="initial-data">[]</script>',
+    );
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * Data inside an HTML page, as `<script type="application/json" id="initial-data">`: the
+ * browser never runs it (the strict CSP stays as it is) and the app reads it with
+ * JSON.parse. The JSON is made safe to sit in HTML: every `<` is written `\u003c`, so no
+ * text in it (a question holding `</script>` or `<!--`) can end the element early, and
+ * U+2028/U+2029 are escaped too, as old JavaScript parsers read them as line breaks.
+ */
+
+export const INITIAL_DATA_ID = 'initial-data';
+
+/** JSON text with `<`, U+2028 and U+2029 escaped; JSON.parse reads back the same value. */
+export function escapeJsonForHtml(json: string): string {
+  return json.replace(
+    /[<\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/** The page with the JSON text `json` in it, at the end of its body. */
+export function withInitialData(html: string, json: string): string {
+  const element = `<script type="application/json" id="${INITIAL_DATA_ID}">${escapeJsonForHtml(json)}</script>`;
+  const end = html.lastIndexOf('</body>');
+  return end === -1 ? html + element : html.slice(0, end) + element + html.slice(end);
+}

@@ -1,0 +1,141 @@
+/**
+ * The data a page's first screen needs, sent with its HTML (plugins/web-app.ts) so that the
+ * browser does not wait for the JavaScript to ask for it: the feed's first page for `/`
+ * (with the filters of the address, read as the web app reads them:
+ * apps/web/src/features/questions/lib/feed-params.ts), and the question with its thread
+ * for `/questions/:id`. The HTML request carries no session key or token, so this is what a
+ * stranger sees: no owner fields, nothing liked, a hidden question's notice. The web app
+ * shows it at once and asks again in the background when the visitor has an identity.
+ */
+import {
+  AGE_RANGES,
+  type AgeRange,
+  FEED_SORT_DEFAULT,
+  FEED_SORTS,
+  type FeedSort,
+  GENDERS,
+  type Gender,
+  LIMITS,
+  type QuestionDetail,
+  type QuestionListQuery,
+  type QuestionSummary,
+} from '@dating/contract';
+import type { Viewer } from '../auth/identity.ts';
+import type { Executor } from '../db/connection.ts';
+import type { Cursors } from '../lib/cursor.ts';
+import { type FeedPage, feedPage } from './feed.ts';
+import type { ThreadService } from './threads.ts';
+
+/** Nobody: the HTML request is read as a visitor who wrote nothing and is not signed in. */
+const STRANGER: Viewer = { user: null, sessionId: null, sessionHash: null };
+
+/** The filters of the feed's `GET /api/questions/`, in the order the web app sends them. */
+export type FeedFilters = Pick<
+  QuestionListQuery,
+  'search' | 'tag_id' | 'gender' | 'age_range' | 'has_updates' | 'sort'
+>;
+
+export type InitialData =
+  | {
+      feed: {
+        /** The filters this page was read with (the API's names). */
+        query: FeedFilters;
+        items: QuestionSummary[];
+        /** The next page's API address, or null on the last page. */
+        next: string | null;
+        /** A search's count of matches (X-Total-Count), else null. */
+        total: number | null;
+      };
+    }
+  | { question: QuestionDetail };
+
+export interface InitialDataSources {
+  db: Executor;
+  cursors: Cursors;
+  threads: ThreadService;
+}
+
+const text = (raw: string | null) => raw?.trim().slice(0, LIMITS.searchMax) || undefined;
+const oneOf =
+  <V extends string>(values: readonly V[]) =>
+  (raw: string | null) =>
+    (values as readonly string[]).includes(raw ?? '') ? (raw as V) : undefined;
+const gender = oneOf<Gender>(GENDERS);
+const ageRange = oneOf<AgeRange>(AGE_RANGES);
+const sortOf = oneOf<FeedSort>(FEED_SORTS);
+
+/**
+ * The feed's filters in a page address (`/?q=...&tag=...&gender=W&age_range=26-35&
+ * has_updates=true&sort=top`), read as the web app reads them: unknown parameters and
+ * unreadable values are dropped, and so is the default sort.
+ */
+export function feedFiltersOfPage(query: URLSearchParams): FeedFilters {
+  const filters: FeedFilters = {};
+  const search = text(query.get('q'));
+  if (search !== undefined) filters.search = search;
+  const tag = text(query.get('tag'));
+  if (tag !== undefined) filters.tag_id = tag;
+  const g = gender(query.get('gender'));
+  if (g !== undefined) filters.gender = g;
+  const age = ageRange(query.get('age_range'));
+  if (age !== undefined) filters.age_range = age;
+  if (query.get('has_updates') === 'true') filters.has_updates = 'true';
+  const sort = sortOf(query.get('sort'));
+  if (sort !== undefined && sort !== FEED_SORT_DEFAULT) filters.sort = sort;
+  return filters;
+}
+
+/** The API address of the feed with these filters (what the next page's link extends). */
+function feedApiUrl(filters: FeedFilters): string {
+  const query = new URLSearchParams(filters as Record<string, string>).toString();
+  return query ? `/api/questions/?${query}` : '/api/questions/';
+}
+
+/** `<...>; rel="next"` → the address inside. */
+function linkTarget(link: string | null): string | null {
+  return link === null ? null : (/^<([^>]*)>/.exec(link)?.[1] ?? null);
+}
+
+/**
+ * The first page of the feed as a stranger sees it. The one place the page's HTML reads the
+ * feed, so that a cache of strangers' feed pages can serve it too.
+ */
+export function strangersFeedPage(
+  sources: InitialDataSources,
+  filters: FeedFilters,
+): Promise<FeedPage> {
+  return feedPage(sources.db, sources.cursors, STRANGER, filters, feedApiUrl(filters));
+}
+
+/** The page path's id for `/questions/:id`, or null for any other path. */
+function questionIdOfPath(pathname: string): number | null {
+  const match = /^\/questions\/([1-9][0-9]{0,9})\/?$/.exec(pathname);
+  const id = Number(match?.[1]);
+  return match && id <= 2_147_483_647 ? id : null;
+}
+
+/**
+ * The data of the page at `url` (path and query), or null when the page has none to
+ * send (another path, or a question that is not there). Throws what the database throws.
+ */
+export async function initialDataFor(
+  sources: InitialDataSources,
+  url: URL,
+): Promise<InitialData | null> {
+  if (url.pathname === '/') {
+    const filters = feedFiltersOfPage(url.searchParams);
+    const page = await strangersFeedPage(sources, filters);
+    return {
+      feed: {
+        query: filters,
+        items: page.questions,
+        next: linkTarget(page.link),
+        total: page.total,
+      },
+    };
+  }
+  const id = questionIdOfPath(url.pathname);
+  if (id === null) return null;
+  const question = await sources.threads.detail(sources.db, STRANGER, id);
+  return question ? { question } : null;
+}

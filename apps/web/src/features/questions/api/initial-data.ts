@@ -1,0 +1,74 @@
+/**
+ * The first screen's data that came with the page: the server puts the feed's first page
+ * (on `/`) or the question with its thread (on `/questions/:id`) in the HTML as
+ * `<script type="application/json" id="initial-data">` (apps/server/src/services/
+ * initial-data.ts), so the first cards need no request. It is what a stranger sees: a
+ * visitor with an identity (a private key in this tab, or a signed-in account) gets it
+ * marked stale, so the query asks again in the background at once and "(yours)", Edit,
+ * Delete and likes appear.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { peekSessionId, tokens } from '../../../lib/storage.ts';
+import { feedApiQuery, readFeedState } from '../lib/feed-params.ts';
+import type { QuestionThread } from './get-question.ts';
+import type { QuestionPage } from './get-questions.ts';
+
+const ELEMENT_ID = 'initial-data';
+
+type InitialData =
+  | { feed: { query: Record<string, string> } & QuestionPage }
+  | { question: QuestionThread };
+
+function readInitialData(doc: Document): InitialData | null {
+  const text = doc.getElementById(ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as InitialData;
+  } catch {
+    return null;
+  }
+}
+
+/** The same query, whatever the order of its parameters. */
+function sameQuery(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+function hasIdentity(): boolean {
+  return tokens.access() !== null || peekSessionId() !== null;
+}
+
+/**
+ * Puts the page's data in the query cache under the keys the screens ask for, when it is
+ * the data of the address being shown.
+ */
+export function seedInitialData(
+  queryClient: QueryClient,
+  doc: Document = document,
+  location: Pick<Location, 'pathname' | 'search'> = window.location,
+): void {
+  const data = readInitialData(doc);
+  if (data === null) return;
+  // Stale at once for a visitor who may own some of it: shown, then asked for again.
+  const updatedAt = hasIdentity() ? 0 : Date.now();
+  if ('feed' in data && location.pathname === '/') {
+    const state = readFeedState(new URLSearchParams(location.search));
+    if (!sameQuery(feedApiQuery(state), data.feed.query)) return;
+    const page: QuestionPage = {
+      items: data.feed.items,
+      next: data.feed.next,
+      total: data.feed.total ?? null,
+    };
+    queryClient.setQueryData(
+      queryKeys.questionList(state),
+      { pages: [page], pageParams: [null] },
+      { updatedAt },
+    );
+  } else if ('question' in data) {
+    const id = Number(/^\/questions\/(\d+)\/?$/.exec(location.pathname)?.[1]);
+    if (data.question.id !== id) return;
+    queryClient.setQueryData(queryKeys.question(id), data.question, { updatedAt });
+  }
+}

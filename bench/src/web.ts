@@ -1,0 +1,266 @@
+/**
+ * `npm run bench:web`: how soon a person sees the site, in Debian's Chromium driven over
+ * CDP. Starts the built web app (`npm run build` first) with its server on a seeded PGlite
+ * database (POW_DIFFICULTY=off), then prints the medians of cold loads of the home page (a
+ * new browser context each, so an empty cache) on three profiles: unthrottled desktop,
+ * desktop at 4x CPU (Emulation.setCPUThrottlingRate), and a slow phone (375x812, 4x CPU,
+ * 400 kbps and 400 ms latency with Network.emulateNetworkConditions). On the slow phone it
+ * also opens the Ask a Question dialog once the page has settled (as a reader would, after
+ * the idle prefetch had its chance) and times the editor's appearance.
+ *
+ *   npm run bench:web -- [--loads 7] [--questions 10000] [--root DIR] [--chromium PATH]
+ *
+ * --root runs another checkout's server and build (say, main's, to compare).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { type Browser, type BrowserContextOptions, chromium } from '@playwright/test';
+import { openDatabase } from '../../apps/server/src/db/connection.ts';
+import { migrate } from '../../apps/server/src/db/migrator.ts';
+import { seedDatabase } from '../../apps/server/src/db/seed.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    loads: { type: 'string', default: '7' },
+    questions: { type: 'string', default: '10000' },
+    root: { type: 'string', default: path.resolve(import.meta.dirname, '../..') },
+    chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+  },
+});
+const LOADS = Number(args.loads);
+const ROOT = path.resolve(args.root);
+const DIST = path.join(ROOT, 'apps/web/dist');
+
+interface Profile {
+  name: string;
+  context: BrowserContextOptions;
+  cpuRate: number;
+  /** Network.emulateNetworkConditions, or none. */
+  network?: { latency: number; downloadThroughput: number; uploadThroughput: number };
+}
+
+const SLOW_PHONE: Profile = {
+  name: 'slow phone',
+  context: {
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  },
+  cpuRate: 4,
+  // 400 kbit/s each way, in bytes per second.
+  network: { latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 },
+};
+const PROFILES: Profile[] = [
+  { name: 'unthrottled', context: { viewport: { width: 1280, height: 900 } }, cpuRate: 1 },
+  { name: 'CPU 4x', context: { viewport: { width: 1280, height: 900 } }, cpuRate: 4 },
+  SLOW_PHONE,
+];
+
+/**
+ * Runs in the page before its own scripts: notes when the first question card and the
+ * editor reach the screen (just after the frame that paints them), the first click, and the
+ * layout shift (CLS) so far. Plain JavaScript text: tsx would wrap a function's inner
+ * functions in a helper the page does not have.
+ */
+const PROBE = `(() => {
+  const marks = { card: -1, click: -1, editor: -1, cls: 0 };
+  window.__bench = marks;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) marks.cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+  // The task after the next animation frame runs once that frame is painted.
+  const painted = (key) => requestAnimationFrame(() => setTimeout(() => {
+    if (marks[key] < 0) marks[key] = performance.now();
+  }));
+  new MutationObserver(() => {
+    if (marks.card < 0 && document.querySelector('[data-testid="question-list"] article')) painted('card');
+    if (marks.click >= 0 && marks.editor < 0 && document.querySelector('[contenteditable="true"]')) painted('editor');
+  }).observe(document, { subtree: true, childList: true });
+  document.addEventListener('click', () => {
+    if (marks.click < 0) marks.click = performance.now();
+  }, true);
+})();`;
+
+interface Load {
+  card: number;
+  fcp: number;
+  cls: number;
+  editor?: number;
+}
+
+async function coldLoad(browser: Browser, base: string, profile: Profile, openEditor: boolean) {
+  const context = await browser.newContext({ ...profile.context, baseURL: base });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: PROBE });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate });
+    if (profile.network) {
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
+    }
+    await page.goto('/', { waitUntil: 'load', timeout: 120_000 });
+    await page.waitForFunction(
+      () => (window as unknown as { __bench: { card: number } }).__bench.card >= 0,
+      undefined,
+      { timeout: 120_000 },
+    );
+    const result: Load = await page.evaluate(() => {
+      const marks = (window as unknown as { __bench: { card: number; cls: number } }).__bench;
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1;
+      return { card: marks.card, fcp, cls: marks.cls };
+    });
+    if (openEditor) {
+      await page.waitForLoadState('networkidle', { timeout: 120_000 });
+      // The idle prefetch, when the build lists files for it, has fetched the editor.
+      await page
+        .waitForFunction(
+          () => {
+            const wanted = document
+              .querySelector<HTMLMetaElement>('meta[name="prefetch-on-idle"]')
+              ?.content.split(/\s+/)
+              .filter(Boolean);
+            if (!wanted) return true;
+            const done = new Set(
+              performance
+                .getEntriesByType('resource')
+                .filter((e) => (e as PerformanceResourceTiming).responseEnd > 0)
+                .map((e) => new URL(e.name).pathname),
+            );
+            return wanted.every((file) => done.has(file));
+          },
+          undefined,
+          { timeout: 60_000, polling: 250 },
+        )
+        .catch(() => console.log('    (the idle prefetch did not finish within 60 s)'));
+      await page.getByRole('button', { name: /^Ask/ }).first().click();
+      await page.waitForFunction(
+        () => (window as unknown as { __bench: { editor: number } }).__bench.editor >= 0,
+        undefined,
+        { timeout: 120_000 },
+      );
+      result.editor = await page.evaluate(() => {
+        const marks = (window as unknown as { __bench: { click: number; editor: number } }).__bench;
+        return marks.editor - marks.click;
+      });
+    }
+    return result;
+  } finally {
+    await context.close();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+async function seededDataDir(questions: number) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-web-'));
+  const database = await openDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
+  try {
+    await migrate(database.pool);
+    await seedDatabase(database.pool, { questions, engine: 'pglite' });
+  } finally {
+    await database.close();
+  }
+  return dataDir;
+}
+
+async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+  const port = 19_000 + Math.floor(Math.random() * 1000);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: DIST,
+        RATE_LIMITS: 'off',
+        POW_DIFFICULTY: 'off',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health/ready/`)).ok) return { child, base };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not start');
+}
+
+async function main() {
+  if (!existsSync(path.join(DIST, 'index.html'))) {
+    throw new Error(`no build in ${DIST}: run npm run build first`);
+  }
+  console.log(`Seeding ${Number(args.questions).toLocaleString('en')} questions (PGlite)`);
+  const dataDir = await seededDataDir(Number(args.questions));
+  const server = await startServer(dataDir);
+  const browser = await chromium.launch({
+    executablePath: args.chromium,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
+  });
+  const rows: { profile: string; card: number; fcp: number; cls: number; editor?: number }[] = [];
+  try {
+    // One load first, not counted: the server's own first requests are slower.
+    await coldLoad(browser, server.base, PROFILES[0] as Profile, false);
+    for (const profile of PROFILES) {
+      const loads: Load[] = [];
+      for (let i = 0; i < LOADS; i += 1) {
+        const load = await coldLoad(browser, server.base, profile, profile === SLOW_PHONE);
+        loads.push(load);
+        console.log(
+          `  ${profile.name} #${i + 1}: card ${load.card.toFixed(0)} ms, FCP ${load.fcp.toFixed(0)} ms, CLS ${load.cls.toFixed(3)}${load.editor === undefined ? '' : `, editor ${load.editor.toFixed(0)} ms`}`,
+        );
+      }
+      const editors = loads.flatMap((l) => (l.editor === undefined ? [] : [l.editor]));
+      rows.push({
+        profile: profile.name,
+        card: median(loads.map((l) => l.card)),
+        fcp: median(loads.map((l) => l.fcp)),
+        cls: Math.max(...loads.map((l) => l.cls)),
+        ...(editors.length > 0 ? { editor: median(editors) } : {}),
+      });
+    }
+  } finally {
+    await browser.close();
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const ms = (n: number | undefined) => (n === undefined ? '-' : `${Math.round(n)} ms`);
+  const lines = [
+    `| measure (median of ${LOADS} cold loads) | ${rows.map((r) => r.profile).join(' | ')} |`,
+    `|---|${rows.map(() => '---:').join('|')}|`,
+    `| first question card visible | ${rows.map((r) => ms(r.card)).join(' | ')} |`,
+    `| first contentful paint | ${rows.map((r) => ms(r.fcp)).join(' | ')} |`,
+    `| layout shift (CLS, worst load) | ${rows.map((r) => r.cls.toFixed(3)).join(' | ')} |`,
+    `| editor first open | ${rows.map((r) => ms(r.editor)).join(' | ')} |`,
+  ];
+  console.log(`\n${lines.join('\n')}\n\n${new Date().toISOString().slice(0, 16)}Z, ${ROOT}`);
+}
+
+await main();

@@ -1,0 +1,109 @@
+/**
+ * The first screen's data comes with the page (the server embeds it in the HTML): the feed's
+ * first card, and a question with its thread, show without the app asking the API for
+ * them first. Each test records, in order, the API reads the page's scripts make and the
+ * moment the content is on screen, and asserts that order, never a time. A visitor with an
+ * identity still gets their own view: the app asks again in the background.
+ */
+import { randomUUID } from 'node:crypto';
+import { strongSessionId } from '@dating/contract';
+import type { Page } from '@playwright/test';
+import { createAnswer, createQuestion, uid } from '../support/api.ts';
+import { expect, feedCards, test } from '../support/fixtures.ts';
+
+/** The page's log: every script read of `path` (a prefix), and the marks the test adds. */
+function recordReads(page: Page, path: RegExp) {
+  const log: string[] = [];
+  page.on('request', (request) => {
+    const type = request.resourceType();
+    if ((type === 'fetch' || type === 'xhr') && path.test(new URL(request.url()).pathname)) {
+      log.push(`read ${request.method()} ${new URL(request.url()).pathname}`);
+    }
+  });
+  return log;
+}
+
+test.describe('first load', () => {
+  test('the home page shows a question card before any feed request', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const word = `firstload${uid()}`;
+    await createQuestion(request, { text: `<p>Is ${word} a good first date?</p>` });
+    const log = recordReads(page, /^\/api\/questions\/$/);
+    await page.goto('/');
+    await expect(feedCards(page).first()).toBeVisible();
+    log.push('feed shown');
+    await page.waitForLoadState('networkidle');
+    // A stranger's page needs no read of the feed at all: it came with the HTML.
+    expect(log).toEqual(['feed shown']);
+
+    // The address's filters too. A new tab: this one has a key now, and would ask again.
+    const tab = await context.newPage();
+    const tabLog = recordReads(tab, /^\/api\/questions\/$/);
+    await tab.goto(`/?q=${word}`);
+    await expect(feedCards(tab).filter({ hasText: word })).toBeVisible();
+    tabLog.push('card shown');
+    await tab.waitForLoadState('networkidle');
+    expect(tabLog).toEqual(['card shown']);
+  });
+
+  test('the question page shows the question and its thread before any request for them', async ({
+    page,
+    request,
+  }) => {
+    const word = `firstload${uid()}`;
+    const question = await createQuestion(request, { text: `<p>Should I call ${word}?</p>` });
+    await createAnswer(request, question.id, { text: `Call ${word} tonight.` });
+    const log = recordReads(page, /^\/api\/questions\/\d+\/$/);
+
+    await page.goto(`/questions/${question.id}`);
+    await expect(
+      page.getByTestId('question-text').getByText(`Should I call ${word}?`),
+    ).toBeVisible();
+    await expect(page.getByText(`Call ${word} tonight.`)).toBeVisible();
+    log.push('question shown');
+    await page.waitForLoadState('networkidle');
+
+    expect(log).toEqual(['question shown']);
+  });
+
+  test('the owner sees "(yours)" once the background read comes back', async ({
+    page,
+    request,
+  }) => {
+    const word = `firstload${uid()}`;
+    const key = strongSessionId(randomUUID);
+    const question = await createQuestion(
+      request,
+      { text: `<p>Was ${word} too much?</p>` },
+      { sessionId: key },
+    );
+    // This tab holds the key that asked, as after posting or restoring it.
+    await page.addInitScript((sessionId) => {
+      window.sessionStorage.setItem('session_id', sessionId);
+    }, key);
+    // The owner's own read is held until the test has seen the page without it.
+    let asked = false;
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route(`**/api/questions/${question.id}/`, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+
+    await page.goto(`/questions/${question.id}`);
+    await expect(
+      page.getByTestId('question-text').getByText(`Was ${word} too much?`),
+    ).toBeVisible();
+    await expect(page.getByText('(yours)')).toHaveCount(0);
+    // Shown from the page's own data; the app asks again at once, in the background.
+    await expect.poll(() => asked).toBe(true);
+    answer();
+    await expect(page.getByText('(yours)')).toBeVisible();
+  });
+});
