@@ -21,6 +21,11 @@ const question = {
   session_id: null,
   created_at: new Date().toISOString(),
   answer_count: 0,
+  liked: false,
+  author_label: 'Asker',
+  hidden: false,
+  helped: false,
+  update_count: 0,
 };
 
 const xss = (page: import('@playwright/test').Page) =>
@@ -29,7 +34,17 @@ const xss = (page: import('@playwright/test').Page) =>
 /** Defence in depth: even if the API sent hostile HTML, the page renders only the allowlist. */
 test('question HTML is sanitized in the browser with the contract allowlist', async ({ page }) => {
   await page.route('**/api/questions/424242/', (route) =>
-    route.fulfill({ json: { ...question, answers: [] } }),
+    route.fulfill({
+      json: {
+        ...question,
+        answers: [],
+        updates: [],
+        perspectives: {
+          gender: { W: 0, M: 0, NB: 0, U: 0 },
+          age_range: { U: 0, '18-25': 0, '26-35': 0, '36-45': 0, '45+': 0 },
+        },
+      },
+    }),
   );
   await page.goto('/questions/424242');
   const text = questionArticle(page).getByTestId('question-text');

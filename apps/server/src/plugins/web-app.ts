@@ -58,8 +58,8 @@ function dataJson(reply: FastifyReply, data: InitialData): string {
   const serialize = (value: unknown, schema: object) =>
     reply.serializeInput(value as Record<string, unknown>, schema as Record<string, unknown>);
   if ('question' in data) return `{"question":${serialize(data.question, QuestionDetail)}}`;
-  const { query, items, next } = data.feed;
-  return `{"feed":{"query":${JSON.stringify(query)},"items":${serialize(items, QuestionList)},"next":${JSON.stringify(next)}}}`;
+  const { query, items, next, total } = data.feed;
+  return `{"feed":{"query":${JSON.stringify(query)},"items":${serialize(items, QuestionList)},"next":${JSON.stringify(next)},"total":${JSON.stringify(total)}}}`;
 }
 
 export default fp(
