@@ -118,6 +118,63 @@ describeEachEngine('long threads, kept per process', (ctx) => {
     ]);
     expect(asUser.every((n) => n.session_id === null)).toBe(true);
   });
+
+  it("shows the question's own changes at once: an asker's update, a like of the question", async () => {
+    const { q } = await longThread(ctx);
+    await thread(ctx, q.id); // the strangers' response is kept now
+    const update = await ctx.request({
+      method: 'POST',
+      url: `/api/questions/${q.id}/updates/`,
+      session: q.session,
+      body: { text: 'We talked, it went well.', session_id: q.session },
+    });
+    expect(update.statusCode, update.body).toBe(201);
+    const afterUpdate = await ctx.request({ method: 'GET', url: `/api/questions/${q.id}/` });
+    expect(afterUpdate.json<{ updates: { text: string }[] }>().updates.map((u) => u.text)).toEqual([
+      'We talked, it went well.',
+    ]);
+    await ctx.request({
+      method: 'POST',
+      url: `/api/questions/${q.id}/like/`,
+      body: { session_id: newSession() },
+    });
+    expect((await thread(ctx, q.id)).likes).toBe(1);
+  });
+
+  it('gives a key that wrote and liked nothing the strangers’ bytes, and a liker its own likes', async () => {
+    const { q, answers } = await longThread(ctx);
+    const asStranger = await ctx.request({ method: 'GET', url: `/api/questions/${q.id}/` });
+    const asOtherKey = await ctx.request({
+      method: 'GET',
+      url: `/api/questions/${q.id}/`,
+      session: newSession(),
+    });
+    expect(asOtherKey.body).toBe(asStranger.body);
+
+    const liker = newSession();
+    const likedAnswer = answers[4];
+    const like = await ctx.request({
+      method: 'POST',
+      url: `/api/answers/${likedAnswer?.id}/like/`,
+      body: { session_id: liker },
+    });
+    expect(like.statusCode, like.body).toBe(200);
+    const likedByLiker = flat((await thread(ctx, q.id, { session: liker })).answers)
+      .filter((n) => (n as Node & { liked: boolean }).liked)
+      .map((n) => n.id);
+    expect(likedByLiker).toEqual([likedAnswer?.id]);
+    const seenByStranger = flat((await thread(ctx, q.id)).answers);
+    expect(seenByStranger.some((n) => (n as Node & { liked: boolean }).liked)).toBe(false);
+
+    const asAsker = await ctx.request({
+      method: 'GET',
+      url: `/api/questions/${q.id}/`,
+      session: q.session,
+    });
+    expect(asAsker.json<{ session_id: string | null }>().session_id).toBe(q.session);
+    const again = await ctx.request({ method: 'GET', url: `/api/questions/${q.id}/` });
+    expect(again.json<{ session_id: string | null }>().session_id).toBeNull();
+  });
 });
 
 /** How deep a thread goes, counted without recursion. */

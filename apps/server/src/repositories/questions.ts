@@ -263,7 +263,11 @@ export function listQuestions(
   return selectQuestionPage(db, filters, page).execute();
 }
 
-/** A question, with the version of its thread ('0' before its first answer; migration 0003). */
+/**
+ * A question, with the version of its thread ('0' before its first answer; migration 0003)
+ * and the version of its row: `xmin`, the transaction that wrote this version of the row,
+ * which every change to the row (an edit, a like, an update, a hide, a claim) replaces.
+ */
 export function findQuestion(db: Executor, id: number) {
   return db
     .selectFrom('questions')
@@ -271,6 +275,7 @@ export function findQuestion(db: Executor, id: number) {
     .select([
       ...QUESTION_COLUMNS,
       sql<string>`coalesce(thread_versions.version, 0)::text`.as('thread_version'),
+      sql<string>`questions.xmin::text`.as('row_version'),
     ])
     .where('questions.id', '=', id)
     .executeTakeFirst();

@@ -16,8 +16,15 @@
  * Beside the thread: the perspective counts (kept for strangers with the thread), a thread
  * filtered to one group (presented afresh: a subset), and the asker's updates, read when
  * the question row counts any (migration 0011: the row changes with every update).
+ *
+ * The detail call's response for strangers is kept too, as the bytes the route's response
+ * schema wrote (`detailJson`): serializing a 200-answer thread is most of what is left of a
+ * request once its rows are kept. Those bytes are what the guard let through for a stranger,
+ * and they are served again only to a viewer who sees the question as a stranger would
+ * (`seesAsStranger`), while the thread, the question's row (its `xmin`) and its tags are
+ * the ones they were written from.
  */
-import type { AnswerNode, Perspectives, QuestionDetail } from '@dating/contract';
+import type { AnswerNode, Perspectives, QuestionDetail, Tag } from '@dating/contract';
 import type { Viewer } from '../auth/identity.ts';
 import { isOwner } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
@@ -29,7 +36,7 @@ import {
   presentPerspectives,
   presentPerspectiveThread,
 } from '../presenters/perspectives.ts';
-import { presentQuestionDetail } from '../presenters/questions.ts';
+import { presentQuestionDetail, type QuestionRow } from '../presenters/questions.ts';
 import { answersOfQuestion } from '../repositories/answers.ts';
 import { likedAmong, likedAnswersOfQuestion } from '../repositories/likes.ts';
 import { updatesOfQuestion } from '../repositories/outcomes.ts';
@@ -52,6 +59,16 @@ interface KeptThread {
   /** The thread as strangers see it; shared by every such request, never mutated. */
   strangers: readonly AnswerNode[];
   strangerPerspectives: Readonly<Perspectives>;
+  /** The whole detail response as strangers get it, and the question's state it shows. */
+  strangersResponse?: { stamp: string; body: Buffer };
+}
+
+/** The detail response's JSON, written by the route's response schema. */
+export type DetailSerializer = (detail: QuestionDetail) => string;
+
+/** Everything a stranger's detail response shows besides the thread: the row and its tags. */
+function stampOf(row: { row_version: string }, tags: readonly Tag[]): string {
+  return `${row.row_version}:${tags.map((tag) => tag.id).join(',')}`;
 }
 
 function weightOf(rows: AnswerRow[]): number {
@@ -74,19 +91,79 @@ export class ThreadService {
     const row = await findQuestion(db, id);
     if (!row) return null;
     const likedAnswers = likedAnswersOfQuestion(db, id, viewer);
-    const [tags, likedQuestion, thread, updates] = await Promise.all([
+    const [tags, likedQuestion] = await Promise.all([
       tagsOfQuestions(db, [id]),
       likedAmong(db, 'question', [id], viewer),
-      this.thread(db, viewer, id, row.thread_version, filter, likedAnswers),
-      row.update_count > 0 ? updatesOfQuestion(db, id) : [],
     ]);
-    return presentQuestionDetail(
-      viewer,
-      row,
-      tags.get(id) ?? [],
-      { ...thread, updates },
-      likedQuestion.has(id),
-    );
+    return this.present(db, viewer, row, tags.get(id) ?? [], filter, {
+      question: likedQuestion.has(id),
+      answers: likedAnswers,
+    });
+  }
+
+  /**
+   * The detail call's response as JSON, written by `serialize` (the route's response
+   * schema): kept bytes for a viewer who sees a long thread as a stranger, at the versions
+   * they were written at; otherwise the detail presented for `viewer` and serialized.
+   */
+  async detailJson(
+    db: Executor,
+    viewer: Viewer,
+    id: number,
+    filter: PerspectiveFilter,
+    serialize: DetailSerializer,
+  ): Promise<string | Buffer | null> {
+    const row = await findQuestion(db, id);
+    if (!row) return null;
+    const likedAnswers = likedAnswersOfQuestion(db, id, viewer);
+    const [tagsById, likedQuestion] = await Promise.all([
+      tagsOfQuestions(db, [id]),
+      likedAmong(db, 'question', [id], viewer),
+    ]);
+    const tags = tagsById.get(id) ?? [];
+    const liked = { question: likedQuestion.has(id), answers: likedAnswers };
+    const stamp = stampOf(row, tags);
+    const kept = this.kept.get(id);
+    if (
+      !isFiltered(filter) &&
+      kept?.version === row.thread_version &&
+      kept.strangersResponse?.stamp === stamp &&
+      ThreadService.seesAsStranger(viewer, row, kept.rows, liked.question, await likedAnswers)
+    ) {
+      return kept.strangersResponse.body;
+    }
+    const detail = await this.present(db, viewer, row, tags, filter, liked);
+    const json = serialize(detail);
+    const thread = this.kept.get(id);
+    if (
+      !isFiltered(filter) &&
+      thread?.version === row.thread_version &&
+      ThreadService.seesAsStranger(viewer, row, thread.rows, liked.question, await likedAnswers)
+    ) {
+      const body = Buffer.from(json);
+      this.kept.set(
+        id,
+        { ...thread, strangersResponse: { stamp, body } },
+        weightOf(thread.rows) + body.length,
+      );
+    }
+    return json;
+  }
+
+  /** The question of `row` with its thread, presented for `viewer`. */
+  private async present(
+    db: Executor,
+    viewer: Viewer,
+    row: QuestionRow & { thread_version: string },
+    tags: Tag[],
+    filter: PerspectiveFilter,
+    liked: { question: boolean; answers: Promise<ReadonlySet<number>> },
+  ): Promise<QuestionDetail> {
+    const [thread, updates] = await Promise.all([
+      this.thread(db, viewer, row.id, row.thread_version, filter, liked.answers),
+      row.update_count > 0 ? updatesOfQuestion(db, row.id) : [],
+    ]);
+    return presentQuestionDetail(viewer, row, tags, { ...thread, updates }, liked.question);
   }
 
   /** The thread of a question whose row showed `version`, presented for `viewer`. */
@@ -140,6 +217,27 @@ export class ThreadService {
         : presentAnswerTree(viewer, rows, liked),
       perspectives: presentPerspectives(viewer, rows),
     };
+  }
+
+  /**
+   * Whether the viewer gets exactly what a stranger gets: not an admin, not the asker, no
+   * answer of theirs in the thread and nothing of it liked (every field that differs by
+   * viewer comes from these: presenters/ownership.ts and the `liked` flags).
+   */
+  private static seesAsStranger(
+    viewer: Viewer,
+    question: QuestionRow,
+    rows: AnswerRow[],
+    likedQuestion: boolean,
+    likedAnswers: ReadonlySet<number>,
+  ): boolean {
+    if (viewer.user === null && viewer.sessionHash === null) return true;
+    return (
+      !likedQuestion &&
+      likedAnswers.size === 0 &&
+      !isOwner(viewer, question) &&
+      !ThreadService.wroteIn(viewer, rows)
+    );
   }
 
   /**

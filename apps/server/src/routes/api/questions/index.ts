@@ -83,7 +83,12 @@ function sendStrangersPage(request: FastifyRequest, reply: FastifyReply, page: S
   if (matchesEtag(request.headers['if-none-match'], page.etag)) {
     return reply.code(304).send();
   }
-  return reply.type('application/json; charset=utf-8').send(page.body);
+  return sendSerialized(reply, page.body);
+}
+
+/** JSON that the route's response schema already wrote, sent as it is. */
+function sendSerialized(reply: FastifyReply, json: string | Buffer) {
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -181,11 +186,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: QuestionDetail },
       },
     },
-    (request) =>
-      questionDetail(app, viewerOf(request), request.params.id, {
-        gender: request.query.perspective_gender,
-        ageRange: request.query.perspective_age,
-      }),
+    async (request, reply) => {
+      const serialize = reply.getSerializationFunction('200');
+      if (serialize === undefined) throw new Error('the detail route has no response schema');
+      const json = await app.threads.detailJson(
+        app.db,
+        viewerOf(request),
+        request.params.id,
+        { gender: request.query.perspective_gender, ageRange: request.query.perspective_age },
+        // Fastify types serializers as taking a plain record; this one is the detail's schema.
+        (detail) => serialize(detail as unknown as Record<string, unknown>),
+      );
+      if (json === null) throw notFound();
+      return sendSerialized(reply, json);
+    },
   );
 
   app.patch(
