@@ -154,7 +154,7 @@ describe.each(ENGINES)('the strangers feed kept in memory [%s]', (engine) => {
   });
 
   describe('private', () => {
-    it("never carries an owner's fields, and owners neither read nor fill it", async () => {
+    it("never carries an owner's fields; an owner's key and an account get their own list", async () => {
       const user = await createUser(a);
       const session = newSession();
       const byUser = await createQuestion(a, { token: user.access });
@@ -177,7 +177,8 @@ describe.each(ENGINES)('the strangers feed kept in memory [%s]', (engine) => {
         expect(res.headers.etag).toBeUndefined();
         expect(res.headers['cache-control']).toBe('private, no-cache');
       }
-      expect(b.app.feedCache.size).toBe(keptBefore);
+      // The key's request read the strangers' page to compare (an account's reads nothing).
+      expect(b.app.feedCache.size).toBe(keptBefore + 1);
 
       const { res, items } = await strangersList(b, query);
       expect(b.app.feedCache.size).toBe(keptBefore + 1);
@@ -210,13 +211,21 @@ describe.each(ENGINES)('the strangers feed kept in memory [%s]', (engine) => {
       await createQuestion(a, { tags: ['same-bytes'] });
       const kept = await strangersList(b, '?limit=5');
       const keptAgain = await strangersList(b, '?limit=5');
-      // A key that owns nothing sees the same list, read afresh.
-      const fresh = await b.request({
+      // A key that owns and likes nothing on the page gets the same bytes and validator.
+      const asKey = await b.request({
         method: 'GET',
         url: '/api/questions/?limit=5',
         session: newSession(),
       });
       expect(keptAgain.res.body).toBe(kept.res.body);
+      expect(asKey.body).toBe(kept.res.body);
+      expect(asKey.headers.etag).toBe(kept.res.headers.etag);
+      // An account's list, always read afresh, is the same bytes too.
+      const fresh = await a.request({
+        method: 'GET',
+        url: '/api/questions/?limit=5',
+        token: (await createUser(a)).access,
+      });
       expect(fresh.body).toBe(kept.res.body);
       expect(kept.res.headers['content-type']).toBe('application/json; charset=utf-8');
     });
@@ -253,10 +262,46 @@ describe.each(ENGINES)('the strangers feed kept in memory [%s]', (engine) => {
       expect(after.headers.etag).not.toBe(etag);
     });
 
-    it('ignores If-None-Match for a session, an account and a search', async () => {
+    it("answers a key that owns and likes nothing on the page with 304, never the page's owner or liker", async () => {
+      const owner = newSession();
+      const mine = await createQuestion(a, { session: owner });
+      const etag = (await strangersList(b, '?limit=4')).res.headers.etag as string;
+      const ask = (session: string) =>
+        b.request({
+          method: 'GET',
+          url: '/api/questions/?limit=4',
+          headers: { 'if-none-match': etag },
+          session,
+        });
+      expect((await ask(newSession())).statusCode).toBe(304);
+
+      const asOwner = await ask(owner);
+      expect(asOwner.statusCode).toBe(200);
+      expect(asOwner.headers.etag).toBeUndefined();
+      expect(asOwner.json<Listed[]>().find((q) => q.id === mine.id)?.session_id).toBe(owner);
+
+      const liker = newSession();
+      await likeQuestion(a, mine.id, { session: liker });
+      const etagAfterLike = (await strangersList(b, '?limit=4')).res.headers.etag as string;
+      const asLiker = await b.request({
+        method: 'GET',
+        url: '/api/questions/?limit=4',
+        headers: { 'if-none-match': etagAfterLike },
+        session: liker,
+      });
+      expect(asLiker.statusCode).toBe(200);
+      const liked = asLiker.json<(Listed & { liked: boolean })[]>().find((q) => q.id === mine.id);
+      expect(liked?.liked).toBe(true);
+      const asStranger = (await strangersList(b, '?limit=4')).items as (Listed & {
+        liked: boolean;
+      })[];
+      expect(asStranger.some((q) => q.liked)).toBe(false);
+    });
+
+    it('ignores If-None-Match for an account and a search', async () => {
       const etag = (await strangersList(b)).res.headers.etag as string;
       const user = await createUser(a);
-      for (const extra of [{ session: newSession() }, { token: user.access }]) {
+      for (const extra of [{ token: user.access }]) {
         const res = await b.request({
           method: 'GET',
           url: '/api/questions/',

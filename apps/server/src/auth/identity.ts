@@ -21,6 +21,9 @@ export interface Viewer {
   sessionHash: Buffer | null;
 }
 
+/** Nobody: no account, no private key. What strangers see is what anyone else may see. */
+export const STRANGER: Viewer = Object.freeze({ user: null, sessionId: null, sessionHash: null });
+
 /** The author of a write: a user id, or else the hash of an anonymous session. */
 export type Author = { userId: number; sessionHash: null } | { userId: null; sessionHash: Buffer };
 

@@ -374,3 +374,24 @@ export function changeAnswerCount(db: Executor, questionId: number, delta: numbe
     .where('id', '=', questionId)
     .execute();
 }
+
+/**
+ * Whether a private key sees a feed page of these questions otherwise than a stranger does,
+ * beyond owning one of them (which the caller knows from the rows): it likes one of them,
+ * or it owns a hidden question (shown to it in the feed, to nobody else). One query, through
+ * the unique (question, session) likes index and the session index of migration 0008.
+ */
+export async function keyMarksFeed(
+  db: Executor,
+  sessionHash: Buffer,
+  questionIds: readonly number[],
+): Promise<boolean> {
+  const { rows } = await sql<{ marks: boolean }>`
+    SELECT EXISTS (
+        SELECT 1 FROM question_likes
+        WHERE question_id = ANY(${[...questionIds]}::int[]) AND session_hash = ${sessionHash}
+      ) OR EXISTS (
+        SELECT 1 FROM questions WHERE session_hash = ${sessionHash} AND hidden_at IS NOT NULL
+      ) AS marks`.execute(db);
+  return rows[0]?.marks === true;
+}

@@ -61,7 +61,7 @@ describe('VersionProbe', () => {
 describe('FeedCache', () => {
   const page =
     (json: string, next: string | null = null) =>
-    async () => ({ json, next });
+    async () => ({ json, next, authors: [] });
 
   it('serves a page while the version holds, and reads it again when the version moves', async () => {
     let version = 1n;
@@ -69,7 +69,7 @@ describe('FeedCache', () => {
     let reads = 0;
     const fresh = async () => {
       reads += 1;
-      return { json: `[${reads}]`, next: null };
+      return { json: `[${reads}]`, next: null, authors: [] };
     };
     const first = await cache.page({}, fresh);
     expect((await cache.page({}, fresh)).body).toBe(first.body);
@@ -87,7 +87,7 @@ describe('FeedCache', () => {
     const fresh = async () => {
       reads += 1;
       await gate.promise;
-      return { json: '[]', next: null };
+      return { json: '[]', next: null, authors: [] };
     };
     const pages = Array.from({ length: 10 }, () => cache.page({ limit: 5 }, fresh));
     gate.resolve();

@@ -12,13 +12,15 @@
  * read after its version. Every process checks for itself: nothing to coordinate, nothing
  * lost when a connection drops.
  *
- * Private: only requests with no bearer token and no session id are served from here (see
- * `isStrangersList`). What a list shows differs for a session or an account only on its own
- * items (their `session_id` or `user`, their hidden questions, what they liked), and knowing
- * that a key owns nothing on a page would cost a query per request and per key, against the
- * key's hash, for every tab. An owner's or an admin's request neither reads nor fills what
- * is kept. Search is never kept: its words are too many to be worth it, and they are what a
- * visitor typed.
+ * Private: what is kept is always a stranger's page (read with no identity), and it is sent
+ * to a request with a private key only when that key would see exactly the same page
+ * (`keySeesStrangersPage`). A list differs for a key only on its own items: its `session_id`
+ * on the questions it asked, its hidden questions (listed for it alone), what it liked. The
+ * page keeps who wrote each question (in memory, never sent), and one query asks whether the
+ * key likes one of them or owns a hidden question. Browsers send their tab's key on every
+ * read, so this is what lets the site's own visitors share the kept pages. Accounts are
+ * read afresh (an admin sees every hidden question). Search is never kept: its words are too
+ * many to be worth it, and they are what a visitor typed.
  */
 import { createHash } from 'node:crypto';
 import type { QuestionListQuery } from '@dating/contract';
@@ -26,6 +28,8 @@ import { CompiledQuery } from 'kysely';
 import type { Viewer } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
 import { LruCache } from '../lib/lru-cache.ts';
+import { keyMarksFeed } from '../repositories/questions.ts';
+import type { QuestionAuthor } from './feed.ts';
 
 /** The bound on what is kept, in bytes, roughly (see `weightOf`). */
 const MAX_KEPT_BYTES = 32_000_000;
@@ -40,6 +44,8 @@ export interface StrangersPage {
   etag: string;
   /** The next page's cursor, or null on the last page (the Link header is the request's). */
   next: string | null;
+  /** Who wrote each question of the page; never sent. */
+  authors: readonly QuestionAuthor[];
 }
 
 interface KeptPage extends StrangersPage {
@@ -51,11 +57,37 @@ interface KeptPage extends StrangersPage {
 export interface FreshPage {
   json: string;
   next: string | null;
+  authors: readonly QuestionAuthor[];
 }
 
-/** Whether this request is a stranger's list request, which may be served from memory. */
+/**
+ * Whether this list request may be answered with a strangers' page: no account, and no
+ * search. With a private key, only if `keySeesStrangersPage` then says so.
+ */
 export function isStrangersList(viewer: Viewer, query: QuestionListQuery): boolean {
-  return viewer.user === null && viewer.sessionHash === null && query.search === undefined;
+  return viewer.user === null && query.search === undefined;
+}
+
+/**
+ * Whether `viewer` sees `page` exactly as a stranger does: no identity, or a private key
+ * that asked none of its questions, likes none of them and owns no hidden question. The
+ * query is sent after the request arrived, like the version read, so it sees every write
+ * committed before then.
+ */
+export async function keySeesStrangersPage(
+  db: Executor,
+  viewer: Viewer,
+  page: StrangersPage,
+): Promise<boolean> {
+  if (viewer.user !== null) return false;
+  const key = viewer.sessionHash;
+  if (key === null) return true;
+  if (page.authors.some((author) => author.session_hash?.equals(key))) return false;
+  return !(await keyMarksFeed(
+    db,
+    key,
+    page.authors.map((author) => author.id),
+  ));
 }
 
 /** The current feed version: the sum of its counters (migration 0012). */
@@ -177,12 +209,19 @@ export class FeedCache {
     version: bigint,
     fresh: () => Promise<FreshPage>,
   ): Promise<KeptPage> {
-    const { json, next } = await fresh();
-    const page: KeptPage = { body: Buffer.from(json), etag: etagOf(json, next), next, version };
+    const { json, next, authors } = await fresh();
+    const page: KeptPage = {
+      body: Buffer.from(json),
+      etag: etagOf(json, next),
+      next,
+      authors,
+      version,
+    };
     const current = this.kept.get(key);
     // A slower read of an older version does not replace a newer one.
     if (current === undefined || current.version <= version) {
-      this.kept.set(key, page, page.body.length + key.length * 2 + BYTES_PER_ENTRY);
+      const weight = page.body.length + key.length * 2 + authors.length * 64 + BYTES_PER_ENTRY;
+      this.kept.set(key, page, weight);
     }
     return page;
   }

@@ -61,6 +61,18 @@ export interface FeedPage {
    * `X-Total-Count` header; that many means "at least"). Null otherwise.
    */
   total: number | null;
+  /**
+   * Who wrote each question of the page, never sent: so that the strangers' cache can tell
+   * whether a private key owns one of them (services/feed-cache.ts).
+   */
+  authors: readonly QuestionAuthor[];
+}
+
+/** The owner columns of a question row. */
+export interface QuestionAuthor {
+  id: number;
+  user_id: number | null;
+  session_hash: Buffer | null;
 }
 
 /** The sort asked for; anything but the four names is a 400. */
@@ -172,7 +184,13 @@ export async function feedPage(
       : {};
   const position: FeedPosition =
     searchFrom === undefined ? positionOf(cursors, sort, query.cursor) : { search: searchFrom };
-  const empty: FeedPage = { questions: [], next: null, link: null, total: searching ? 0 : null };
+  const empty: FeedPage = {
+    questions: [],
+    next: null,
+    link: null,
+    total: searching ? 0 : null,
+    authors: [],
+  };
   // A search of punctuation alone names no word, and finds nothing.
   const search = searching ? searchQueryText(query.search ?? '') : undefined;
   if (search === null) return empty;
@@ -218,5 +236,10 @@ export async function feedPage(
     link: nextPageLink(requestUrl, next === null ? null : { cursor: next }),
     // The newest window's size: every match when it is not full.
     total: searching && query.cursor === undefined ? (rows[0]?.window_size ?? 0) : null,
+    authors: page.map((row) => ({
+      id: row.id,
+      user_id: row.user_id,
+      session_hash: row.session_hash,
+    })),
   };
 }

@@ -20,14 +20,11 @@ import {
   type QuestionListQuery,
   type QuestionSummary,
 } from '@dating/contract';
-import type { Viewer } from '../auth/identity.ts';
+import { STRANGER } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
 import type { Cursors } from '../lib/cursor.ts';
 import { type FeedPage, feedPage } from './feed.ts';
 import type { ThreadService } from './threads.ts';
-
-/** Nobody: the HTML request is read as a visitor who wrote nothing and is not signed in. */
-const STRANGER: Viewer = { user: null, sessionId: null, sessionHash: null };
 
 /** The filters of the feed's `GET /api/questions/`, in the order the web app sends them. */
 export type FeedFilters = Pick<

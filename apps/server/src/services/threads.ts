@@ -25,8 +25,7 @@
  * the ones they were written from.
  */
 import type { AnswerNode, Perspectives, QuestionDetail, Tag } from '@dating/contract';
-import type { Viewer } from '../auth/identity.ts';
-import { isOwner } from '../auth/identity.ts';
+import { isOwner, STRANGER, type Viewer } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
 import { LruCache } from '../lib/lru-cache.ts';
 import { type AnswerRow, presentAnswerTree, withLiked } from '../presenters/answers.ts';
@@ -49,9 +48,6 @@ const MIN_ANSWERS_TO_KEEP = 20;
 const MAX_KEPT_BYTES = 16_000_000;
 /** What one presented answer costs beyond its text: its object, strings and row. */
 const BYTES_PER_ANSWER = 600;
-
-/** Nobody: the thread as a visitor who wrote none of it sees it. */
-const STRANGER: Viewer = { user: null, sessionId: null, sessionHash: null };
 
 interface KeptThread {
   version: string;

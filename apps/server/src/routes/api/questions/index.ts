@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { requireAuthor, type Viewer } from '../../../auth/identity.ts';
+import { requireAuthor, STRANGER, type Viewer } from '../../../auth/identity.ts';
 import { absentBodyAsEmpty } from '../../../lib/empty-body.ts';
 import { fieldError, forbidden, notFound } from '../../../lib/http-errors.ts';
 import { nextPageLink } from '../../../lib/paging.ts';
@@ -36,7 +36,12 @@ import {
 import { insertFlag } from '../../../repositories/reports.ts';
 import { ensureTags } from '../../../repositories/tags.ts';
 import { feedPage } from '../../../services/feed.ts';
-import { isStrangersList, matchesEtag, type StrangersPage } from '../../../services/feed-cache.ts';
+import {
+  isStrangersList,
+  keySeesStrangersPage,
+  matchesEtag,
+  type StrangersPage,
+} from '../../../services/feed-cache.ts';
 import { likeOnce, unlike } from '../../../services/likes.ts';
 import { logAdminDelete } from '../../../services/moderation.ts';
 
@@ -109,10 +114,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       reply.header('Vary', LIST_VARY);
       if (isStrangersList(viewer, request.query)) {
         const page = await app.feedCache.page(request.query, async () => {
-          const fresh = await feedPage(app.db, app.cursors, viewer, request.query, request.url);
-          return { json: serializeList(reply, fresh.questions), next: fresh.next };
+          const fresh = await feedPage(app.db, app.cursors, STRANGER, request.query, request.url);
+          const json = serializeList(reply, fresh.questions);
+          return { json, next: fresh.next, authors: fresh.authors };
         });
-        return sendStrangersPage(request, reply, page);
+        if (await keySeesStrangersPage(app.db, viewer, page)) {
+          return sendStrangersPage(request, reply, page);
+        }
       }
       const page = await feedPage(app.db, app.cursors, viewer, request.query, request.url);
       reply.header('Cache-Control', 'private, no-cache');
