@@ -15,6 +15,7 @@ import {
   createUser,
   likeQuestion,
   nextPage,
+  uniqueWord,
 } from './factories.ts';
 import { createTestContext, ENGINES, newSession, type TestContext } from './harness.ts';
 
@@ -228,6 +229,38 @@ describe.each(ENGINES)('the strangers feed kept in memory [%s]', (engine) => {
       });
       expect(fresh.body).toBe(kept.res.body);
       expect(kept.res.headers['content-type']).toBe('application/json; charset=utf-8');
+    });
+  });
+
+  describe('tag counts', () => {
+    type Counted = { id: number; name: string; count: number };
+    const tagList = (ctx: TestContext, etag?: string) =>
+      ctx.request({
+        method: 'GET',
+        url: '/api/tags/',
+        ...(etag ? { headers: { 'if-none-match': etag } } : {}),
+      });
+    const countOf = (body: Counted[], name: string) => body.find((t) => t.name === name)?.count;
+
+    it('counts a question posted or hidden through the other instance at once, and answers 304 meanwhile', async () => {
+      const name = uniqueWord('tagcount');
+      const before = await tagList(b);
+      expect(before.statusCode).toBe(200);
+      expect(before.headers['cache-control']).toBe('no-cache');
+      const etag = before.headers.etag as string;
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+      expect((await tagList(b, etag)).statusCode).toBe(304);
+      expect(countOf(before.json<Counted[]>(), name)).toBeUndefined();
+
+      const q = await createQuestion(a, { tags: [name] });
+      const after = await tagList(b, etag);
+      expect(after.statusCode).toBe(200);
+      expect(countOf(after.json<Counted[]>(), name)).toBe(1);
+      // The same list on both instances, byte for byte.
+      expect((await tagList(a)).body).toBe(after.body);
+
+      for (let i = 0; i < 3; i += 1) await createReport(a, { question: q.id });
+      expect(countOf((await tagList(b)).json<Counted[]>(), name)).toBe(0);
     });
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FeedCache, keyOf, matchesEtag, VersionProbe } from './feed-cache.ts';
+import { matchesEtag } from '../lib/kept-json.ts';
+import { FeedCache, keyOf, VersionProbe } from './feed-cache.ts';
 
 /** A promise and the functions that settle it, for reads the test finishes by hand. */
 function deferred<T>() {

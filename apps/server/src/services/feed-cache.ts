@@ -160,18 +160,6 @@ function etagOf(json: string, next: string | null): string {
   return `"${digest.toString('base64url').slice(0, 32)}"`;
 }
 
-/**
- * Whether an If-None-Match header names this ETag: `*`, or one of a list, compared weakly
- * (RFC 9110, 13.1.2: a W/ prefix does not matter here).
- */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (ifNoneMatch === undefined) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || (trimmed.startsWith('W/') ? trimmed.slice(2) : trimmed) === etag;
-  });
-}
-
 export class FeedCache {
   private readonly kept: LruCache<string, KeptPage>;
   /** Reads in progress, by version and key: concurrent misses share one. */
@@ -188,8 +176,21 @@ export class FeedCache {
    * otherwise read with `fresh` (once for every request that wants it at this version),
    * and kept.
    */
-  async page(query: QuestionListQuery, fresh: () => Promise<FreshPage>): Promise<StrangersPage> {
-    const key = keyOf(query);
+  page(query: QuestionListQuery, fresh: () => Promise<FreshPage>): Promise<StrangersPage> {
+    return this.byKey(keyOf(query), fresh);
+  }
+
+  /**
+   * The tag list with its counts (`GET /api/tags/`), kept like a page: every change to the
+   * counts (a question, its tags, a tag, a question hidden or shown) bumps the same version,
+   * and it is the same for everyone.
+   */
+  tagCounts(fresh: () => Promise<FreshPage>): Promise<StrangersPage> {
+    // No query's key starts like this (keyOf gives a JSON array).
+    return this.byKey('tags', fresh);
+  }
+
+  private async byKey(key: string, fresh: () => Promise<FreshPage>): Promise<StrangersPage> {
     const version = await this.version.current();
     const kept = this.kept.get(key);
     if (kept?.version === version) return kept;

@@ -22,6 +22,7 @@ import { Type } from 'typebox';
 import { requireAuthor, STRANGER, type Viewer } from '../../../auth/identity.ts';
 import { absentBodyAsEmpty } from '../../../lib/empty-body.ts';
 import { fieldError, forbidden, notFound } from '../../../lib/http-errors.ts';
+import { sendKeptJson, sendSerialized } from '../../../lib/kept-json.ts';
 import { nextPageLink } from '../../../lib/paging.ts';
 import { htmlToPlainText, sanitizeQuestionHtml } from '../../../lib/rich-text.ts';
 import { currentUser, signedIn, viewerOf } from '../../../plugins/auth.ts';
@@ -39,7 +40,6 @@ import { feedPage } from '../../../services/feed.ts';
 import {
   isStrangersList,
   keySeesStrangersPage,
-  matchesEtag,
   type StrangersPage,
 } from '../../../services/feed-cache.ts';
 import { likeOnce, unlike } from '../../../services/likes.ts';
@@ -77,23 +77,13 @@ function serializeList(reply: FastifyReply, questions: QuestionSummary[]): strin
 }
 
 /**
- * A strangers' page, kept (services/feed-cache.ts): the same bytes to everyone, or 304 to a
- * client that has them. `no-cache` lets a browser or a shared cache keep the list but not
- * use it without asking, so none of them shows a list older than the last write.
+ * A strangers' page, kept (services/feed-cache.ts): the same bytes to everyone it suits, or
+ * 304 to a client that has them (lib/kept-json.ts), with the request's own next-page link.
  */
 function sendStrangersPage(request: FastifyRequest, reply: FastifyReply, page: StrangersPage) {
-  reply.header('ETag', page.etag).header('Cache-Control', 'no-cache');
   const link = nextPageLink(request.url, page.next === null ? null : { cursor: page.next });
   if (link !== null) reply.header('Link', link);
-  if (matchesEtag(request.headers['if-none-match'], page.etag)) {
-    return reply.code(304).send();
-  }
-  return sendSerialized(reply, page.body);
-}
-
-/** JSON that the route's response schema already wrote, sent as it is. */
-function sendSerialized(reply: FastifyReply, json: string | Buffer) {
-  return reply.type('application/json; charset=utf-8').send(json);
+  return sendKeptJson(request, reply, page.body, page.etag);
 }
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {

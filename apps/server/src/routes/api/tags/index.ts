@@ -1,6 +1,16 @@
-import { TagCountList } from '@dating/contract';
+import { TagCountList, type TagWithCount } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { sendKeptJson } from '../../../lib/kept-json.ts';
 import { listTagsWithCounts } from '../../../repositories/tags.ts';
+
+/** The tag list as the route's response schema writes it. */
+function serializeTags(reply: FastifyReply, tags: TagWithCount[]): string {
+  const serialize = reply.getSerializationFunction('200');
+  if (serialize === undefined) throw new Error('the tag route has no response schema');
+  // Fastify types serializers as taking an object; this one is the tag list's array schema.
+  return serialize(tags as unknown as Record<string, unknown>);
+}
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -9,11 +19,21 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       prefixTrailingSlash: 'slash',
       schema: {
         tags: ['tags'],
-        summary: 'Every tag, by name, with the number of questions in the feed that carry it',
+        summary:
+          'Every tag, by name, with the number of questions in the feed that carry it (kept in memory while the feed is unchanged; ETag and 304)',
         response: { 200: TagCountList },
       },
     },
-    () => listTagsWithCounts(app.db),
+    async (request, reply) => {
+      // Counting every tag's questions reads all of question_tags (0.1 s at 100,000
+      // questions, 0.4 s at a million), and the home page asks on every visit.
+      const kept = await app.feedCache.tagCounts(async () => ({
+        json: serializeTags(reply, await listTagsWithCounts(app.db)),
+        next: null,
+        authors: [],
+      }));
+      return sendKeptJson(request, reply, kept.body, kept.etag);
+    },
   );
 };
 

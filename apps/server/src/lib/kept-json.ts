@@ -1,0 +1,35 @@
+/**
+ * Sending JSON that was serialized earlier and kept: the bytes as they are, a strong ETag,
+ * and 304 to a client that already has them. `no-cache` lets a browser or a shared cache
+ * keep the response but not use it without asking, so none of them shows it after a write.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Whether an If-None-Match header names this ETag: `*`, or one of a list, compared weakly
+ * (RFC 9110, 13.1.2: a W/ prefix does not matter here).
+ */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || (trimmed.startsWith('W/') ? trimmed.slice(2) : trimmed) === etag;
+  });
+}
+
+/** JSON that a route's response schema already wrote, sent as it is. */
+export function sendSerialized(reply: FastifyReply, json: string | Buffer) {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+/** Kept JSON with its validator: 304 when the client names it, the bytes otherwise. */
+export function sendKeptJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Buffer,
+  etag: string,
+) {
+  reply.header('ETag', etag).header('Cache-Control', 'no-cache');
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return sendSerialized(reply, body);
+}
