@@ -1,4 +1,5 @@
 export * from './enums.ts';
+export * from './feed-params.ts';
 export * from './html-policy.ts';
 export * from './limits.ts';
 export * from './messages.ts';

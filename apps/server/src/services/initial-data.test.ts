@@ -1,6 +1,6 @@
 /**
- * The page address is read as the web app reads it (apps/web/src/features/questions/lib/
- * feed-params.ts and its test): the same cases, in the API's names.
+ * The page address is read as the web app reads it (packages/contract/src/feed-params.ts
+ * and its test): the same cases, in the API's names.
  */
 import { describe, expect, it } from 'vitest';
 import { feedFiltersOfPage } from './initial-data.ts';

@@ -2,23 +2,17 @@
  * The data a page's first screen needs, sent with its HTML (plugins/web-app.ts) so that the
  * browser does not wait for the JavaScript to ask for it: the feed's first page for `/`
  * (with the filters of the address, read as the web app reads them:
- * apps/web/src/features/questions/lib/feed-params.ts), and the question with its thread
+ * packages/contract/src/feed-params.ts), and the question with its thread
  * for `/questions/:id`. The HTML request carries no session key or token, so this is what a
  * stranger sees: no owner fields, nothing liked, a hidden question's notice. The web app
  * shows it at once and asks again in the background when the visitor has an identity.
  */
 import {
-  AGE_RANGES,
-  type AgeRange,
-  FEED_SORT_DEFAULT,
-  FEED_SORTS,
-  type FeedSort,
-  GENDERS,
-  type Gender,
-  LIMITS,
+  type FeedApiQuery,
+  feedApiQuery,
   type QuestionDetail,
-  type QuestionListQuery,
   type QuestionSummary,
+  readFeedState,
 } from '@dating/contract';
 import { STRANGER } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
@@ -26,11 +20,8 @@ import type { Cursors } from '../lib/cursor.ts';
 import { type FeedPage, feedPage } from './feed.ts';
 import type { ThreadService } from './threads.ts';
 
-/** The filters of the feed's `GET /api/questions/`, in the order the web app sends them. */
-export type FeedFilters = Pick<
-  QuestionListQuery,
-  'search' | 'tag_id' | 'gender' | 'age_range' | 'has_updates' | 'sort'
->;
+/** The filters of the feed's `GET /api/questions/` that a page address can set. */
+export type FeedFilters = FeedApiQuery;
 
 export type InitialData =
   | {
@@ -52,34 +43,14 @@ export interface InitialDataSources {
   threads: ThreadService;
 }
 
-const text = (raw: string | null) => raw?.trim().slice(0, LIMITS.searchMax) || undefined;
-const oneOf =
-  <V extends string>(values: readonly V[]) =>
-  (raw: string | null) =>
-    (values as readonly string[]).includes(raw ?? '') ? (raw as V) : undefined;
-const gender = oneOf<Gender>(GENDERS);
-const ageRange = oneOf<AgeRange>(AGE_RANGES);
-const sortOf = oneOf<FeedSort>(FEED_SORTS);
-
 /**
  * The feed's filters in a page address (`/?q=...&tag=...&gender=W&age_range=26-35&
- * has_updates=true&sort=top`), read as the web app reads them: unknown parameters and
- * unreadable values are dropped, and so is the default sort.
+ * has_updates=true&sort=top`), read as the web app reads them, with the same table
+ * (packages/contract/src/feed-params.ts): unknown parameters and unreadable values are
+ * dropped, and so is the default sort.
  */
 export function feedFiltersOfPage(query: URLSearchParams): FeedFilters {
-  const filters: FeedFilters = {};
-  const search = text(query.get('q'));
-  if (search !== undefined) filters.search = search;
-  const tag = text(query.get('tag'));
-  if (tag !== undefined) filters.tag_id = tag;
-  const g = gender(query.get('gender'));
-  if (g !== undefined) filters.gender = g;
-  const age = ageRange(query.get('age_range'));
-  if (age !== undefined) filters.age_range = age;
-  if (query.get('has_updates') === 'true') filters.has_updates = 'true';
-  const sort = sortOf(query.get('sort'));
-  if (sort !== undefined && sort !== FEED_SORT_DEFAULT) filters.sort = sort;
-  return filters;
+  return feedApiQuery(readFeedState(query));
 }
 
 /** The API address of the feed with these filters (what the next page's link extends). */

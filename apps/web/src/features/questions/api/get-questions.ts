@@ -1,8 +1,7 @@
-import type { QuestionSummary } from '@dating/contract';
+import { type FeedState, feedApiQuery, type QuestionSummary } from '@dating/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, nextLink } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { type FeedState, feedApiQuery } from '../lib/feed-params.ts';
 
 /** The feed's state, or My Content's own questions (`user_id`, the requester's own id). */
 export type QuestionListQuery = FeedState & { user_id?: number };

@@ -7,10 +7,10 @@
  * marked stale, so the query asks again in the background at once and "(yours)", Edit,
  * Delete and likes appear.
  */
+import { feedApiQuery, readFeedState } from '@dating/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { peekSessionId, tokens } from '../../../lib/storage.ts';
-import { feedApiQuery, readFeedState } from '../lib/feed-params.ts';
 import type { QuestionThread } from './get-question.ts';
 import type { QuestionPage } from './get-questions.ts';
 
@@ -31,9 +31,10 @@ function readInitialData(doc: Document): InitialData | null {
 }
 
 /** The same query, whatever the order of its parameters. */
-function sameQuery(a: Record<string, string>, b: Record<string, string>): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+function sameQuery(a: object, b: object): boolean {
+  const sorted = (query: object) =>
+    JSON.stringify(Object.entries(query).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+  return sorted(a) === sorted(b);
 }
 
 function hasIdentity(): boolean {

@@ -1,10 +1,20 @@
 /**
  * The home feed: search, filters, 'Feed' or 'Results', empty states, and more questions as
  * the visitor scrolls (with a 'Load more' button for keyboards). The search and the filters
- * live in the address (see ../lib/feed-params.ts): a filter change is a new history entry,
+ * live in the address (see packages/contract/src/feed-params.ts): a filter change is a new history entry,
  * typing in the search box replaces the current one.
  */
-import { FEED_SORT_DEFAULT, FEED_SORT_LABELS, FEED_SORTS, LIMITS } from '@dating/contract';
+import {
+  FEED_SORT_DEFAULT,
+  FEED_SORT_LABELS,
+  FEED_SORTS,
+  type FeedState,
+  feedQuery,
+  isFiltering,
+  LIMITS,
+  readFeedState,
+  withoutFilters,
+} from '@dating/contract';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { buttonClass, linkButtonClass } from '../../../components/ui/button.ts';
@@ -19,13 +29,6 @@ import { MSG, OUTCOME_UI, TEXT, UI } from '../../../lib/messages.ts';
 import { AGE_OPTIONS, GENDER_OPTIONS } from '../../../lib/options.ts';
 import { useQuestions } from '../api/get-questions.ts';
 import { useTags } from '../api/get-tags.ts';
-import {
-  type FeedState,
-  feedQuery,
-  isFiltering,
-  readFeedState,
-  withoutFilters,
-} from '../lib/feed-params.ts';
 import { QuestionCard } from './question-card.tsx';
 import styles from './question-feed.module.css';
 import { QuestionCardSkeleton } from './question-skeleton.tsx';

@@ -1,7 +1,6 @@
-import type { Tag } from '@dating/contract';
+import { feedHref, type Tag } from '@dating/contract';
 import { Link } from 'react-router';
 import { TEXT } from '../../../lib/messages.ts';
-import { feedHref } from '../lib/feed-params.ts';
 import styles from './tag-list.module.css';
 
 /** Tags shown with a hash prefix, each a link to the feed filtered by it. */

@@ -4,7 +4,8 @@
  * name in the address, its name in `GET /api/questions/`, how an address value is read (a
  * value that does not read is dropped), and whether it filters (the heading says 'Results').
  * A new parameter is one more row. The sort is not a filter: it orders whatever is shown,
- * and 'Clear filters' keeps it.
+ * and 'Clear filters' keeps it. The web app and the server (which reads a page address to
+ * send the first screen's data with the HTML) both read addresses with this one table.
  */
 import {
   AGE_RANGES,
@@ -14,8 +15,8 @@ import {
   type FeedSort,
   GENDERS,
   type Gender,
-  LIMITS,
-} from '@dating/contract';
+} from './enums.ts';
+import { LIMITS } from './limits.ts';
 
 interface Param<V extends string> {
   url: string;
@@ -98,14 +99,25 @@ export function feedHref(state: FeedState): string {
   return query ? `/?${query}` : '/';
 }
 
+/** The parameters of `GET /api/questions/` that the feed's state sets, by their API names. */
+export interface FeedApiQuery {
+  search?: string;
+  tag_id?: string;
+  gender?: Gender;
+  age_range?: AgeRange;
+  sort?: FeedSort;
+  has_updates?: 'true';
+}
+
 /** The parameters of `GET /api/questions/` for this state. */
-export function feedApiQuery(state: FeedState): Record<string, string> {
+export function feedApiQuery(state: FeedState): FeedApiQuery {
   const query: Record<string, string> = {};
   for (const key of KEYS) {
     const value = state[key];
     if (value !== undefined) query[param(key).api] = value;
   }
-  return query;
+  // Each value was read by its row's `read`, which gives only that parameter's values.
+  return query as FeedApiQuery;
 }
 
 /** Whether any filter is set (the heading reads 'Results', spec §2). */
