@@ -9,7 +9,7 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/connection.ts';
@@ -80,6 +80,26 @@ describe.each(ENGINES)('first screen data in the page [%s]', (engine) => {
       expect(data.feed.next).toBe(linkTarget(api.headers.link));
       const item = data.feed.items.find((q) => q.id === mine.id);
       expect(item).toMatchObject({ user: null, session_id: null });
+    }
+  });
+
+  it("takes the feed from the strangers' page kept for the API, and shows a new question at once", async () => {
+    const tag = uniqueWord('kept');
+    await createQuestion(ctx, { tags: [tag] });
+    const api = await ctx.request({ method: 'GET', url: `/api/questions/?tag_id=${tag}` });
+    expect(api.headers.etag).toBeDefined();
+    const peek = vi.spyOn(ctx.app.feedCache, 'peek');
+    try {
+      const kept = embedded<FeedData>((await page(`/?tag=${tag}`)).body);
+      expect(kept.feed.items).toEqual(api.json());
+      expect(await peek.mock.results[0]?.value).not.toBeNull();
+
+      const added = await createQuestion(ctx, { tags: [tag] });
+      const fresh = embedded<FeedData>((await page(`/?tag=${tag}`)).body);
+      expect(fresh.feed.items[0]?.id).toBe(added.id);
+      expect(await peek.mock.results[1]?.value).toBeNull();
+    } finally {
+      peek.mockRestore();
     }
   });
 

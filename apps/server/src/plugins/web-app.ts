@@ -91,7 +91,7 @@ export default fp(
         timer = setTimeout(() => resolve(TOO_SLOW), INITIAL_DATA_WAIT_MS);
       });
       const reading = initialDataFor(
-        { db: app.db, cursors: app.cursors, threads: app.threads },
+        { db: app.db, cursors: app.cursors, threads: app.threads, feedCache: app.feedCache },
         new URL(request.url, 'http://page'),
       );
       try {

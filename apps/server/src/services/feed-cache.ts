@@ -181,6 +181,17 @@ export class FeedCache {
   }
 
   /**
+   * The strangers' page for `query` if one is kept at the current version, without reading
+   * it otherwise: for callers that cannot write the list route's bytes (the page's HTML,
+   * services/initial-data.ts), which read the database themselves on a miss.
+   */
+  async peek(query: QuestionListQuery): Promise<StrangersPage | null> {
+    const version = await this.version.current();
+    const kept = this.kept.get(keyOf(query));
+    return kept?.version === version ? kept : null;
+  }
+
+  /**
    * The tag list with its counts (`GET /api/tags/`), kept like a page: every change to the
    * counts (a question, its tags, a tag, a question hidden or shown) bumps the same version,
    * and it is the same for everyone.

@@ -17,7 +17,9 @@ import {
 import { STRANGER } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
 import type { Cursors } from '../lib/cursor.ts';
+import { nextPageLink } from '../lib/paging.ts';
 import { type FeedPage, feedPage } from './feed.ts';
+import type { FeedCache } from './feed-cache.ts';
 import type { ThreadService } from './threads.ts';
 
 /** The filters of the feed's `GET /api/questions/` that a page address can set. */
@@ -41,6 +43,7 @@ export interface InitialDataSources {
   db: Executor;
   cursors: Cursors;
   threads: ThreadService;
+  feedCache: FeedCache;
 }
 
 /**
@@ -65,14 +68,23 @@ function linkTarget(link: string | null): string | null {
 }
 
 /**
- * The first page of the feed as a stranger sees it. The one place the page's HTML reads the
- * feed, so that a cache of strangers' feed pages can serve it too.
+ * The first page of the feed as a stranger sees it: the strangers' page kept for the API
+ * (services/feed-cache.ts) when there is one at the current version, else read here. A
+ * search is never kept.
  */
-export function strangersFeedPage(
+export async function strangersFeedPage(
   sources: InitialDataSources,
   filters: FeedFilters,
-): Promise<FeedPage> {
-  return feedPage(sources.db, sources.cursors, STRANGER, filters, feedApiUrl(filters));
+): Promise<Pick<FeedPage, 'questions' | 'link' | 'total'>> {
+  const apiUrl = feedApiUrl(filters);
+  const kept = filters.search === undefined ? await sources.feedCache.peek(filters) : null;
+  if (kept === null) return feedPage(sources.db, sources.cursors, STRANGER, filters, apiUrl);
+  return {
+    // The list route's own serialization of the same page (a stranger's, no owner fields).
+    questions: JSON.parse(kept.body.toString('utf8')) as QuestionSummary[],
+    link: nextPageLink(apiUrl, kept.next === null ? null : { cursor: kept.next }),
+    total: null,
+  };
 }
 
 /** The page path's id for `/questions/:id`, or null for any other path. */
