@@ -59,6 +59,13 @@ interface KeptThread {
   strangersResponse?: { stamp: string; body: Buffer };
 }
 
+/** What the detail call reads before the thread. */
+interface QuestionOfViewer {
+  row: QuestionRow & { thread_version: string; row_version: string };
+  tags: Tag[];
+  liked: { question: boolean; answers: Promise<ReadonlySet<number>> };
+}
+
 /** The detail response's JSON, written by the route's response schema. */
 export type DetailSerializer = (detail: QuestionDetail) => string;
 
@@ -84,17 +91,9 @@ export class ThreadService {
     id: number,
     filter: PerspectiveFilter = {},
   ): Promise<QuestionDetail | null> {
-    const row = await findQuestion(db, id);
-    if (!row) return null;
-    const likedAnswers = likedAnswersOfQuestion(db, id, viewer);
-    const [tags, likedQuestion] = await Promise.all([
-      tagsOfQuestions(db, [id]),
-      likedAmong(db, 'question', [id], viewer),
-    ]);
-    return this.present(db, viewer, row, tags.get(id) ?? [], filter, {
-      question: likedQuestion.has(id),
-      answers: likedAnswers,
-    });
+    const question = await ThreadService.question(db, viewer, id);
+    if (!question) return null;
+    return this.present(db, viewer, question, filter);
   }
 
   /**
@@ -109,33 +108,22 @@ export class ThreadService {
     filter: PerspectiveFilter,
     serialize: DetailSerializer,
   ): Promise<string | Buffer | null> {
-    const row = await findQuestion(db, id);
-    if (!row) return null;
-    const likedAnswers = likedAnswersOfQuestion(db, id, viewer);
-    const [tagsById, likedQuestion] = await Promise.all([
-      tagsOfQuestions(db, [id]),
-      likedAmong(db, 'question', [id], viewer),
-    ]);
-    const tags = tagsById.get(id) ?? [];
-    const liked = { question: likedQuestion.has(id), answers: likedAnswers };
+    const question = await ThreadService.question(db, viewer, id);
+    if (!question) return null;
+    const { row, tags, liked } = question;
     const stamp = stampOf(row, tags);
-    const kept = this.kept.get(id);
-    if (
-      !isFiltered(filter) &&
-      kept?.version === row.thread_version &&
-      kept.strangersResponse?.stamp === stamp &&
-      ThreadService.seesAsStranger(viewer, row, kept.rows, liked.question, await likedAnswers)
-    ) {
-      return kept.strangersResponse.body;
-    }
-    const detail = await this.present(db, viewer, row, tags, filter, liked);
-    const json = serialize(detail);
-    const thread = this.kept.get(id);
-    if (
+    const seesAsStranger = async (thread: KeptThread | undefined): Promise<boolean> =>
       !isFiltered(filter) &&
       thread?.version === row.thread_version &&
-      ThreadService.seesAsStranger(viewer, row, thread.rows, liked.question, await likedAnswers)
-    ) {
+      ThreadService.seesAsStranger(viewer, row, thread.rows, liked.question, await liked.answers);
+
+    const kept = this.kept.get(id);
+    if (kept?.strangersResponse?.stamp === stamp && (await seesAsStranger(kept))) {
+      return kept.strangersResponse.body;
+    }
+    const json = serialize(await this.present(db, viewer, question, filter));
+    const thread = this.kept.get(id);
+    if (thread !== undefined && (await seesAsStranger(thread))) {
       const body = Buffer.from(json);
       this.kept.set(
         id,
@@ -146,14 +134,36 @@ export class ThreadService {
     return json;
   }
 
-  /** The question of `row` with its thread, presented for `viewer`. */
+  /** The question's row, its tags and what the viewer liked of it; null when there is none. */
+  private static async question(
+    db: Executor,
+    viewer: Viewer,
+    id: number,
+  ): Promise<QuestionOfViewer | null> {
+    const row = await findQuestion(db, id);
+    if (!row) return null;
+    // Started now, awaited with the thread (or to compare with a kept response). Should the
+    // tags' read fail first, this one's failure is not left unhandled (it would end the
+    // process); whoever awaits it still gets it.
+    const likedAnswers = likedAnswersOfQuestion(db, id, viewer);
+    likedAnswers.catch(() => {});
+    const [tags, likedQuestion] = await Promise.all([
+      tagsOfQuestions(db, [id]),
+      likedAmong(db, 'question', [id], viewer),
+    ]);
+    return {
+      row,
+      tags: tags.get(id) ?? [],
+      liked: { question: likedQuestion.has(id), answers: likedAnswers },
+    };
+  }
+
+  /** The question with its thread, presented for `viewer`. */
   private async present(
     db: Executor,
     viewer: Viewer,
-    row: QuestionRow & { thread_version: string },
-    tags: Tag[],
+    { row, tags, liked }: QuestionOfViewer,
     filter: PerspectiveFilter,
-    liked: { question: boolean; answers: Promise<ReadonlySet<number>> },
   ): Promise<QuestionDetail> {
     const [thread, updates] = await Promise.all([
       this.thread(db, viewer, row.id, row.thread_version, filter, liked.answers),
