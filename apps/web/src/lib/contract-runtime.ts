@@ -5,6 +5,7 @@
  * modules at run time and imports types from the package itself.
  */
 export * from '../../../../packages/contract/src/enums.ts';
+export * from '../../../../packages/contract/src/feed-params.ts';
 export * from '../../../../packages/contract/src/html-policy.ts';
 export * from '../../../../packages/contract/src/limits.ts';
 export * from '../../../../packages/contract/src/messages.ts';
@@ -12,3 +13,4 @@ export * from '../../../../packages/contract/src/outcomes.ts';
 export * from '../../../../packages/contract/src/pseudonyms.ts';
 export * from '../../../../packages/contract/src/session-id.ts';
 export * from '../../../../packages/contract/src/tags.ts';
+export * from '../../../../packages/contract/src/username.ts';
