@@ -62,6 +62,9 @@ async function openInHeader(page: Page, name: string) {
 }
 
 test.describe('the private key, every screen, both themes, two widths', () => {
+  // Eight screenshots and eight axe runs a test: about 25 s alone, twice that beside another.
+  test.describe.configure({ timeout: 120_000 });
+
   test('thread pseudonyms', async ({ page, request }) => {
     const q = await labelledThread(request);
     await page.goto(`/questions/${q.id}`);

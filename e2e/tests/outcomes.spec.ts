@@ -66,13 +66,16 @@ test.describe('perspectives and outcomes', () => {
     const card = feedCards(page).filter({ hasText: `Should I text first? ${word}` });
     await expect(card.getByTestId('helped')).toHaveText('✓ Helped');
     await expect(card.getByTestId('update-count')).toHaveText('1 update');
-    await page.getByLabel('With updates').check();
+    // The box follows the address, which changes in a transition: click, then wait for it.
+    await page.getByLabel('With updates').click();
+    await expect(page.getByLabel('With updates')).toBeChecked();
     await expect(page).toHaveURL(/[?&]has_updates=true/);
     await expect(page.getByRole('heading', { name: 'Results' })).toBeVisible();
     await expect(feedCards(page).filter({ hasText: `Should I text first? ${word}` })).toBeVisible();
     await expect(feedCards(page).filter({ hasText: `No news here ${word}` })).toHaveCount(0);
     // Without the filter, the question without updates is back.
-    await page.getByLabel('With updates').uncheck();
+    await page.getByLabel('With updates').click();
+    await expect(page.getByLabel('With updates')).not.toBeChecked();
     await expect(page).not.toHaveURL(/has_updates/);
     await expect(feedCards(page).filter({ hasText: `No news here ${word}` })).toBeVisible();
   });
