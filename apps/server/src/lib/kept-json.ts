@@ -17,6 +17,17 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
+/**
+ * The route's own writer of its 200 response, so that what is kept is exactly what a fresh
+ * response would be (the schema's serializer is also the privacy guard).
+ */
+export function serializerOf<T>(reply: FastifyReply): (value: T) => string {
+  const serialize = reply.getSerializationFunction('200');
+  if (serialize === undefined) throw new Error(`${reply.request.url}: no response schema`);
+  // Fastify types serializers as taking a plain record; this one takes the route's schema.
+  return (value) => serialize(value as unknown as Record<string, unknown>);
+}
+
 /** JSON that a route's response schema already wrote, sent as it is. */
 export function sendSerialized(reply: FastifyReply, json: string | Buffer) {
   return reply.type('application/json; charset=utf-8').send(json);

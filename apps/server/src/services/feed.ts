@@ -68,10 +68,9 @@ export interface FeedPage {
   authors: readonly QuestionAuthor[];
 }
 
-/** The owner columns of a question row. */
+/** A question of a page and the key that asked it (accounts never get kept pages). */
 export interface QuestionAuthor {
   id: number;
-  user_id: number | null;
   session_hash: Buffer | null;
 }
 
@@ -238,7 +237,6 @@ export async function feedPage(
     total: searching && query.cursor === undefined ? (rows[0]?.window_size ?? 0) : null,
     authors: page.map((row) => ({
       id: row.id,
-      user_id: row.user_id,
       session_hash: row.session_hash,
     })),
   };

@@ -22,7 +22,7 @@ import { Type } from 'typebox';
 import { requireAuthor, STRANGER, type Viewer } from '../../../auth/identity.ts';
 import { absentBodyAsEmpty } from '../../../lib/empty-body.ts';
 import { fieldError, forbidden, notFound } from '../../../lib/http-errors.ts';
-import { sendKeptJson, sendSerialized } from '../../../lib/kept-json.ts';
+import { sendKeptJson, sendSerialized, serializerOf } from '../../../lib/kept-json.ts';
 import { nextPageLink } from '../../../lib/paging.ts';
 import { htmlToPlainText, sanitizeQuestionHtml } from '../../../lib/rich-text.ts';
 import { currentUser, signedIn, viewerOf } from '../../../plugins/auth.ts';
@@ -68,14 +68,6 @@ async function questionDetail(
 /** A list differs by who asks: an account, a private key, or nobody. */
 const LIST_VARY = 'Authorization, X-Session-Id';
 
-/** The list as the route's response schema writes it, the same bytes as a fresh response. */
-function serializeList(reply: FastifyReply, questions: QuestionSummary[]): string {
-  const serialize = reply.getSerializationFunction('200');
-  if (serialize === undefined) throw new Error('the list route has no response schema');
-  // Fastify types serializers as taking an object; this one is the list's array schema.
-  return serialize(questions as unknown as Record<string, unknown>);
-}
-
 /**
  * A strangers' page, kept (services/feed-cache.ts): the same bytes to everyone it suits, or
  * 304 to a client that has them (lib/kept-json.ts), with the request's own next-page link.
@@ -105,7 +97,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (isStrangersList(viewer, request.query)) {
         const page = await app.feedCache.page(request.query, async () => {
           const fresh = await feedPage(app.db, app.cursors, STRANGER, request.query, request.url);
-          const json = serializeList(reply, fresh.questions);
+          const json = serializerOf<QuestionSummary[]>(reply)(fresh.questions);
           return { json, next: fresh.next, authors: fresh.authors };
         });
         if (await keySeesStrangersPage(app.db, viewer, page)) {
@@ -185,15 +177,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const serialize = reply.getSerializationFunction('200');
-      if (serialize === undefined) throw new Error('the detail route has no response schema');
       const json = await app.threads.detailJson(
         app.db,
         viewerOf(request),
         request.params.id,
         { gender: request.query.perspective_gender, ageRange: request.query.perspective_age },
-        // Fastify types serializers as taking a plain record; this one is the detail's schema.
-        (detail) => serialize(detail as unknown as Record<string, unknown>),
+        serializerOf<QuestionDetail>(reply),
       );
       if (json === null) throw notFound();
       return sendSerialized(reply, json);
