@@ -12,7 +12,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const built = path.join(root, 'apps/web/dist/index.html');
+// The browser's build and the server's build of the first screen (`npm run build` makes both).
+const builds = ['apps/web/dist/index.html', 'apps/web/dist-server/entry-server.js'].map((p) =>
+  path.join(root, p),
+);
 const sources = [
   'apps/web/src',
   'apps/web/public',
@@ -32,7 +35,7 @@ function newestChange(target: string): number {
   );
 }
 
-const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+const builtAt = Math.min(...builds.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
 // WEB_DIST_DIR names a web app built elsewhere: this checkout's build is not served.
 if (!process.env.WEB_DIST_DIR && builtAt < Math.max(...sources.map(newestChange))) {
   console.log('Building the web app...');

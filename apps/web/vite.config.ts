@@ -104,18 +104,67 @@ function prefetchOnIdle(modules: string[]): Plugin {
   };
 }
 
+/**
+ * The first load's stylesheets, written into index.html as `<style>`: the first screen
+ * (drawn on the server) paints as soon as the HTML arrives, rather than after more requests
+ * that queue behind the scripts on a slow connection. Each keeps a `disabled` link to its
+ * file, which the browser does not fetch: a lazily loaded screen that needs the same
+ * stylesheet finds it there and does not add it again, later in the cascade.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        return html.replace(
+          /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
+          (link, file: string) => {
+            const asset = bundle[file];
+            if (asset?.type !== 'asset') return link;
+            const css = String(asset.source).replaceAll('</style', '<\\/style');
+            return `<style>${css}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+          },
+        );
+      },
+    },
+  };
+}
+
 // Where `npm run dev` (and `vite preview`) send /api: the API server, port 8000 by default.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8000';
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, isSsrBuild }) => ({
   plugins: [
     react(),
-    prefetchOnIdle(['src/features/questions/components/ask-question-form.tsx']),
-    precompress(),
+    // The server's build of the first screen (src/entry-server.tsx) is not sent to browsers.
+    ...(isSsrBuild
+      ? []
+      : [
+          prefetchOnIdle(['src/features/questions/components/ask-question-form.tsx']),
+          inlineEntryCss(),
+          precompress(),
+        ]),
   ],
+  publicDir: isSsrBuild ? false : 'public',
+  // The server's build carries its own production React (and every other package), so the
+  // server neither needs NODE_ENV set nor resolves the web app's packages.
+  ...(isSsrBuild
+    ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': '"production"' } }
+    : {}),
   resolve: {
     // Runtime values only: see src/lib/contract-runtime.ts.
     alias: [
+      // The server's drawing of the first screen has no DOM: no DOMParser for the text of
+      // HTML, no DOMPurify (src/lib/html-text.server.ts, src/lib/sanitize.server.ts).
+      ...(isSsrBuild
+        ? ['html-text', 'sanitize'].map((name) => ({
+            find: new RegExp(`^(\\.\\./)*(\\./)?(lib/)?${name}\\.ts$`),
+            replacement: fileURLToPath(new URL(`./src/lib/${name}.server.ts`, import.meta.url)),
+          }))
+        : []),
       {
         find: /^@dating\/contract$/,
         replacement: fileURLToPath(new URL('./src/lib/contract-runtime.ts', import.meta.url)),

@@ -2,13 +2,26 @@
 import './styles/tokens.css';
 import './styles/base.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { readInitialData, seedInitialData } from './features/questions/api/initial-data.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { carryOverStoredTheme } from './lib/storage.ts';
+
+carryOverStoredTheme();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
+
+const queryClient = createQueryClient();
+seedInitialData(queryClient);
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClient} pageNow={readInitialData()?.now ?? null} />
+  </StrictMode>
 );
+// The server drew the first screen (src/entry-server.tsx) when it had the data for it: the
+// app takes over that markup rather than drawing it again. Hydrating at once lets React
+// replay any click made before it is done.
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

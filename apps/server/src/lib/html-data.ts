@@ -22,3 +22,13 @@ export function withInitialData(html: string, json: string): string {
   const end = html.lastIndexOf('</body>');
   return end === -1 ? html + element : html.slice(0, end) + element + html.slice(end);
 }
+
+/** Where the web app draws itself (apps/web/index.html). */
+const ROOT = '<div id="root"></div>';
+
+/** The page with `markup`, the first screen drawn on the server, inside its `#root`. */
+export function withFirstScreen(html: string, markup: string): string {
+  const at = html.indexOf(ROOT);
+  if (at === -1) return html;
+  return `${html.slice(0, at)}<div id="root">${markup}</div>${html.slice(at + ROOT.length)}`;
+}

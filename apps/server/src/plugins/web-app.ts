@@ -10,17 +10,24 @@
  * to ask for it. It is what a stranger sees; such a page may be kept by the browser only
  * (`private`). When the database cannot give the data in time, the page goes without it and
  * the app asks for it as before: the data never holds the page back for long or breaks it.
+ *
+ * With the data, the first screen itself is drawn here too, when the web app's server build
+ * is there (`dist-server/entry-server.js` beside the web app's `dist/`, made by `npm run
+ * build`): the cards show as soon as the HTML and CSS arrive, and the app hydrates them. A
+ * drawing that fails leaves `#root` empty, and the app draws the screen as before.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { API_MSG, QuestionDetail, QuestionList } from '@dating/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { withInitialData } from '../lib/html-data.ts';
+import { withFirstScreen, withInitialData } from '../lib/html-data.ts';
+import { chosenTheme, withTheme } from '../lib/page-theme.ts';
 import { type InitialData, initialDataFor } from '../services/initial-data.ts';
 
 /** How long a page waits for its data before it goes without. */
@@ -51,24 +58,63 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
 
 /**
  * The data as JSON, through the API's own response schemas: the page carries exactly the
- * fields `GET /api/questions/` and `GET /api/questions/:id/` would send, never more.
+ * fields `GET /api/questions/` and `GET /api/questions/:id/` would send, never more. `now`
+ * is the clock the first screen is drawn at ("5 minutes ago"), which hydration must repeat.
  */
-function dataJson(reply: FastifyReply, data: InitialData): string {
+function dataJson(reply: FastifyReply, data: InitialData, now: number): string {
   // Fastify types serializeInput for objects only; arrays and TypeBox schemas work the same.
   const serialize = (value: unknown, schema: object) =>
     reply.serializeInput(value as Record<string, unknown>, schema as Record<string, unknown>);
-  if ('question' in data) return `{"question":${serialize(data.question, QuestionDetail)}}`;
+  if ('question' in data) {
+    return `{"question":${serialize(data.question, QuestionDetail)},"now":${now}}`;
+  }
   const { query, items, next, total } = data.feed;
-  return `{"feed":{"query":${JSON.stringify(query)},"items":${serialize(items, QuestionList)},"next":${JSON.stringify(next)},"total":${JSON.stringify(total)}}}`;
+  return `{"feed":{"query":${JSON.stringify(query)},"items":${serialize(items, QuestionList)},"next":${JSON.stringify(next)},"total":${JSON.stringify(total)}},"now":${now}}`;
+}
+
+/** Draws a page's first screen: its markup, from its address and its data's JSON. */
+export type DrawFirstScreen = (url: string, dataJson: string) => Promise<string>;
+
+/** The web app's server build, or null when it was not built. */
+async function loadFirstScreen(file: string): Promise<DrawFirstScreen | null> {
+  if (!existsSync(file)) return null;
+  const entry = (await import(pathToFileURL(file).href)) as { renderFirstScreen: DrawFirstScreen };
+  return entry.renderFirstScreen;
 }
 
 export default fp(
-  async (app: FastifyInstance, opts: { root: string }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      root: string;
+      /** Draws first screens; by default the web app's server build beside `root`, if any. */
+      drawFirstScreen?: DrawFirstScreen | null;
+    },
+  ) => {
     if (!existsSync(path.join(opts.root, 'index.html'))) {
       app.log.warn({ root: opts.root }, 'web app not built; serving the API only');
       return;
     }
     const indexHtml = await readFile(path.join(opts.root, 'index.html'), 'utf8');
+    const draw =
+      opts.drawFirstScreen !== undefined
+        ? opts.drawFirstScreen
+        : await loadFirstScreen(
+            path.join(path.dirname(opts.root), 'dist-server', 'entry-server.js'),
+          );
+    if (draw === null) app.log.info('no server build of the web app; pages carry data only');
+
+    /** The page with its data, and its first screen drawn when that works. */
+    async function pageWith(request: FastifyRequest, json: string): Promise<string> {
+      const html = withInitialData(indexHtml, json);
+      if (draw === null) return html;
+      try {
+        return withFirstScreen(html, await draw(request.url, json));
+      } catch (error) {
+        request.log.error({ err: error }, 'first screen not drawn; the app will draw it');
+        return html;
+      }
+    }
     await app.register(fastifyStatic, {
       root: opts.root,
       wildcard: false,
@@ -119,15 +165,19 @@ export default fp(
           return reply.code(404).send({ detail: API_MSG.notFound });
         }
         const data = request.method === 'GET' ? await dataOf(request) : null;
-        if (data === null) {
+        const theme = chosenTheme(request.headers.cookie);
+        // The page differs by the theme cookie too, for any cache between.
+        reply.header('Vary', 'Accept-Encoding, Cookie');
+        if (data === null && theme === null) {
           return reply
             .header('Cache-Control', 'no-cache')
             .sendFile('index.html', { cacheControl: false });
         }
-        const html = withInitialData(indexHtml, dataJson(reply, data));
+        let html =
+          data === null ? indexHtml : await pageWith(request, dataJson(reply, data, Date.now()));
+        if (theme !== null) html = withTheme(html, theme);
         reply
-          .header('Cache-Control', 'private, no-cache')
-          .header('Vary', 'Accept-Encoding')
+          .header('Cache-Control', data === null ? 'no-cache' : 'private, no-cache')
           .type('text/html; charset=utf-8');
         const encoding = pickEncoding(request.headers['accept-encoding']);
         if (encoding === null) return reply.send(html);

@@ -1,10 +1,9 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { BrowserRouter } from 'react-router';
+import { useEffect } from 'react';
+import { BrowserRouter, StaticRouter } from 'react-router';
 import { ConfirmProvider } from '../components/ui/confirm.tsx';
+import { PageClockProvider } from '../components/ui/time-ago.tsx';
 import { ToastProvider } from '../components/ui/toast.tsx';
-import { seedInitialData } from '../features/questions/api/initial-data.ts';
-import { createQueryClient } from '../lib/query-client.ts';
 import { queryKeys } from '../lib/query-keys.ts';
 import { tokens } from '../lib/storage.ts';
 import { AppRoutes } from './router.tsx';
@@ -25,22 +24,35 @@ function useReloadOnAuthChange(queryClient: QueryClient) {
   );
 }
 
-export function App() {
-  const [queryClient] = useState(() => {
-    const client = createQueryClient();
-    seedInitialData(client);
-    return client;
-  });
+/**
+ * The whole app. In the browser it follows the address bar; on the server (url given) it
+ * draws the first screen of that address (src/entry-server.tsx).
+ */
+export function App({
+  queryClient,
+  pageNow = null,
+  url,
+}: {
+  queryClient: QueryClient;
+  /** When the server drew the first screen (the page's data says), for its hydration. */
+  pageNow?: number | null;
+  url?: string;
+}) {
   useReloadOnAuthChange(queryClient);
+  const routes = <AppRoutes />;
   return (
     <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <ConfirmProvider>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </ConfirmProvider>
-      </ToastProvider>
+      <PageClockProvider value={pageNow}>
+        <ToastProvider>
+          <ConfirmProvider>
+            {url === undefined ? (
+              <BrowserRouter>{routes}</BrowserRouter>
+            ) : (
+              <StaticRouter location={url}>{routes}</StaticRouter>
+            )}
+          </ConfirmProvider>
+        </ToastProvider>
+      </PageClockProvider>
     </QueryClientProvider>
   );
 }

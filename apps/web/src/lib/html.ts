@@ -1,19 +1,13 @@
 /**
  * Question HTML as plain text: for checks (blank?), titles, excerpts and the owner's edit.
- * DOMParser builds an inert document (no scripts run, no images load) and only text is
- * taken from it, so no markup from a question ever reaches the page through these.
+ * Only text is taken from a parsed, inert document (./html-text.ts), so no markup from a
+ * question ever reaches the page through these.
  */
+import { textOfHtml } from './html-text.ts';
 
 /** The readable text of some HTML, blocks separated by line breaks. */
 export function htmlToText(html: string): string {
-  const doc = new DOMParser().parseFromString(
-    html.replace(/<\/(p|h1|h2|li)>|<br\s*\/?>/gi, (m) => `${m}\n`),
-    'text/html',
-  );
-  for (const element of doc.body.querySelectorAll('script, style, template, noscript')) {
-    element.remove();
-  }
-  return (doc.body.textContent ?? '')
+  return textOfHtml(html.replace(/<\/(p|h1|h2|li)>|<br\s*\/?>/gi, (m) => `${m}\n`))
     .replace(/\u00a0/g, ' ')
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')

@@ -7,9 +7,17 @@ export function postedBy(item: { gender: Gender; age_range: AgeRange }): string 
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const absolute = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+const absoluteUtc = new Intl.DateTimeFormat('en', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
 
-/** "5 minutes ago" for recent times, a date otherwise. */
-export function timeAgo(iso: string, now: number = Date.now()): string {
+/**
+ * "5 minutes ago" for recent times, a date otherwise: in the browser's time zone, or in UTC
+ * for a screen the server draws (it does not know the visitor's zone).
+ */
+export function timeAgo(iso: string, now: number = Date.now(), zone?: 'UTC'): string {
   const then = new Date(iso).getTime();
   if (Number.isNaN(then)) return '';
   const seconds = Math.round((then - now) / 1000);
@@ -18,7 +26,7 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
   if (abs < 3600) return relative.format(Math.round(seconds / 60), 'minute');
   if (abs < 86400) return relative.format(Math.round(seconds / 3600), 'hour');
   if (abs < 7 * 86400) return relative.format(Math.round(seconds / 86400), 'day');
-  return absolute.format(then);
+  return (zone === 'UTC' ? absoluteUtc : absolute).format(then);
 }
 
 export function formatDateTime(iso: string): string {

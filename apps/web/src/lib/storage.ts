@@ -135,6 +135,29 @@ export function storedTheme(): Theme | null {
   return value === 'dark' || value === 'light' ? value : null;
 }
 
+/** The cookie the server reads to write a chosen theme into the page (plugins/web-app.ts). */
+export const THEME_COOKIE = 'theme';
+const YEAR_S = 365 * 24 * 3600;
+
+/** Remembers the visitor's choice: for the server's pages, and in this browser. */
 export function storeTheme(theme: Theme): void {
   write(local, STORAGE_KEYS.theme, theme);
+  // One bit, the same for every visitor who chose it: it names and links no one.
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari
+  document.cookie = `${THEME_COOKIE}=${theme}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax`;
+}
+
+export function applyTheme(theme: Theme): void {
+  document.documentElement.dataset.theme = theme;
+}
+
+/**
+ * A choice saved before the cookie existed (localStorage only): applied, and written to the
+ * cookie so that the next page comes with it.
+ */
+export function carryOverStoredTheme(): void {
+  const theme = storedTheme();
+  if (theme === null || document.documentElement.dataset.theme === theme) return;
+  applyTheme(theme);
+  storeTheme(theme);
 }

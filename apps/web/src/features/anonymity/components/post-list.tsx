@@ -5,9 +5,10 @@ import { cardClass } from '../../../components/ui/card.ts';
 import { MetaLine } from '../../../components/ui/meta-line.tsx';
 import { SkeletonLine } from '../../../components/ui/skeleton.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
+import { TimeAgo } from '../../../components/ui/time-ago.tsx';
 import { cx } from '../../../lib/cx.ts';
 import { KEY_TEXT } from '../../../lib/key-messages.ts';
-import { postedBy, timeAgo } from '../../../lib/labels.ts';
+import { postedBy } from '../../../lib/labels.ts';
 import { TEXT, UI } from '../../../lib/messages.ts';
 import styles from './post-list.module.css';
 
@@ -71,7 +72,7 @@ export function PostList({
             <MetaLine>
               <span>{postedBy(post)}</span>
               <span>{TEXT.likeCount(post.likes)}</span>
-              <time dateTime={post.created_at}>{timeAgo(post.created_at)}</time>
+              <TimeAgo iso={post.created_at} />
             </MetaLine>
           </li>
         );

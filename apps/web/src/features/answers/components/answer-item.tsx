@@ -9,6 +9,7 @@ import { useConfirm } from '../../../components/ui/confirm.tsx';
 import { HiddenMarker } from '../../../components/ui/hidden-marker.tsx';
 import { InlineEditor } from '../../../components/ui/inline-editor.tsx';
 import { AuthorLabel, MetaLine, Yours } from '../../../components/ui/meta-line.tsx';
+import { TimeAgo } from '../../../components/ui/time-ago.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useRequireSession } from '../../../hooks/use-require-session.ts';
 import { useSingleFlight } from '../../../hooks/use-single-flight.ts';
@@ -16,7 +17,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useViewer } from '../../../lib/auth.ts';
 import { cx } from '../../../lib/cx.ts';
 import { likeErrorMessage, unlessOffline } from '../../../lib/error-messages.ts';
-import { postedBy, timeAgo } from '../../../lib/labels.ts';
+import { postedBy } from '../../../lib/labels.ts';
 import { API_MSG, MSG, OUTCOME_UI, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
 import { useDeleteAnswer } from '../api/delete-answer.ts';
@@ -162,7 +163,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
       <MetaLine className={styles.meta}>
         <AuthorLabel label={answer.author_label} />
         <span>{postedBy(answer)}</span>
-        <time dateTime={answer.created_at}>{timeAgo(answer.created_at)}</time>
+        <TimeAgo iso={answer.created_at} />
         {mine && <Yours>{TEXT.yours}</Yours>}
         {answer.hidden && <HiddenMarker />}
         {answer.helpful && (

@@ -16,11 +16,16 @@ import type { QuestionPage } from './get-questions.ts';
 
 const ELEMENT_ID = 'initial-data';
 
-type InitialData =
+/** The page's data as the server writes it (apps/server/src/plugins/web-app.ts). */
+export type InitialData = (
   | { feed: { query: Record<string, string> } & QuestionPage }
-  | { question: QuestionThread };
+  | { question: QuestionThread }
+) & {
+  /** When the server read it (ms since the epoch): the clock the first screen is drawn at. */
+  now?: number;
+};
 
-function readInitialData(doc: Document): InitialData | null {
+export function readInitialData(doc: Document = document): InitialData | null {
   const text = doc.getElementById(ELEMENT_ID)?.textContent;
   if (!text) return null;
   try {
@@ -53,7 +58,17 @@ export function seedInitialData(
   const data = readInitialData(doc);
   if (data === null) return;
   // Stale at once for a visitor who may own some of it: shown, then asked for again.
-  const updatedAt = hasIdentity() ? 0 : Date.now();
+  seedQueries(queryClient, data, location, { stale: hasIdentity() });
+}
+
+/** The same, from data already read (the server renders the first screen with it). */
+export function seedQueries(
+  queryClient: QueryClient,
+  data: InitialData,
+  location: Pick<Location, 'pathname' | 'search'>,
+  { stale }: { stale: boolean },
+): void {
+  const updatedAt = stale ? 0 : Date.now();
   if ('feed' in data && location.pathname === '/') {
     const state = readFeedState(new URLSearchParams(location.search));
     if (!sameQuery(feedApiQuery(state), data.feed.query)) return;

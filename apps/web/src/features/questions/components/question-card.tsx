@@ -7,9 +7,10 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { cardClass } from '../../../components/ui/card.ts';
 import { MetaLine } from '../../../components/ui/meta-line.tsx';
+import { TimeAgo } from '../../../components/ui/time-ago.tsx';
 import { highlightParts } from '../../../lib/highlight.ts';
 import { excerpt } from '../../../lib/html.ts';
-import { postedBy, timeAgo } from '../../../lib/labels.ts';
+import { postedBy } from '../../../lib/labels.ts';
 import { OUTCOME_UI, TEXT } from '../../../lib/messages.ts';
 import { FROM_FEED } from '../lib/from-feed.ts';
 import styles from './question-card.module.css';
@@ -29,7 +30,7 @@ export function QuestionCard({
   );
   return (
     <article className={cardClass}>
-      <p className={styles.excerpt} data-testid="excerpt">
+      <p className={styles.excerpt} data-testid="excerpt" elementtiming="question-card">
         {parts.map((part, i) =>
           part.match ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text, in order
@@ -41,7 +42,7 @@ export function QuestionCard({
       </p>
       <MetaLine>
         <span>{postedBy(question)}</span>
-        <time dateTime={question.created_at}>{timeAgo(question.created_at)}</time>
+        <TimeAgo iso={question.created_at} />
       </MetaLine>
       <TagList tags={question.tags} />
       <div className={styles.footer}>

@@ -12,6 +12,7 @@ import { useConfirm } from '../../../components/ui/confirm.tsx';
 import { HiddenMarker } from '../../../components/ui/hidden-marker.tsx';
 import { AuthorLabel, MetaLine, Yours } from '../../../components/ui/meta-line.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
+import { TimeAgo } from '../../../components/ui/time-ago.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { usePrepareProofOfWork } from '../../../hooks/use-prepare-proof-of-work.ts';
 import { useRequireSession } from '../../../hooks/use-require-session.ts';
@@ -19,7 +20,7 @@ import { useSingleFlight } from '../../../hooks/use-single-flight.ts';
 import { useViewer } from '../../../lib/auth.ts';
 import { likeErrorMessage, unlessOffline } from '../../../lib/error-messages.ts';
 import { isBlankHtml } from '../../../lib/html.ts';
-import { postedBy, timeAgo } from '../../../lib/labels.ts';
+import { postedBy } from '../../../lib/labels.ts';
 import { API_MSG, MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
 import { useDeleteQuestion } from '../api/delete-question.ts';
@@ -161,7 +162,7 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
       <MetaLine>
         <AuthorLabel label={question.author_label} />
         <span>{postedBy(question)}</span>
-        <time dateTime={question.created_at}>{timeAgo(question.created_at)}</time>
+        <TimeAgo iso={question.created_at} />
         {mine && <Yours>{TEXT.yours}</Yours>}
         {question.hidden && !hiddenFromMe && <HiddenMarker />}
       </MetaLine>

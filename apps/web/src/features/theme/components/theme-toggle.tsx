@@ -1,27 +1,38 @@
-/** Light/dark toggle: remembered as `theme` in localStorage, the system's by default. */
+/**
+ * Light/dark toggle: the system's by default. A choice is remembered in a `theme` cookie, so
+ * the server writes it into the page (`<html data-theme>`) and the first paint has it with no
+ * script; it is also kept in localStorage, as before.
+ */
 import { useSyncExternalStore } from 'react';
 import { iconButtonClass } from '../../../components/ui/button.ts';
 import { TEXT } from '../../../lib/messages.ts';
-import { storeTheme, type Theme } from '../../../lib/storage.ts';
+import { applyTheme, storeTheme, type Theme } from '../../../lib/storage.ts';
 
+const systemDark = () => window.matchMedia?.('(prefers-color-scheme: dark)');
+
+/** The document's theme attribute when the visitor chose one, else the system's scheme. */
 function currentTheme(): Theme {
-  return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+  const chosen = document.documentElement.dataset.theme;
+  if (chosen === 'dark' || chosen === 'light') return chosen;
+  return systemDark()?.matches ? 'dark' : 'light';
 }
 
-/** The document's theme attribute is the one source of truth (set before first paint). */
 function subscribe(onChange: () => void) {
   const observer = new MutationObserver(onChange);
   observer.observe(document.documentElement, { attributeFilter: ['data-theme'] });
-  return () => observer.disconnect();
+  const system = systemDark();
+  system?.addEventListener('change', onChange);
+  return () => {
+    observer.disconnect();
+    system?.removeEventListener('change', onChange);
+  };
 }
 
-function applyTheme(theme: Theme): void {
-  document.documentElement.dataset.theme = theme;
-  document.documentElement.style.colorScheme = theme;
-}
+/** The server draws the light toggle; the browser redraws it at once after hydration. */
+const serverTheme = (): Theme => 'light';
 
 export function ThemeToggle() {
-  const theme = useSyncExternalStore(subscribe, currentTheme);
+  const theme = useSyncExternalStore(subscribe, currentTheme, serverTheme);
   const next: Theme = theme === 'dark' ? 'light' : 'dark';
   return (
     <button

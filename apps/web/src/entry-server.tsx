@@ -1,0 +1,41 @@
+/**
+ * The first screen drawn on the server (issue 13): the server's web-app plugin calls this
+ * with a page's address and the data it sends with the page (the feed's first page, or a
+ * question with its thread), and puts the markup in `#root`. The browser shows the cards as
+ * soon as the HTML and CSS arrive, before any JavaScript; main.tsx then hydrates the markup.
+ *
+ * It draws what a stranger sees, exactly as the browser's first render will (the same data
+ * in the same query cache, the same clock: components/ui/time-ago.tsx), so hydration finds
+ * no difference. Built by `vite build --ssr` into dist-server/; the server runs it in Node.
+ */
+import { prerender } from 'react-dom/static';
+import { App } from './app/app.tsx';
+import { type InitialData, seedQueries } from './features/questions/api/initial-data.ts';
+import { createQueryClient } from './lib/query-client.ts';
+
+/** The markup of `url`'s first screen, drawn with `dataJson` (the page's JSON data). */
+export async function renderFirstScreen(url: string, dataJson: string): Promise<string> {
+  const data = JSON.parse(dataJson) as InitialData;
+  const queryClient = createQueryClient();
+  seedQueries(queryClient, data, new URL(url, 'http://page'), { stale: false });
+  try {
+    // prerender (not renderToString) waits for the lazily loaded screens, such as a
+    // question's page, so their markup is drawn rather than their 'Loading…'.
+    // A part that fails to draw would be left for the browser with an error for its console:
+    // any failure sends the page undrawn instead, and the browser draws all of it.
+    let failure: unknown = null;
+    const { prelude } = await prerender(
+      <App queryClient={queryClient} pageNow={data.now ?? null} url={url} />,
+      {
+        onError(error) {
+          failure ??= error;
+        },
+      },
+    );
+    const html = await new Response(prelude).text();
+    if (failure !== null) throw failure;
+    return html;
+  } finally {
+    queryClient.clear();
+  }
+}
