@@ -1,7 +1,7 @@
 /**
- * The first screen's data comes with the page (the server embeds it in the HTML): the feed's
- * first card, and a question with its thread, show without the app asking the API for
- * them first. Each test records, in order, the API reads the page's scripts make and the
+ * The first screen comes with the page: the server embeds its data in the HTML and draws it
+ * (the web app's server build), so the feed's first card, and a question with its thread,
+ * show without the app asking the API for them first, and even before any script runs. Each test records, in order, the API reads the page's scripts make and the
  * moment the content is on screen, and asserts that order, never a time. A visitor with an
  * identity still gets their own view: the app asks again in the background.
  */
@@ -105,5 +105,69 @@ test.describe('first load', () => {
     await expect.poll(() => asked).toBe(true);
     answer();
     await expect(page.getByText('(yours)')).toBeVisible();
+  });
+
+  test('drawn on the server: with scripts off, the cards, the question and its replies show', async ({
+    browser,
+    request,
+  }) => {
+    const word = `drawn${uid()}`;
+    const question = await createQuestion(request, {
+      text: `<p>Is <b>${word}</b> &amp; a &lt;plan&gt; too soon?</p><ul><li>one</li></ul>`,
+    });
+    await createAnswer(request, question.id, { text: `Not too soon, ${word}.` });
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+
+    await page.goto('/');
+    await expect(
+      feedCards(page).filter({ hasText: `Is ${word} & a <plan> too soon?` }),
+    ).toBeVisible();
+    await page.goto(`/questions/${question.id}`);
+    await expect(page.getByTestId('question-text').locator('b')).toHaveText(word);
+    await expect(page.getByText(`Not too soon, ${word}.`)).toBeVisible();
+    await context.close();
+  });
+
+  test('the app takes the drawn screen over with no mismatch, in any time zone and theme', async ({
+    browser,
+    request,
+  }) => {
+    const word = `hydrate${uid()}`;
+    const question = await createQuestion(request, { text: `<p>Hydrate ${word}?</p>` });
+    await createAnswer(request, question.id, { text: `Yes, ${word}.` });
+    // Past 12.8 KB of thread: React would outline it, to be revealed by an inline script
+    // that the CSP blocks (it stayed hidden, and the app drew the thread a second time).
+    for (let i = 0; i < 30; i++) {
+      await createAnswer(request, question.id, { text: `Reply ${i}. ${'Be kind. '.repeat(60)}` });
+    }
+    // A zone far from the server's UTC, the dark scheme and a phone: everything the server
+    // cannot know, which hydration must not trip over.
+    const context = await browser.newContext({
+      timezoneId: 'Pacific/Kiritimati',
+      colorScheme: 'dark',
+      viewport: { width: 375, height: 812 },
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+
+    await page.goto('/');
+    await expect(feedCards(page).filter({ hasText: word })).toBeVisible();
+    // Taken over: the app answers a click (the theme toggle shows the system's dark scheme).
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+    await page.goto(`/questions/${question.id}`);
+    await expect(page.getByText(`Yes, ${word}.`)).toBeVisible();
+    await expect(page.getByTestId('answer')).toHaveCount(20);
+    const mine = page.getByTestId('answer').filter({ hasText: `Yes, ${word}.` });
+    await mine.getByRole('button', { name: /Like this reply/ }).click();
+    await expect(mine.getByRole('button', { name: /Like this reply \(1 like\)/ })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

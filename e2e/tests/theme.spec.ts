@@ -6,26 +6,44 @@ test.describe('theme', () => {
   }) => {
     const context = await browser.newContext({ colorScheme: 'dark' });
     const page = await context.newPage();
-    // Recorded as soon as the document exists, before the app's module runs.
+    // Recorded as soon as the document is parsed, before the app's module runs: no script
+    // sets the theme, the page arrives with it (the system's scheme, or the chosen one).
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
-        (window as unknown as { firstTheme: string | undefined }).firstTheme =
-          document.documentElement.dataset.theme;
+        (window as unknown as { firstBg: string }).firstBg = getComputedStyle(
+          document.body,
+        ).backgroundColor;
       });
     });
+    const firstBg = () => page.evaluate(() => (window as unknown as { firstBg: string }).firstBg);
+    const DARK = 'rgb(18, 19, 23)';
+    const LIGHT = 'rgb(247, 245, 242)';
     await page.goto('/');
-    expect(
-      await page.evaluate(() => (window as unknown as { firstTheme: string }).firstTheme),
-    ).toBe('dark');
+    expect(await firstBg()).toBe(DARK);
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
     await page.reload();
-    expect(
-      await page.evaluate(() => (window as unknown as { firstTheme: string }).firstTheme),
-    ).toBe('light');
+    expect(await firstBg()).toBe(LIGHT);
+    // The server wrote the choice into the page, so hydration drew the right toggle.
+    await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await page.reload();
+    expect(await firstBg()).toBe(DARK);
+    await context.close();
+  });
+
+  test('a choice kept only in localStorage (before the cookie) is carried over', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ colorScheme: 'light' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect((await context.cookies()).find((c) => c.name === 'theme')?.value).toBe('dark');
     await context.close();
   });
 

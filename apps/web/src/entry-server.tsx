@@ -27,6 +27,9 @@ export async function renderFirstScreen(url: string, dataJson: string): Promise<
     const { prelude } = await prerender(
       <App queryClient={queryClient} pageNow={data.now ?? null} url={url} />,
       {
+        // Never outline a large part to be swapped in by an inline script, which the CSP
+        // (script-src 'self') would block, leaving it hidden.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onError(error) {
           failure ??= error;
         },
@@ -34,6 +37,7 @@ export async function renderFirstScreen(url: string, dataJson: string): Promise<
     );
     const html = await new Response(prelude).text();
     if (failure !== null) throw failure;
+    if (/<script/i.test(html)) throw new Error('the drawn screen holds a script: not sent');
     return html;
   } finally {
     queryClient.clear();
