@@ -1,0 +1,105 @@
+/**
+ * The first screen drawn on the server: when the web app's server build sits beside its
+ * `dist/` (`dist-server/entry-server.js`), a page that carries data also carries the markup
+ * drawn from exactly that data inside `#root`; a drawing that fails never fails the page.
+ * And the theme a visitor chose (the `theme` cookie) is written into every page's `<html>`.
+ * The build here is a stand-in module that shows what it was given.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createQuestion, uniqueWord } from './factories.ts';
+import { createTestContext, ENGINES, type TestContext } from './harness.ts';
+
+const INDEX_HTML =
+  '<!doctype html><html lang="en"><head><title>app</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
+
+/** Draws `<p id="drawn">` holding the address and the data's JSON; fails on `?fail`. */
+const ENTRY_SERVER = `
+export async function renderFirstScreen(url, json) {
+  if (url.includes('fail')) throw new Error('drawing failed');
+  return '<p id="drawn" data-url="' + encodeURIComponent(url) + '">' + encodeURIComponent(json) + '</p>';
+}
+`;
+
+const EMBEDDED = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/;
+const DRAWN = /<div id="root"><p id="drawn" data-url="([^"]*)">([^<]*)<\/p><\/div>/;
+
+describe.each(ENGINES)('the first screen drawn on the server [%s]', (engine) => {
+  let base: string;
+  let ctx: TestContext & { close(): Promise<void> };
+
+  beforeAll(async () => {
+    base = await mkdtemp(path.join(tmpdir(), 'web-build-'));
+    await mkdir(path.join(base, 'dist'));
+    await mkdir(path.join(base, 'dist-server'));
+    await writeFile(path.join(base, 'dist', 'index.html'), INDEX_HTML);
+    await writeFile(path.join(base, 'dist-server', 'entry-server.js'), ENTRY_SERVER);
+    // As in apps/web: its .js files are ES modules.
+    await writeFile(path.join(base, 'package.json'), '{"type":"module"}');
+    ctx = await createTestContext(engine, { env: { WEB_DIST_DIR: path.join(base, 'dist') } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(base, { recursive: true, force: true });
+  });
+
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    ctx.request({ method: 'GET', url, headers });
+
+  it("draws the feed and a question's page from the very data the page carries", async () => {
+    const word = uniqueWord();
+    const question = await createQuestion(ctx, { text: `<p>Drawn ${word}</p>` });
+    for (const url of ['/', `/?q=${word}`, `/questions/${question.id}`]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      const drawn = DRAWN.exec(res.body);
+      expect(drawn, `${url} is drawn inside #root`).not.toBeNull();
+      expect(decodeURIComponent(drawn?.[1] ?? '')).toBe(url);
+      const json = decodeURIComponent(drawn?.[2] ?? '');
+      // The same data as the page's JSON element (which escapes "<" for HTML).
+      expect(JSON.parse(json)).toEqual(JSON.parse(EMBEDDED.exec(res.body)?.[1] ?? 'null'));
+      expect(json).toContain(word);
+      // With the server's clock, which hydration repeats ("5 minutes ago").
+      expect(Math.abs(JSON.parse(json).now - Date.now())).toBeLessThan(60_000);
+    }
+  });
+
+  it('sends the page undrawn, with its data, when drawing fails', async () => {
+    const res = await page('/?q=fail');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toMatch(EMBEDDED);
+  });
+
+  it('draws nothing for a page without data', async () => {
+    const res = await page('/my/content');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toMatch(EMBEDDED);
+  });
+
+  it("writes the chosen theme into every page's <html>, and only a valid one", async () => {
+    for (const url of ['/', '/my/content']) {
+      const dark = await page(url, { cookie: 'other=1; theme=dark' });
+      expect(dark.body, url).toContain('<html data-theme="dark" lang="en">');
+      expect(String(dark.headers.vary)).toContain('Cookie');
+      const light = await page(url, { cookie: 'theme=light' });
+      expect(light.body, url).toContain('<html data-theme="light" lang="en">');
+      for (const cookie of ['theme="dark"><script>', 'theme=blue', 'xtheme=dark', '']) {
+        const res = await page(url, { cookie });
+        expect(res.body, `${url} ${cookie}`).toContain('<html lang="en">');
+      }
+    }
+    // The page without data, with a theme, is compressed as the others are.
+    const compressed = await page('/my/content', {
+      cookie: 'theme=dark',
+      'accept-encoding': 'br',
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain('data-theme="dark"');
+    expect(compressed.headers['cache-control']).toBe('no-cache');
+  });
+});
