@@ -26,6 +26,7 @@ import { API_MSG, QuestionDetail, QuestionList } from '@dating/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type DrawFirstScreen, DrawnScreens } from '../lib/drawn-screens.ts';
 import { withFirstScreen, withInitialData } from '../lib/html-data.ts';
 import { chosenTheme, withTheme } from '../lib/page-theme.ts';
 import { type InitialData, initialDataFor } from '../services/initial-data.ts';
@@ -58,22 +59,20 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
 
 /**
  * The data as JSON, through the API's own response schemas: the page carries exactly the
- * fields `GET /api/questions/` and `GET /api/questions/:id/` would send, never more. `now`
- * is the clock the first screen is drawn at ("5 minutes ago"), which hydration must repeat.
+ * fields `GET /api/questions/` and `GET /api/questions/:id/` would send, never more. What is
+ * returned is the object's inside; `withClock` closes it with `now`, the clock the first
+ * screen is drawn at ("5 minutes ago"), which hydration must repeat.
  */
-function dataJson(reply: FastifyReply, data: InitialData, now: number): string {
+function dataBody(reply: FastifyReply, data: InitialData): string {
   // Fastify types serializeInput for objects only; arrays and TypeBox schemas work the same.
   const serialize = (value: unknown, schema: object) =>
     reply.serializeInput(value as Record<string, unknown>, schema as Record<string, unknown>);
-  if ('question' in data) {
-    return `{"question":${serialize(data.question, QuestionDetail)},"now":${now}}`;
-  }
+  if ('question' in data) return `"question":${serialize(data.question, QuestionDetail)}`;
   const { query, items, next, total } = data.feed;
-  return `{"feed":{"query":${JSON.stringify(query)},"items":${serialize(items, QuestionList)},"next":${JSON.stringify(next)},"total":${JSON.stringify(total)}},"now":${now}}`;
+  return `"feed":{"query":${JSON.stringify(query)},"items":${serialize(items, QuestionList)},"next":${JSON.stringify(next)},"total":${JSON.stringify(total)}}`;
 }
 
-/** Draws a page's first screen: its markup, from its address and its data's JSON. */
-export type DrawFirstScreen = (url: string, dataJson: string) => Promise<string>;
+const withClock = (body: string) => (now: number) => `{${body},"now":${now}}`;
 
 /** The web app's server build, or null when it was not built. */
 async function loadFirstScreen(file: string): Promise<DrawFirstScreen | null> {
@@ -83,38 +82,31 @@ async function loadFirstScreen(file: string): Promise<DrawFirstScreen | null> {
 }
 
 export default fp(
-  async (
-    app: FastifyInstance,
-    opts: {
-      root: string;
-      /** Draws first screens; by default the web app's server build beside `root`, if any. */
-      drawFirstScreen?: DrawFirstScreen | null;
-    },
-  ) => {
+  async (app: FastifyInstance, opts: { root: string }) => {
     if (!existsSync(path.join(opts.root, 'index.html'))) {
       app.log.warn({ root: opts.root }, 'web app not built; serving the API only');
       return;
     }
     const indexHtml = await readFile(path.join(opts.root, 'index.html'), 'utf8');
-    const draw =
-      opts.drawFirstScreen !== undefined
-        ? opts.drawFirstScreen
-        : await loadFirstScreen(
-            path.join(path.dirname(opts.root), 'dist-server', 'entry-server.js'),
-          );
+    // The web app's server build sits beside its browser build (`npm run build`).
+    const draw = await loadFirstScreen(
+      path.join(path.dirname(opts.root), 'dist-server', 'entry-server.js'),
+    );
     if (draw === null) app.log.info('no server build of the web app; pages carry data only');
+    const drawn = draw === null ? null : new DrawnScreens(draw);
 
     /** The page with its data, and its first screen drawn when that works. */
-    async function pageWith(request: FastifyRequest, json: string): Promise<string> {
-      const html = withInitialData(indexHtml, json);
-      if (draw === null) return html;
+    async function pageWith(request: FastifyRequest, body: string): Promise<string> {
+      if (drawn === null) return withInitialData(indexHtml, withClock(body)(Date.now()));
       try {
-        return withFirstScreen(html, await draw(request.url, json));
+        const { json, markup } = await drawn.screen(request.url, body, withClock(body));
+        return withFirstScreen(withInitialData(indexHtml, json), markup);
       } catch (error) {
         request.log.error({ err: error }, 'first screen not drawn; the app will draw it');
-        return html;
+        return withInitialData(indexHtml, withClock(body)(Date.now()));
       }
     }
+
     await app.register(fastifyStatic, {
       root: opts.root,
       wildcard: false,
@@ -173,8 +165,7 @@ export default fp(
             .header('Cache-Control', 'no-cache')
             .sendFile('index.html', { cacheControl: false });
         }
-        let html =
-          data === null ? indexHtml : await pageWith(request, dataJson(reply, data, Date.now()));
+        let html = data === null ? indexHtml : await pageWith(request, dataBody(reply, data));
         if (theme !== null) html = withTheme(html, theme);
         reply
           .header('Cache-Control', data === null ? 'no-cache' : 'private, no-cache')
