@@ -52,25 +52,34 @@ export async function toastsTopToBottom(page: Page): Promise<string[]> {
 
 /**
  * The toast is shown and usable: the point at the middle of its dismiss button hits that
- * button, so nothing covers it, such as the backdrop of an open dialog. One look in the
- * page rather than a trial click: a toast lives 3 s, and a trial click's waits for a
- * stable, hittable target could outlast it on a loaded machine.
+ * button, so nothing covers it, such as the backdrop of an open dialog. Looked at in the page
+ * a few times over a second (the toast slides in under the header for 0.18 s) rather than by
+ * a trial click: a toast lives 3 s, and a trial click's waits could outlast it under load.
  */
 export async function expectToast(page: Page, text: string) {
   const message = toast(page, text);
   await expect(message).toBeVisible();
-  const hit = await message.evaluate(
-    (element) => {
-      const button = element.parentElement?.querySelector('button');
-      if (!button) return 'no Dismiss button';
-      const box = button.getBoundingClientRect();
-      const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-      return top && button.contains(top) ? 'hit' : `covered by ${top?.outerHTML.slice(0, 80)}`;
-    },
-    undefined,
-    { timeout: 2_000 },
-  );
-  expect(hit, `the toast "${text}" can be dismissed`).toBe('hit');
+  const hitTest = () =>
+    message
+      .evaluate(
+        (element) => {
+          const button = element.parentElement?.querySelector('button');
+          if (!button) return 'no Dismiss button';
+          const box = button.getBoundingClientRect();
+          const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return top && button.contains(top) ? 'hit' : `covered by ${top?.outerHTML.slice(0, 80)}`;
+        },
+        undefined,
+        { timeout: 500 },
+      )
+      .catch(() => 'gone');
+  await expect
+    .poll(hitTest, {
+      message: `the toast "${text}" can be dismissed`,
+      timeout: 1_500,
+      intervals: [100],
+    })
+    .toBe('hit');
 }
 
 /** No serious or critical axe violations on the page as it is now. */

@@ -95,9 +95,19 @@ export default fp(
     if (draw === null) app.log.info('no server build of the web app; pages carry data only');
     const drawn = draw === null ? null : new DrawnScreens(draw);
 
-    /** The page with its data, and its first screen drawn when that works. */
-    async function pageWith(request: FastifyRequest, body: string): Promise<string> {
-      if (drawn === null) return withInitialData(indexHtml, withClock(body)(Date.now()));
+    /**
+     * The page with its data, and its first screen drawn when that works. Only the feed is
+     * drawn: a question's page is loaded lazily by the app, so its drawing would stay dead
+     * until that code arrived, and a reply typed into it meanwhile would be lost.
+     */
+    async function pageWith(
+      request: FastifyRequest,
+      body: string,
+      drawable: boolean,
+    ): Promise<string> {
+      if (drawn === null || !drawable) {
+        return withInitialData(indexHtml, withClock(body)(Date.now()));
+      }
       try {
         const { json, markup } = await drawn.screen(request.url, body, withClock(body));
         return withFirstScreen(withInitialData(indexHtml, json), markup);
@@ -165,7 +175,10 @@ export default fp(
             .header('Cache-Control', 'no-cache')
             .sendFile('index.html', { cacheControl: false });
         }
-        let html = data === null ? indexHtml : await pageWith(request, dataBody(reply, data));
+        let html =
+          data === null
+            ? indexHtml
+            : await pageWith(request, dataBody(reply, data), 'feed' in data);
         if (theme !== null) html = withTheme(html, theme);
         reply
           .header('Cache-Control', data === null ? 'no-cache' : 'private, no-cache')
