@@ -107,25 +107,22 @@ test.describe('first load', () => {
     await expect(page.getByText('(yours)')).toBeVisible();
   });
 
-  test('drawn on the server: with scripts off, the cards, the question and its replies show', async ({
+  test('drawn on the server: with scripts off, the feed shows its cards', async ({
     browser,
     request,
   }) => {
     const word = `drawn${uid()}`;
-    const question = await createQuestion(request, {
+    await createQuestion(request, {
       text: `<p>Is <b>${word}</b> &amp; a &lt;plan&gt; too soon?</p><ul><li>one</li></ul>`,
     });
-    await createAnswer(request, question.id, { text: `Not too soon, ${word}.` });
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-
     await page.goto('/');
     await expect(
-      feedCards(page).filter({ hasText: `Is ${word} & a <plan> too soon?` }),
+      feedCards(page).filter({ hasText: `Is ${word} & a <plan> too soon? one` }),
     ).toBeVisible();
-    await page.goto(`/questions/${question.id}`);
-    await expect(page.getByTestId('question-text').locator('b')).toHaveText(word);
-    await expect(page.getByText(`Not too soon, ${word}.`)).toBeVisible();
+    await page.goto(`/?q=${word}`);
+    await expect(feedCards(page)).toHaveCount(1);
     await context.close();
   });
 
