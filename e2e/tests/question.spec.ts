@@ -5,6 +5,7 @@ import {
   expectToast,
   notifications,
   questionArticle,
+  recordToasts,
   sessionIdOf,
   test,
   toast,
@@ -168,6 +169,7 @@ test.describe('question page (anonymous visitor)', () => {
     const q = await createQuestion(request, { text: `<p>Two visitors ${uid()}</p>` });
     const alice = await browser.newContext();
     const bob = await browser.newContext();
+    await recordToasts(alice);
     try {
       const a = await alice.newPage();
       await a.goto(`/questions/${q.id}`);
