@@ -29,7 +29,7 @@ export function Layout() {
     [],
   );
   useScrollRestoration();
-  useEffect(prefetchOnIdle, []);
+  useEffect(() => prefetchOnIdle(prefetchAskForm), []);
 
   return (
     <PrivateKeyProvider>
