@@ -9,6 +9,7 @@
  * the idle prefetch had its chance) and times the editor's appearance.
  *
  *   npm run bench:web -- [--loads 7] [--questions 10000] [--root DIR] [--chromium PATH]
+ *                        [--profiles "unthrottled,CPU 4x,slow phone"]
  *
  * --root runs another checkout's server and build (say, main's, to compare).
  */
@@ -29,6 +30,8 @@ const { values: args } = parseArgs({
     questions: { type: 'string', default: '10000' },
     root: { type: 'string', default: path.resolve(import.meta.dirname, '../..') },
     chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    /** Only these profiles, by name, comma-separated (say, "slow phone"). */
+    profiles: { type: 'string' },
   },
 });
 const LOADS = Number(args.loads);
@@ -234,7 +237,8 @@ async function main() {
     // first screen is not yet compiled to fast code).
     for (let i = 0; i < 3; i += 1)
       await coldLoad(browser, server.base, PROFILES[0] as Profile, false);
-    for (const profile of PROFILES) {
+    const chosen = args.profiles?.split(',').map((name) => name.trim());
+    for (const profile of PROFILES.filter((p) => !chosen || chosen.includes(p.name))) {
       const loads: Load[] = [];
       for (let i = 0; i < LOADS; i += 1) {
         const load = await coldLoad(browser, server.base, profile, profile === SLOW_PHONE);
