@@ -119,12 +119,17 @@ export async function expectToast(page: Page, text: string) {
       ).__toastHits;
       if (!hits) return 'not recorded: create the context with recordToasts';
       const mine = hits.filter((h) => h.text === wanted && !h.taken);
-      // A toast shown again (moved into a dialog) is a new element: any one of them that was
-      // hit counts.
-      const hit = mine.find((h) => h.result === 'hit') ?? mine.find((h) => h.result !== 'pending');
-      if (!hit) return mine.length > 0 ? 'pending' : 'not shown';
-      hit.taken = true;
-      return hit.result;
+      // A toast that moves (into an open dialog, or out of one as it closes) is a new element
+      // each time: the one that was hit counts, and the copies before it go with it.
+      const hit = mine.findIndex((h) => h.result === 'hit');
+      if (hit >= 0) {
+        for (const h of mine.slice(0, hit + 1)) h.taken = true;
+        return 'hit';
+      }
+      if (mine.length === 0) return 'not shown';
+      if (mine.some((h) => h.result === 'pending')) return 'pending';
+      for (const h of mine) h.taken = true;
+      return mine.map((h) => h.result).join('; ');
     }, text);
   let seen = 'not shown';
   await expect

@@ -14,6 +14,7 @@ import {
   expectToast,
   feedCards,
   questionArticle,
+  recordToasts,
   sessionIdOf,
   signInPage,
   test,
@@ -108,6 +109,7 @@ test.describe('the private key', () => {
 
     // (4) Another browser, with nothing saved: paste the code.
     const elsewhere = await browser.newContext();
+    await recordToasts(elsewhere);
     try {
       const other = await elsewhere.newPage();
       await other.goto(questionUrl);
@@ -202,6 +204,7 @@ test.describe('the private key', () => {
     expect(key).not.toBeNull();
 
     const elsewhere = await browser.newContext();
+    await recordToasts(elsewhere);
     try {
       const other = await elsewhere.newPage();
       const sent: string[] = [];
