@@ -4,6 +4,7 @@ export * from './html-policy.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './outcomes.ts';
+export * from './page.ts';
 export * from './pseudonyms.ts';
 export * from './schemas/answers.ts';
 export * from './schemas/auth.ts';

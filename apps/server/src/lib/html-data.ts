@@ -6,7 +6,7 @@
  * U+2028/U+2029 are escaped too, as old JavaScript parsers read them as line breaks.
  */
 
-export const INITIAL_DATA_ID = 'initial-data';
+import { INITIAL_DATA_ID } from '@dating/contract';
 
 /** JSON text with `<`, U+2028 and U+2029 escaped; JSON.parse reads back the same value. */
 export function escapeJsonForHtml(json: string): string {

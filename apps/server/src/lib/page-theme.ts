@@ -5,13 +5,15 @@
  * (CSS `color-scheme: light dark`). The cookie is one bit shared by everyone who chose the
  * same, so it identifies no one.
  */
+import { THEME_COOKIE } from '@dating/contract';
+
 export type Theme = 'light' | 'dark';
 
 /** The chosen theme in a Cookie header, or null when there is none (or it is not valid). */
 export function chosenTheme(cookieHeader: string | undefined): Theme | null {
   for (const part of (cookieHeader ?? '').split(';')) {
     const [name, value] = part.trim().split('=');
-    if (name === 'theme' && (value === 'light' || value === 'dark')) return value;
+    if (name === THEME_COOKIE && (value === 'light' || value === 'dark')) return value;
   }
   return null;
 }

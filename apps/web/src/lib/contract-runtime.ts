@@ -10,6 +10,7 @@ export * from '../../../../packages/contract/src/html-policy.ts';
 export * from '../../../../packages/contract/src/limits.ts';
 export * from '../../../../packages/contract/src/messages.ts';
 export * from '../../../../packages/contract/src/outcomes.ts';
+export * from '../../../../packages/contract/src/page.ts';
 export * from '../../../../packages/contract/src/pseudonyms.ts';
 export * from '../../../../packages/contract/src/session-id.ts';
 export * from '../../../../packages/contract/src/tags.ts';

@@ -3,7 +3,7 @@
  * localStorage; the anonymous session id in sessionStorage (one per tab session). By the
  * visitor's choice only, a private key saved on this device (localStorage).
  */
-import { strongSessionId } from '@dating/contract';
+import { strongSessionId, THEME_COOKIE } from '@dating/contract';
 
 export const STORAGE_KEYS = {
   theme: 'theme',
@@ -135,8 +135,6 @@ export function storedTheme(): Theme | null {
   return value === 'dark' || value === 'light' ? value : null;
 }
 
-/** The cookie the server reads to write a chosen theme into the page (plugins/web-app.ts). */
-export const THEME_COOKIE = 'theme';
 const YEAR_S = 365 * 24 * 3600;
 
 /** Remembers the visitor's choice: for the server's pages, and in this browser. */

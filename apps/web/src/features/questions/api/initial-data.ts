@@ -7,14 +7,12 @@
  * marked stale, so the query asks again in the background at once and "(yours)", Edit,
  * Delete and likes appear.
  */
-import { feedApiQuery, readFeedState } from '@dating/contract';
+import { feedApiQuery, INITIAL_DATA_ID, readFeedState } from '@dating/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { peekSessionId, tokens } from '../../../lib/storage.ts';
 import type { QuestionThread } from './get-question.ts';
 import type { QuestionPage } from './get-questions.ts';
-
-const ELEMENT_ID = 'initial-data';
 
 /** The page's data as the server writes it (apps/server/src/plugins/web-app.ts). */
 export type InitialData = (
@@ -26,7 +24,7 @@ export type InitialData = (
 };
 
 export function readInitialData(doc: Document = document): InitialData | null {
-  const text = doc.getElementById(ELEMENT_ID)?.textContent;
+  const text = doc.getElementById(INITIAL_DATA_ID)?.textContent;
   if (!text) return null;
   try {
     return JSON.parse(text) as InitialData;
