@@ -72,10 +72,20 @@ const PROFILES: Profile[] = [
  * helper the page does not have.
  */
 const PROBE = `(() => {
-  const marks = { card: -1, click: -1, editor: -1, cls: 0 };
+  const marks = { card: -1, click: -1, editor: -1, cls: 0, shifts: [] };
   window.__bench = marks;
+  const describe = (node) => !node ? '?' : node.nodeType === 1
+    ? node.tagName.toLowerCase() + (node.className ? '.' + String(node.className).split(' ')[0] : '')
+    : '#text in ' + describe(node.parentElement);
+  const rect = (r) => Math.round(r.x) + ',' + Math.round(r.y) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height);
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) marks.cls += entry.value;
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      marks.cls += entry.value;
+      for (const source of entry.sources) {
+        marks.shifts.push(Math.round(entry.startTime) + ' ms ' + describe(source.node) + ' ' + rect(source.previousRect) + ' -> ' + rect(source.currentRect));
+      }
+    }
   }).observe({ type: 'layout-shift', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -98,6 +108,8 @@ interface Load {
   card: number;
   fcp: number;
   cls: number;
+  /** Each shifted element, when it moved and from where to where (Layout Instability API). */
+  shifts: string[];
   editor?: number;
 }
 
@@ -119,9 +131,11 @@ async function coldLoad(browser: Browser, base: string, profile: Profile, openEd
       { timeout: 120_000 },
     );
     const result: Load = await page.evaluate(() => {
-      const marks = (window as unknown as { __bench: { card: number; cls: number } }).__bench;
+      const marks = (
+        window as unknown as { __bench: { card: number; cls: number; shifts: string[] } }
+      ).__bench;
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1;
-      return { card: marks.card, fcp, cls: marks.cls };
+      return { card: marks.card, fcp, cls: marks.cls, shifts: marks.shifts };
     });
     if (openEditor) {
       await page.waitForLoadState('networkidle', { timeout: 120_000 });
@@ -246,6 +260,7 @@ async function main() {
         console.log(
           `  ${profile.name} #${i + 1}: card ${load.card.toFixed(0)} ms, FCP ${load.fcp.toFixed(0)} ms, CLS ${load.cls.toFixed(3)}${load.editor === undefined ? '' : `, editor ${load.editor.toFixed(0)} ms`}`,
         );
+        for (const shift of load.shifts) console.log(`    shifted: ${shift}`);
       }
       const editors = loads.flatMap((l) => (l.editor === undefined ? [] : [l.editor]));
       rows.push({
