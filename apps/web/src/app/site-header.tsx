@@ -121,7 +121,7 @@ export function SiteHeader({
             <ModerationLink />
             <KeyMenu />
             <UserMenu />
-            <ThemeToggle />
+            <ThemeToggle className={styles.themeToggle} />
           </nav>
         </div>
       </div>

@@ -5,6 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { iconButtonClass } from '../../../components/ui/button.ts';
+import { cx } from '../../../lib/cx.ts';
 import { TEXT } from '../../../lib/messages.ts';
 import { applyTheme, storeTheme, type Theme } from '../../../lib/storage.ts';
 
@@ -31,13 +32,13 @@ function subscribe(onChange: () => void) {
 /** The server draws the light toggle; the browser redraws it at once after hydration. */
 const serverTheme = (): Theme => 'light';
 
-export function ThemeToggle() {
+export function ThemeToggle({ className }: { className?: string }) {
   const theme = useSyncExternalStore(subscribe, currentTheme, serverTheme);
   const next: Theme = theme === 'dark' ? 'light' : 'dark';
   return (
     <button
       type="button"
-      className={iconButtonClass}
+      className={cx(iconButtonClass, className)}
       aria-label={next === 'dark' ? TEXT.themeToDark : TEXT.themeToLight}
       title={next === 'dark' ? TEXT.themeToDark : TEXT.themeToLight}
       onClick={() => {
