@@ -54,6 +54,9 @@ export async function toastsTopToBottom(page: Page): Promise<string[]> {
   return items.sort((a, b) => a.y - b.y).map((t) => t.text);
 }
 
+/** One toast as the page saw it: 'pending', 'hit', or what covered it; taken by expectToast. */
+type ToastHit = { text: string; result: string; taken?: boolean };
+
 /**
  * Installed in every page before the app's scripts: each toast that appears is hit-tested in
  * the page itself until the point at the middle of its Dismiss button hits that button (so it
@@ -63,11 +66,10 @@ export async function toastsTopToBottom(page: Page): Promise<string[]> {
  * raced that under CI's load (stops 15 to 17).
  */
 function recordToastHits() {
-  type Hit = { text: string; result: string };
-  const hits: Hit[] = [];
-  (window as unknown as { __toastHits: Hit[] }).__toastHits = hits;
+  const hits: ToastHit[] = [];
+  (window as unknown as { __toastHits: ToastHit[] }).__toastHits = hits;
   const watch = (toast: HTMLElement) => {
-    const hit: Hit = { text: toast.firstElementChild?.textContent ?? '', result: 'pending' };
+    const hit: ToastHit = { text: toast.firstElementChild?.textContent ?? '', result: 'pending' };
     hits.push(hit);
     const started = performance.now();
     const look = () => {
@@ -114,9 +116,7 @@ export async function recordToasts(context: BrowserContext) {
 export async function expectToast(page: Page, text: string) {
   const outcome = () =>
     page.evaluate((wanted) => {
-      const hits = (
-        window as unknown as { __toastHits?: { text: string; result: string; taken?: boolean }[] }
-      ).__toastHits;
+      const hits = (window as unknown as { __toastHits?: ToastHit[] }).__toastHits;
       if (!hits) return 'not recorded: create the context with recordToasts';
       const mine = hits.filter((h) => h.text === wanted && !h.taken);
       // A toast that moves (into an open dialog, or out of one as it closes) is a new element
