@@ -4,9 +4,11 @@
  * database (POW_DIFFICULTY=off), then prints the medians of cold loads of the home page (a
  * new browser context each, so an empty cache) on three profiles: unthrottled desktop,
  * desktop at 4x CPU (Emulation.setCPUThrottlingRate), and a slow phone (375x812, 4x CPU,
- * 400 kbps and 400 ms latency with Network.emulateNetworkConditions). On the slow phone it
- * also opens the Ask a Question dialog once the page has settled (as a reader would, after
- * the idle prefetch had its chance) and times the editor's appearance.
+ * 400 kbps and 400 ms latency with Network.emulateNetworkConditions): the first card's
+ * paint, the first paint, when the app has taken the page over (hydrated), and the layout
+ * shift. On the slow phone it also opens the Ask a Question dialog once the page has settled
+ * (as a reader would, after the idle prefetch had its chance) and times the editor's
+ * appearance.
  *
  *   npm run bench:web -- [--loads 7] [--questions 10000] [--root DIR] [--chromium PATH]
  *                        [--profiles "unthrottled,CPU 4x,slow phone"]
@@ -19,6 +21,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { APP_READY_MARK } from '@dating/contract';
 import { type Browser, type BrowserContextOptions, chromium } from '@playwright/test';
 import { openDatabase } from '../../apps/server/src/db/connection.ts';
 import { migrate } from '../../apps/server/src/db/migrator.ts';
@@ -107,6 +110,8 @@ const PROBE = `(() => {
 interface Load {
   card: number;
   fcp: number;
+  /** When the app had taken the page over (its APP_READY_MARK), if it makes the mark. */
+  ready?: number;
   cls: number;
   /** Each shifted element, when it moved and from where to where (Layout Instability API). */
   shifts: string[];
@@ -137,6 +142,15 @@ async function coldLoad(browser: Browser, base: string, profile: Profile, openEd
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1;
       return { card: marks.card, fcp, cls: marks.cls, shifts: marks.shifts };
     });
+    const ready = await page
+      .waitForFunction(
+        (mark) => performance.getEntriesByName(mark)[0]?.startTime ?? false,
+        APP_READY_MARK,
+        { timeout: 30_000 },
+      )
+      .then((handle) => handle.jsonValue() as Promise<number>)
+      .catch(() => undefined);
+    if (ready !== undefined) result.ready = ready;
     if (openEditor) {
       await page.waitForLoadState('networkidle', { timeout: 120_000 });
       // The idle prefetch, when the build lists files for it, has fetched the editor.
@@ -176,6 +190,8 @@ async function coldLoad(browser: Browser, base: string, profile: Profile, openEd
     await context.close();
   }
 }
+
+const ms = (n: number | undefined) => (n === undefined ? '-' : `${Math.round(n)} ms`);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -245,7 +261,14 @@ async function main() {
       '--disable-component-update',
     ],
   });
-  const rows: { profile: string; card: number; fcp: number; cls: number; editor?: number }[] = [];
+  const rows: {
+    profile: string;
+    card: number;
+    fcp: number;
+    ready?: number;
+    cls: number;
+    editor?: number;
+  }[] = [];
   try {
     // Three loads first, not counted: the server's first pages are slower (drawing the
     // first screen is not yet compiled to fast code).
@@ -258,15 +281,17 @@ async function main() {
         const load = await coldLoad(browser, server.base, profile, profile === SLOW_PHONE);
         loads.push(load);
         console.log(
-          `  ${profile.name} #${i + 1}: card ${load.card.toFixed(0)} ms, FCP ${load.fcp.toFixed(0)} ms, CLS ${load.cls.toFixed(3)}${load.editor === undefined ? '' : `, editor ${load.editor.toFixed(0)} ms`}`,
+          `  ${profile.name} #${i + 1}: card ${load.card.toFixed(0)} ms, FCP ${load.fcp.toFixed(0)} ms, app ready ${ms(load.ready)}, CLS ${load.cls.toFixed(3)}${load.editor === undefined ? '' : `, editor ${load.editor.toFixed(0)} ms`}`,
         );
         for (const shift of load.shifts) console.log(`    shifted: ${shift}`);
       }
       const editors = loads.flatMap((l) => (l.editor === undefined ? [] : [l.editor]));
+      const readies = loads.flatMap((l) => (l.ready === undefined ? [] : [l.ready]));
       rows.push({
         profile: profile.name,
         card: median(loads.map((l) => l.card)),
         fcp: median(loads.map((l) => l.fcp)),
+        ...(readies.length > 0 ? { ready: median(readies) } : {}),
         cls: Math.max(...loads.map((l) => l.cls)),
         ...(editors.length > 0 ? { editor: median(editors) } : {}),
       });
@@ -277,12 +302,12 @@ async function main() {
     await new Promise((r) => server.child.once('exit', r));
     await rm(dataDir, { recursive: true, force: true });
   }
-  const ms = (n: number | undefined) => (n === undefined ? '-' : `${Math.round(n)} ms`);
   const lines = [
     `| measure (median of ${LOADS} cold loads) | ${rows.map((r) => r.profile).join(' | ')} |`,
     `|---|${rows.map(() => '---:').join('|')}|`,
     `| first question card visible | ${rows.map((r) => ms(r.card)).join(' | ')} |`,
     `| first contentful paint | ${rows.map((r) => ms(r.fcp)).join(' | ')} |`,
+    `| app ready (hydrated) | ${rows.map((r) => ms(r.ready)).join(' | ')} |`,
     `| layout shift (CLS, worst load) | ${rows.map((r) => r.cls.toFixed(3)).join(' | ')} |`,
     `| editor first open | ${rows.map((r) => ms(r.editor)).join(' | ')} |`,
   ];

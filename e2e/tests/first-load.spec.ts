@@ -6,7 +6,7 @@
  * identity still gets their own view: the app asks again in the background.
  */
 import { randomUUID } from 'node:crypto';
-import { strongSessionId } from '@dating/contract';
+import { APP_READY_MARK, strongSessionId } from '@dating/contract';
 import type { Page } from '@playwright/test';
 import { createAnswer, createQuestion, uid } from '../support/api.ts';
 import { expect, feedCards, test } from '../support/fixtures.ts';
@@ -157,9 +157,13 @@ test.describe('first load', () => {
     await expect(feedCards(page)).toHaveCount(20);
     await page.goto(`/?q=${word}`);
     await expect(feedCards(page).filter({ hasText: word })).toBeVisible();
-    // Taken over: the app answers a click (the theme toggle shows the system's dark scheme).
+    // Taken over: the app answers a click (the theme toggle shows the system's dark scheme),
+    // and has marked the moment for measurements (npm run bench:web), once.
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+    expect(
+      await page.evaluate((mark) => performance.getEntriesByName(mark).length, APP_READY_MARK),
+    ).toBe(1);
     await page.goto(`/questions/${question.id}`);
     await expect(page.getByText(`Yes, ${word}.`)).toBeVisible();
     const mine = page.getByTestId('answer').filter({ hasText: `Yes, ${word}.` });
