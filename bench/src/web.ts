@@ -198,6 +198,12 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
+/** The median of the loads that took the measure, or undefined when none did. */
+function medianOfMeasured(values: (number | undefined)[]): number | undefined {
+  const measured = values.filter((value) => value !== undefined);
+  return measured.length > 0 ? median(measured) : undefined;
+}
+
 async function seededDataDir(questions: number) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-web-'));
   const database = await openDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
@@ -265,9 +271,9 @@ async function main() {
     profile: string;
     card: number;
     fcp: number;
-    ready?: number;
+    ready: number | undefined;
     cls: number;
-    editor?: number;
+    editor: number | undefined;
   }[] = [];
   try {
     // Three loads first, not counted: the server's first pages are slower (drawing the
@@ -285,15 +291,13 @@ async function main() {
         );
         for (const shift of load.shifts) console.log(`    shifted: ${shift}`);
       }
-      const editors = loads.flatMap((l) => (l.editor === undefined ? [] : [l.editor]));
-      const readies = loads.flatMap((l) => (l.ready === undefined ? [] : [l.ready]));
       rows.push({
         profile: profile.name,
         card: median(loads.map((l) => l.card)),
         fcp: median(loads.map((l) => l.fcp)),
-        ...(readies.length > 0 ? { ready: median(readies) } : {}),
+        ready: medianOfMeasured(loads.map((l) => l.ready)),
         cls: Math.max(...loads.map((l) => l.cls)),
-        ...(editors.length > 0 ? { editor: median(editors) } : {}),
+        editor: medianOfMeasured(loads.map((l) => l.editor)),
       });
     }
   } finally {
