@@ -21,6 +21,48 @@ describe('security headers, CORS and content types', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends the same protective headers on every kind of response', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;font-src 'self';connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    const fresh = await ctx.request({ method: 'GET', url: '/api/questions/' });
+    // The second read is the kept strangers' page, sent as stored bytes; then its 304.
+    const kept = await ctx.request({ method: 'GET', url: '/api/questions/' });
+    const notModified = await ctx.request({
+      method: 'GET',
+      url: '/api/questions/',
+      headers: { 'if-none-match': String(kept.headers.etag) },
+    });
+    const notFound = await ctx.request({ method: 'GET', url: '/api/nothing-here/' });
+    const invalid = await ctx.request({ method: 'GET', url: '/api/questions/?limit=-1' });
+    const wrongType = await ctx.request({
+      method: 'POST',
+      url: '/api/questions/',
+      body: 'plain text',
+      headers: { 'content-type': 'text/plain' },
+    });
+    const responses = { fresh, kept, notModified, notFound, invalid, wrongType };
+    expect(Object.values(responses).map((r) => r.statusCode)).toEqual([
+      200, 200, 304, 404, 400, 415,
+    ]);
+    for (const [name, res] of Object.entries(responses)) {
+      const sent = Object.fromEntries(Object.keys(expected).map((h) => [h, res.headers[h]]));
+      expect(sent, name).toEqual(expected);
+      expect(res.headers['x-powered-by'], name).toBeUndefined();
+    }
+  });
+
   it('sends HSTS only over HTTPS', async () => {
     const plain = await ctx.request({ method: 'GET', url: '/api/tags/' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();

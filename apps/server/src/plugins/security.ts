@@ -4,9 +4,9 @@
  * for the configured origins, and JSON as the only body type the API accepts (415 else).
  */
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -25,7 +25,9 @@ export const CONTENT_SECURITY_POLICY = {
 
 export default fp(
   async (app: FastifyInstance) => {
-    await app.register(helmet, {
+    // Helmet's middleware, built once. (@fastify/helmet 13 builds it anew for every request,
+    // parsing the policy's directives each time: a tenth of the CPU a kept feed page costs.)
+    const setProtectiveHeaders = helmet({
       contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
       // Sent below, only on HTTPS: over plain HTTP it would mean nothing.
       strictTransportSecurity: false,
@@ -33,10 +35,19 @@ export default fp(
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       xFrameOptions: { action: 'deny' },
     });
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
+      // Set on the raw response, so they go out with every reply, errors and 304s included.
+      setProtectiveHeaders(request.raw, reply.raw, (error) =>
+        done(
+          error === undefined ? undefined : new Error('security headers not set', { cause: error }),
+        ),
+      );
+    });
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.protocol === 'https') {
         reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
       }
+      done(null, payload);
     });
 
     const allowed = new Set(app.config.corsOrigins);
