@@ -123,7 +123,38 @@ test.describe('first load', () => {
     ).toBeVisible();
     await page.goto(`/?q=${word}`);
     await expect(feedCards(page)).toHaveCount(1);
+    await expect(page).toHaveTitle('Dating Advice');
     await context.close();
+  });
+
+  test("a question's page has its title before any script, and keeps it", async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const word = `titled${uid()}`;
+    const question = await createQuestion(request, {
+      text: `<p>Is <b>${word}</b> &amp; a &lt;/title&gt; too soon?</p><p>Second line</p>`,
+    });
+    const title = `Is ${word} & a </title> too soon? · Dating Advice`;
+    // As a link preview reads it: the page's HTML, no script run.
+    const noScripts = await browser.newContext({ javaScriptEnabled: false });
+    const reader = await noScripts.newPage();
+    await reader.goto(`/questions/${question.id}`);
+    await expect(reader).toHaveTitle(title);
+    await noScripts.close();
+
+    await page.goto(`/questions/${question.id}`);
+    await expect(page).toHaveTitle(title);
+    await expect
+      .poll(() =>
+        page.evaluate((mark) => performance.getEntriesByName(mark).length, APP_READY_MARK),
+      )
+      .toBe(1);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Is ${word} & a </title> too soon?` }),
+    ).toBeAttached();
+    await expect(page).toHaveTitle(title);
   });
 
   test('the app takes the drawn screen over with no mismatch, in any time zone and theme', async ({

@@ -11,6 +11,8 @@
 import { prerender } from 'react-dom/static';
 import { App } from './app/app.tsx';
 import { type InitialData, seedQueries } from './features/questions/api/initial-data.ts';
+import { questionPageTitle } from './features/questions/lib/question-title.ts';
+import { TEXT } from './lib/messages.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 /** The markup of `url`'s first screen, drawn with `dataJson` (the page's JSON data). */
@@ -42,4 +44,14 @@ export async function renderFirstScreen(url: string, dataJson: string): Promise<
   } finally {
     queryClient.clear();
   }
+}
+
+/**
+ * The tab title a page's screen sets: a question's page (`question`, as the page's data
+ * holds it) or the feed (null). The server puts it in the page's head, so a page read
+ * without scripts (a link preview, say) has it too, and the tab keeps it when the app takes
+ * over.
+ */
+export function pageTitle(question: { text: string } | null): string {
+  return question === null ? TEXT.brand : questionPageTitle(question.text);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeJsonForHtml, withInitialData } from './html-data.ts';
+import { escapeJsonForHtml, withInitialData, withTitle } from './html-data.ts';
 
 describe('data in HTML', () => {
   it('escapes every "<" and U+2028/U+2029, and reads back the same value', () => {
@@ -18,5 +18,16 @@ describe('data in HTML', () => {
     expect(withInitialData('<title>app</title>', '[]')).toBe(
       '<title>app</title><script type="application/json" id="initial-data">[]</script>',
     );
+  });
+
+  it("replaces the head's title with the text given, escaped, and leaves a page without one", () => {
+    const page = '<html><head><title>app</title></head><body><p>x</p></body></html>';
+    expect(withTitle(page, 'Is it too soon? · Dating Advice')).toBe(
+      '<html><head><title>Is it too soon? · Dating Advice</title></head><body><p>x</p></body></html>',
+    );
+    expect(withTitle(page, '</title><script>alert(1)</script> & more')).toBe(
+      '<html><head><title>&lt;/title>&lt;script>alert(1)&lt;/script> &amp; more</title></head><body><p>x</p></body></html>',
+    );
+    expect(withTitle('<p>no title</p>', 'x')).toBe('<p>no title</p>');
   });
 });

@@ -32,3 +32,14 @@ export function withFirstScreen(html: string, markup: string): string {
   if (at === -1) return html;
   return `${html.slice(0, at)}<div id="root">${markup}</div>${html.slice(at + ROOT.length)}`;
 }
+
+/**
+ * The page with `title` as its `<title>` (the first one, in its head). The title is text: its
+ * `&` and `<` are escaped, so no question's first line can end the element or add markup.
+ */
+export function withTitle(html: string, title: string): string {
+  const found = /<title>[^<]*<\/title>/.exec(html);
+  if (found === null) return html;
+  const text = title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return `${html.slice(0, found.index)}<title>${text}</title>${html.slice(found.index + found[0].length)}`;
+}

@@ -14,7 +14,8 @@
  * With the data, the first screen itself is drawn here too, when the web app's server build
  * is there (`dist-server/entry-server.js` beside the web app's `dist/`, made by `npm run
  * build`): the cards show as soon as the HTML and CSS arrive, and the app hydrates them. A
- * drawing that fails leaves `#root` empty, and the app draws the screen as before.
+ * drawing that fails leaves `#root` empty, and the app draws the screen as before. The same
+ * build names the page's title (a question's first line), which goes in the page's head.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -27,7 +28,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type DrawFirstScreen, DrawnScreens } from '../lib/drawn-screens.ts';
-import { withFirstScreen, withInitialData } from '../lib/html-data.ts';
+import { withFirstScreen, withInitialData, withTitle } from '../lib/html-data.ts';
 import { chosenTheme, withTheme } from '../lib/page-theme.ts';
 import { type InitialData, initialDataFor } from '../services/initial-data.ts';
 
@@ -74,11 +75,17 @@ function dataBody(reply: FastifyReply, data: InitialData): string {
 
 const withClock = (body: string) => (now: number) => `{${body},"now":${now}}`;
 
+/** What the web app's server build exports (apps/web/src/entry-server.tsx). */
+interface ServerBuild {
+  renderFirstScreen: DrawFirstScreen;
+  /** The tab title of a question's page, or of the feed's (null). */
+  pageTitle(question: { text: string } | null): string;
+}
+
 /** The web app's server build, or null when it was not built. */
-async function loadFirstScreen(file: string): Promise<DrawFirstScreen | null> {
+async function loadServerBuild(file: string): Promise<ServerBuild | null> {
   if (!existsSync(file)) return null;
-  const entry = (await import(pathToFileURL(file).href)) as { renderFirstScreen: DrawFirstScreen };
-  return entry.renderFirstScreen;
+  return (await import(pathToFileURL(file).href)) as ServerBuild;
 }
 
 export default fp(
@@ -89,31 +96,44 @@ export default fp(
     }
     const indexHtml = await readFile(path.join(opts.root, 'index.html'), 'utf8');
     // The web app's server build sits beside its browser build (`npm run build`).
-    const draw = await loadFirstScreen(
+    const build = await loadServerBuild(
       path.join(path.dirname(opts.root), 'dist-server', 'entry-server.js'),
     );
-    if (draw === null) app.log.info('no server build of the web app; pages carry data only');
-    const drawn = draw === null ? null : new DrawnScreens(draw);
+    if (build === null) app.log.info('no server build of the web app; pages carry data only');
+    const drawn = build === null ? null : new DrawnScreens(build.renderFirstScreen);
+
+    /** index.html with the title the page's screen will set, when the server build is there. */
+    function titled(request: FastifyRequest, data: InitialData): string {
+      if (build === null) return indexHtml;
+      try {
+        return withTitle(indexHtml, build.pageTitle('question' in data ? data.question : null));
+      } catch (error) {
+        request.log.error({ err: error }, 'page title not made; the app will set it');
+        return indexHtml;
+      }
+    }
 
     /**
-     * The page with its data, and its first screen drawn when that works. Only the feed is
+     * The page with its data and its screen's title, and its first screen drawn when that
+     * works. Only the feed is
      * drawn: a question's page is loaded lazily by the app, so its drawing would stay dead
      * until that code arrived, and a reply typed into it meanwhile would be lost.
      */
     async function pageWith(
       request: FastifyRequest,
+      data: InitialData,
       body: string,
-      drawable: boolean,
     ): Promise<string> {
-      if (drawn === null || !drawable) {
-        return withInitialData(indexHtml, withClock(body)(Date.now()));
+      const html = titled(request, data);
+      if (drawn === null || !('feed' in data)) {
+        return withInitialData(html, withClock(body)(Date.now()));
       }
       try {
         const { json, markup } = await drawn.screen(request.url, body, withClock(body));
-        return withFirstScreen(withInitialData(indexHtml, json), markup);
+        return withFirstScreen(withInitialData(html, json), markup);
       } catch (error) {
         request.log.error({ err: error }, 'first screen not drawn; the app will draw it');
-        return withInitialData(indexHtml, withClock(body)(Date.now()));
+        return withInitialData(html, withClock(body)(Date.now()));
       }
     }
 
@@ -175,10 +195,7 @@ export default fp(
             .header('Cache-Control', 'no-cache')
             .sendFile('index.html', { cacheControl: false });
         }
-        let html =
-          data === null
-            ? indexHtml
-            : await pageWith(request, dataBody(reply, data), 'feed' in data);
+        let html = data === null ? indexHtml : await pageWith(request, data, dataBody(reply, data));
         if (theme !== null) html = withTheme(html, theme);
         reply
           .header('Cache-Control', data === null ? 'no-cache' : 'private, no-cache')

@@ -14,11 +14,11 @@ import { PerspectivesBar } from '../../features/questions/components/perspective
 import { QuestionUpdates } from '../../features/questions/components/question-updates.tsx';
 import { QuestionView } from '../../features/questions/components/question-view.tsx';
 import { isPerspective, readPerspective } from '../../features/questions/lib/perspective-params.ts';
+import { questionPageTitle, questionTitle } from '../../features/questions/lib/question-title.ts';
 import { ReportDialog } from '../../features/reports/components/report-dialog.tsx';
 import type { ReportTarget } from '../../features/reports/components/report-target.ts';
 import { useViewer } from '../../lib/auth.ts';
 import { isNotFound } from '../../lib/error-messages.ts';
-import { htmlToText } from '../../lib/html.ts';
 import { MSG, OUTCOME_UI, TEXT, UI } from '../../lib/messages.ts';
 import { isOwner } from '../../lib/ownership.ts';
 import styles from './routes.module.css';
@@ -90,10 +90,10 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
   const data = question.data;
   // The asker (signed-in owner or the owning key) marks replies and adds updates.
   const asker = isOwner(data, viewer);
-  const title = htmlToText(data.text).split('\n')[0]?.slice(0, 70) || TEXT.question;
+  const title = questionTitle(data.text);
   return (
     <div className={styles.stack}>
-      <title>{`${title} · ${TEXT.brand}`}</title>
+      <title>{questionPageTitle(data.text)}</title>
       <h1 className="visually-hidden">{title}</h1>
       <QuestionView
         question={data}
