@@ -85,6 +85,8 @@ function startServer(port: number, dataDir: string): ChildProcess {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       RATE_LIMITS: 'off',
+      // Its setup posts anonymously, which would otherwise need a solved proof-of-work.
+      POW_DIFFICULTY: 'off',
       LOG_LEVEL: 'warn',
     },
   });
