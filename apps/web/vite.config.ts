@@ -190,5 +190,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: the server reads which files a lazily loaded screen needs,
+    // to ask for them with its page (apps/server/src/lib/screen-preloads.ts).
+    manifest: !isSsrBuild,
   },
 }));

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { APP_READY_MARK, strongSessionId } from '@dating/contract';
 import type { Page } from '@playwright/test';
 import { createAnswer, createQuestion, uid } from '../support/api.ts';
-import { expect, feedCards, test } from '../support/fixtures.ts';
+import { expect, feedCards, questionArticle, test } from '../support/fixtures.ts';
 
 /** The page's log: every script read of `path` (a prefix), and the marks the test adds. */
 function recordReads(page: Page, path: RegExp) {
@@ -155,6 +155,40 @@ test.describe('first load', () => {
       page.getByRole('heading', { level: 1, name: `Is ${word} & a </title> too soon?` }),
     ).toBeAttached();
     await expect(page).toHaveTitle(title);
+  });
+
+  test("a question's page asks for its screen's files without waiting for the app", async ({
+    page,
+    request,
+  }) => {
+    const word = `preload${uid()}`;
+    const question = await createQuestion(request, { text: `<p>Is ${word} moving fast?</p>` });
+    // The app's entry is held back until the screen's files have been asked for: only the
+    // page's own links can ask for them then.
+    const log: string[] = [];
+    let releaseEntry = () => {};
+    const entryHeld = new Promise<void>((resolve) => {
+      releaseEntry = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      log.push('entry asked');
+      await entryHeld;
+      await route.continue();
+    });
+    page.on('request', (sent) => {
+      const file = new URL(sent.url()).pathname;
+      if (/^\/assets\/question-page-[^/]+\.(js|css)$/.test(file)) {
+        log.push(`screen's ${file.endsWith('.css') ? 'stylesheet' : 'script'} asked`);
+        if (log.includes("screen's script asked") && log.includes("screen's stylesheet asked")) {
+          releaseEntry();
+        }
+      }
+    });
+    await page.goto(`/questions/${question.id}`);
+    await expect(questionArticle(page)).toContainText(`Is ${word} moving fast?`);
+    expect(log.slice(0, 1)).toEqual(['entry asked']);
+    // Each asked once: the app took the preloaded files rather than asking again.
+    expect(log.slice(1).sort()).toEqual(["screen's script asked", "screen's stylesheet asked"]);
   });
 
   test('the app takes the drawn screen over with no mismatch, in any time zone and theme', async ({

@@ -15,7 +15,8 @@
  * is there (`dist-server/entry-server.js` beside the web app's `dist/`, made by `npm run
  * build`): the cards show as soon as the HTML and CSS arrive, and the app hydrates them. A
  * drawing that fails leaves `#root` empty, and the app draws the screen as before. The same
- * build names the page's title (a question's first line), which goes in the page's head.
+ * build names the page's title (a question's first line), which goes in the page's head. A
+ * question's page also lists its screen's files there, for the browser to fetch at once.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -30,6 +31,7 @@ import fp from 'fastify-plugin';
 import { type DrawFirstScreen, DrawnScreens } from '../lib/drawn-screens.ts';
 import { withFirstScreen, withInitialData, withTitle } from '../lib/html-data.ts';
 import { chosenTheme, withTheme } from '../lib/page-theme.ts';
+import { type Manifest, screenPreloads, withPreloads } from '../lib/screen-preloads.ts';
 import { type InitialData, initialDataFor } from '../services/initial-data.ts';
 
 /** How long a page waits for its data before it goes without. */
@@ -82,6 +84,18 @@ interface ServerBuild {
   pageTitle(question: { text: string } | null): string;
 }
 
+/** The source of the question's screen, as the web app's build manifest names it. */
+const QUESTION_SCREEN = 'src/app/routes/question.tsx';
+
+/** Vite's manifest of the web app's build, or none when it is missing or unreadable. */
+async function readManifest(file: string): Promise<Manifest> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as Manifest;
+  } catch {
+    return {};
+  }
+}
+
 /** The web app's server build, or null when it was not built. */
 async function loadServerBuild(file: string): Promise<ServerBuild | null> {
   if (!existsSync(file)) return null;
@@ -102,14 +116,26 @@ export default fp(
     if (build === null) app.log.info('no server build of the web app; pages carry data only');
     const drawn = build === null ? null : new DrawnScreens(build.renderFirstScreen);
 
-    /** index.html with the title the page's screen will set, when the server build is there. */
-    function titled(request: FastifyRequest, data: InitialData): string {
-      if (build === null) return indexHtml;
+    // A question's page asks for its screen's files with the page (lib/screen-preloads.ts).
+    const questionPreloads = screenPreloads(
+      await readManifest(path.join(opts.root, '.vite', 'manifest.json')),
+      QUESTION_SCREEN,
+    );
+    if (questionPreloads === '') app.log.warn("the build lists no question screen's files");
+
+    /**
+     * index.html with what the page's screen needs in its head: the title it will set (when
+     * the server build is there to say it), and a question's screen's files.
+     */
+    function headFor(request: FastifyRequest, data: InitialData): string {
+      const question = 'question' in data ? data.question : null;
+      const html = question === null ? indexHtml : withPreloads(indexHtml, questionPreloads);
+      if (build === null) return html;
       try {
-        return withTitle(indexHtml, build.pageTitle('question' in data ? data.question : null));
+        return withTitle(html, build.pageTitle(question));
       } catch (error) {
         request.log.error({ err: error }, 'page title not made; the app will set it');
-        return indexHtml;
+        return html;
       }
     }
 
@@ -124,7 +150,7 @@ export default fp(
       data: InitialData,
       body: string,
     ): Promise<string> {
-      const html = titled(request, data);
+      const html = headFor(request, data);
       if (drawn === null || !('feed' in data)) {
         return withInitialData(html, withClock(body)(Date.now()));
       }
