@@ -8,7 +8,7 @@
  * paint, the first paint, when the app has taken the page over (hydrated), and the layout
  * shift. On the slow phone it also opens the Ask a Question dialog once the page has settled
  * (as a reader would, after the idle prefetch had its chance) and times the editor's
- * appearance.
+ * appearance. Then as many cold loads of a question's page, timing its text's appearance.
  *
  *   npm run bench:web -- [--loads 7] [--questions 10000] [--root DIR] [--chromium PATH]
  *                        [--profiles "unthrottled,CPU 4x,slow phone"]
@@ -22,7 +22,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { APP_READY_MARK } from '@dating/contract';
-import { type Browser, type BrowserContextOptions, chromium } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+} from '@playwright/test';
 import { openDatabase } from '../../apps/server/src/db/connection.ts';
 import { migrate } from '../../apps/server/src/db/migrator.ts';
 import { seedDatabase } from '../../apps/server/src/db/seed.ts';
@@ -75,7 +80,7 @@ const PROFILES: Profile[] = [
  * helper the page does not have.
  */
 const PROBE = `(() => {
-  const marks = { card: -1, click: -1, editor: -1, cls: 0, shifts: [] };
+  const marks = { card: -1, click: -1, editor: -1, question: -1, cls: 0, shifts: [] };
   window.__bench = marks;
   const describe = (node) => !node ? '?' : node.nodeType === 1
     ? node.tagName.toLowerCase() + (node.className ? '.' + String(node.className).split(' ')[0] : '')
@@ -101,6 +106,7 @@ const PROBE = `(() => {
   }));
   new MutationObserver(() => {
     if (marks.click >= 0 && marks.editor < 0 && document.querySelector('[contenteditable="true"]')) painted('editor');
+    if (marks.question < 0 && document.querySelector('[data-testid="question-text"]')) painted('question');
   }).observe(document, { subtree: true, childList: true });
   document.addEventListener('click', () => {
     if (marks.click < 0) marks.click = performance.now();
@@ -118,17 +124,23 @@ interface Load {
   editor?: number;
 }
 
+/** A page in a new context (an empty cache), with the probe, throttled as `profile` says. */
+async function throttledPage(context: BrowserContext, profile: Profile) {
+  const page = await context.newPage();
+  await page.addInitScript({ content: PROBE });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate });
+  if (profile.network) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
+  }
+  return page;
+}
+
 async function coldLoad(browser: Browser, base: string, profile: Profile, openEditor: boolean) {
   const context = await browser.newContext({ ...profile.context, baseURL: base });
   try {
-    const page = await context.newPage();
-    await page.addInitScript({ content: PROBE });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate });
-    if (profile.network) {
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
-    }
+    const page = await throttledPage(context, profile);
     await page.goto('/', { waitUntil: 'load', timeout: 120_000 });
     await page.waitForFunction(
       () => (window as unknown as { __bench: { card: number } }).__bench.card >= 0,
@@ -186,6 +198,29 @@ async function coldLoad(browser: Browser, base: string, profile: Profile, openEd
       });
     }
     return result;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * A cold load of a question's page: when its text is on screen (just after the frame that
+ * paints it). The page is not drawn on the server: the app draws it from the page's data.
+ */
+async function questionLoad(browser: Browser, base: string, profile: Profile, id: number) {
+  const context = await browser.newContext({ ...profile.context, baseURL: base });
+  try {
+    const page = await throttledPage(context, profile);
+    await page.goto(`/questions/${id}`, { waitUntil: 'commit', timeout: 120_000 });
+    const shown = await page.waitForFunction(
+      () => {
+        const at = (window as unknown as { __bench: { question: number } }).__bench.question;
+        return at >= 0 ? at : false;
+      },
+      undefined,
+      { timeout: 120_000 },
+    );
+    return (await shown.jsonValue()) as number;
   } finally {
     await context.close();
   }
@@ -274,12 +309,16 @@ async function main() {
     ready: number | undefined;
     cls: number;
     editor: number | undefined;
+    question: number;
   }[] = [];
   try {
     // Three loads first, not counted: the server's first pages are slower (drawing the
     // first screen is not yet compiled to fast code).
     for (let i = 0; i < 3; i += 1)
       await coldLoad(browser, server.base, PROFILES[0] as Profile, false);
+    const feed = (await (await fetch(`${server.base}/api/questions/`)).json()) as { id: number }[];
+    const questionId = feed[0]?.id;
+    if (questionId === undefined) throw new Error('the seeded feed is empty');
     const chosen = args.profiles?.split(',').map((name) => name.trim());
     for (const profile of PROFILES.filter((p) => !chosen || chosen.includes(p.name))) {
       const loads: Load[] = [];
@@ -291,6 +330,11 @@ async function main() {
         );
         for (const shift of load.shifts) console.log(`    shifted: ${shift}`);
       }
+      const questions: number[] = [];
+      for (let i = 0; i < LOADS; i += 1) {
+        questions.push(await questionLoad(browser, server.base, profile, questionId));
+        console.log(`  ${profile.name} question page #${i + 1}: ${ms(questions.at(-1))}`);
+      }
       rows.push({
         profile: profile.name,
         card: median(loads.map((l) => l.card)),
@@ -298,6 +342,7 @@ async function main() {
         ready: medianOfMeasured(loads.map((l) => l.ready)),
         cls: Math.max(...loads.map((l) => l.cls)),
         editor: medianOfMeasured(loads.map((l) => l.editor)),
+        question: median(questions),
       });
     }
   } finally {
@@ -314,6 +359,7 @@ async function main() {
     `| app ready (hydrated) | ${rows.map((r) => ms(r.ready)).join(' | ')} |`,
     `| layout shift (CLS, worst load) | ${rows.map((r) => r.cls.toFixed(3)).join(' | ')} |`,
     `| editor first open | ${rows.map((r) => ms(r.editor)).join(' | ')} |`,
+    `| question page: its text visible | ${rows.map((r) => ms(r.question)).join(' | ')} |`,
   ];
   console.log(`\n${lines.join('\n')}\n\n${new Date().toISOString().slice(0, 16)}Z, ${ROOT}`);
 }
