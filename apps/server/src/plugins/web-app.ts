@@ -140,10 +140,10 @@ export default fp(
     }
 
     /**
-     * The page with its data and its screen's title, and its first screen drawn when that
-     * works. Only the feed is
-     * drawn: a question's page is loaded lazily by the app, so its drawing would stay dead
-     * until that code arrived, and a reply typed into it meanwhile would be lost.
+     * The page with its data and its head (`headFor`), and its first screen drawn when that
+     * works. Only the feed is drawn: a question's page is loaded lazily by the app, so its
+     * drawing would stay dead until that code arrived, and a reply typed into it meanwhile
+     * would be lost.
      */
     async function pageWith(
       request: FastifyRequest,
