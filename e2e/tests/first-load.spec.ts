@@ -23,6 +23,11 @@ function recordReads(page: Page, path: RegExp) {
   return log;
 }
 
+/** How many times the app has marked that it took the page over (APP_READY_MARK). */
+function appReadyMarks(page: Page) {
+  return page.evaluate((mark) => performance.getEntriesByName(mark).length, APP_READY_MARK);
+}
+
 test.describe('first load', () => {
   test('the home page shows a question card before any feed request', async ({
     page,
@@ -146,11 +151,7 @@ test.describe('first load', () => {
 
     await page.goto(`/questions/${question.id}`);
     await expect(page).toHaveTitle(title);
-    await expect
-      .poll(() =>
-        page.evaluate((mark) => performance.getEntriesByName(mark).length, APP_READY_MARK),
-      )
-      .toBe(1);
+    await expect.poll(() => appReadyMarks(page)).toBe(1);
     await expect(
       page.getByRole('heading', { level: 1, name: `Is ${word} & a </title> too soon?` }),
     ).toBeAttached();
@@ -230,9 +231,7 @@ test.describe('first load', () => {
     // and has marked the moment for measurements (npm run bench:web), once.
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
-    expect(
-      await page.evaluate((mark) => performance.getEntriesByName(mark).length, APP_READY_MARK),
-    ).toBe(1);
+    expect(await appReadyMarks(page)).toBe(1);
     await page.goto(`/questions/${question.id}`);
     await expect(page.getByText(`Yes, ${word}.`)).toBeVisible();
     const mine = page.getByTestId('answer').filter({ hasText: `Yes, ${word}.` });

@@ -26,7 +26,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { API_MSG, QuestionDetail, QuestionList } from '@dating/contract';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type DrawFirstScreen, DrawnScreens } from '../lib/drawn-screens.ts';
 import { withFirstScreen, withInitialData, withTitle } from '../lib/html-data.ts';
@@ -123,20 +123,27 @@ export default fp(
     );
     if (questionPreloads === '') app.log.warn("the build lists no question screen's files");
 
-    /**
-     * index.html with what the page's screen needs in its head: the title it will set (when
-     * the server build is there to say it), and a question's screen's files.
-     */
-    function headFor(request: FastifyRequest, data: InitialData): string {
-      const question = 'question' in data ? data.question : null;
-      const html = question === null ? indexHtml : withPreloads(indexHtml, questionPreloads);
+    /** `html` with the title the screen will set, when the server build can say it. */
+    function titled(html: string, question: { text: string } | null, log: FastifyBaseLogger) {
       if (build === null) return html;
       try {
         return withTitle(html, build.pageTitle(question));
       } catch (error) {
-        request.log.error({ err: error }, 'page title not made; the app will set it');
+        log.error({ err: error }, 'page title not made; the app will set it');
         return html;
       }
+    }
+
+    // The heads that do not depend on the request, made once: the feed's title is fixed.
+    const questionHead = withPreloads(indexHtml, questionPreloads);
+    const feedHead = titled(indexHtml, null, app.log);
+
+    /**
+     * index.html with what the page's screen needs in its head: the title it will set, and a
+     * question's screen's files.
+     */
+    function headFor(request: FastifyRequest, data: InitialData): string {
+      return 'question' in data ? titled(questionHead, data.question, request.log) : feedHead;
     }
 
     /**
