@@ -31,10 +31,12 @@ import answerRoutes from './routes/api/answers/index.ts';
 import authRoutes from './routes/api/auth.ts';
 import challengeRoutes from './routes/api/challenge/index.ts';
 import healthRoutes from './routes/api/health/index.ts';
+import { likeRoutes } from './routes/api/likes/index.ts';
 import moderationRoutes from './routes/api/moderation/index.ts';
 import myRoutes from './routes/api/my/index.ts';
 import questionAnswerRoutes from './routes/api/questions/answers.ts';
 import questionRoutes from './routes/api/questions/index.ts';
+import questionListRoutes from './routes/api/questions/list.ts';
 import questionUpdateRoutes from './routes/api/questions/updates.ts';
 import reportRoutes from './routes/api/reports/index.ts';
 import safetyRoutes from './routes/api/safety/index.ts';
@@ -104,10 +106,13 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(async (authenticated) => {
         await authenticated.register(auth);
         await authenticated.register(userRoutes, { prefix: '/user' });
+        await authenticated.register(questionListRoutes, { prefix: '/questions' });
         await authenticated.register(questionRoutes, { prefix: '/questions' });
         await authenticated.register(questionAnswerRoutes, { prefix: '/questions' });
         await authenticated.register(questionUpdateRoutes, { prefix: '/questions' });
+        await authenticated.register(likeRoutes('question'), { prefix: '/questions' });
         await authenticated.register(answerRoutes, { prefix: '/answers' });
+        await authenticated.register(likeRoutes('answer'), { prefix: '/answers' });
         await authenticated.register(answerHelpfulRoutes, { prefix: '/answers' });
         await authenticated.register(reportRoutes, { prefix: '/reports' });
         await authenticated.register(myRoutes, { prefix: '/my' });

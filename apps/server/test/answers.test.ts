@@ -212,7 +212,7 @@ describeEachEngine('answers', (ctx) => {
       expect((await getAnswer(ctx, mine.id)).json().text).toBe('User edit');
     });
 
-    it('refuses another session, another user, nobody, and blank text', async () => {
+    it('refuses another session and another user (403), nobody (401), and blank text', async () => {
       const q = await createQuestion(ctx);
       const author = await createUser(ctx);
       const other = await createUser(ctx);
@@ -221,7 +221,7 @@ describeEachEngine('answers', (ctx) => {
       const patch = (id: number, auth: { token?: string; session?: string }, text: string) =>
         ctx.request({ method: 'PATCH', url: `/api/answers/${id}/`, ...auth, body: { text } });
       expect((await patch(b.id, { session: newSession() }, 'x')).statusCode).toBe(403);
-      expect((await patch(b.id, {}, 'x')).statusCode).toBe(403);
+      expect((await patch(b.id, {}, 'x')).statusCode).toBe(401);
       expect((await patch(b.id, { token: other.access }, 'x')).statusCode).toBe(403);
       expect((await patch(a.id, { token: other.access }, 'x')).statusCode).toBe(403);
       expect((await patch(a.id, { session: newSession() }, 'x')).statusCode).toBe(403);
@@ -340,7 +340,7 @@ describeEachEngine('answers', (ctx) => {
       for (const id of [a.id, b.id, c.id]) expect((await getAnswer(ctx, id)).statusCode).toBe(404);
     });
 
-    it('refuses anyone else; an admin may delete any answer', async () => {
+    it('refuses anyone else (403; nobody at all 401); an admin may delete any answer', async () => {
       const q = await createQuestion(ctx);
       const user = await createUser(ctx);
       const admin = await createAdmin(ctx);
@@ -349,7 +349,7 @@ describeEachEngine('answers', (ctx) => {
       const del = (id: number, auth: { token?: string; session?: string }) =>
         ctx.request({ method: 'DELETE', url: `/api/answers/${id}/`, ...auth });
       expect((await del(a.id, { session: newSession() })).statusCode).toBe(403);
-      expect((await del(a.id, {})).statusCode).toBe(403);
+      expect((await del(a.id, {})).statusCode).toBe(401);
       expect((await del(a.id, { token: user.access })).statusCode).toBe(403);
       expect((await del(b.id, { session: newSession() })).statusCode).toBe(403);
       expect((await getAnswer(ctx, a.id)).statusCode).toBe(200);

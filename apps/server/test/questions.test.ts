@@ -774,7 +774,7 @@ describeEachEngine('questions', (ctx) => {
       expect(detail.json().text).toBe('<p>New text</p>');
     });
 
-    it('refuses another user (403), an anonymous caller (401) and empty text (400)', async () => {
+    it('refuses another user or key (403), nobody (401) and empty text (400)', async () => {
       const owner = await createUser(ctx);
       const other = await createUser(ctx);
       const q = await createQuestion(ctx, { token: owner.access, text: '<p>Original</p>' });
@@ -789,8 +789,11 @@ describeEachEngine('questions', (ctx) => {
       expect(foreign.statusCode).toBe(403);
       expect(foreign.json()).toEqual({ detail: API_MSG.forbidden });
       const anonymous = await patch({ session: newSession() }, 'Hijack');
-      expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toEqual({ detail: expect.any(String) });
+      expect(anonymous.statusCode).toBe(403);
+      expect(anonymous.json()).toEqual({ detail: API_MSG.forbidden });
+      const nobody = await patch({}, 'Hijack');
+      expect(nobody.statusCode).toBe(401);
+      expect(nobody.json()).toEqual({ detail: expect.any(String) });
       const empty = await patch({ token: owner.access }, '<p> </p>');
       expect(empty.statusCode).toBe(400);
       expect(empty.json()).toEqual({ text: ['Question text cannot be empty.'] });
@@ -807,19 +810,61 @@ describeEachEngine('questions', (ctx) => {
       expect(unknown.statusCode).toBe(404);
     });
 
-    it('refuses to let an anonymous asker edit even with the right session', async () => {
+    it('lets the anonymous key that asked edit it, in X-Session-Id or in the body', async () => {
+      const q = await createQuestion(ctx, { text: '<p>Original</p>' });
+      const byHeader = await ctx.request({
+        method: 'PATCH',
+        url: `/api/questions/${q.id}/`,
+        session: q.session,
+        body: { text: '<p><strong>Edited</strong> by its key</p>' },
+      });
+      expect(byHeader.statusCode).toBe(200);
+      expect(byHeader.json()).toMatchObject({
+        text: '<p><strong>Edited</strong> by its key</p>',
+        session_id: q.session,
+        user: null,
+      });
+      const byBody = await ctx.request({
+        method: 'PATCH',
+        url: `/api/questions/${q.id}/`,
+        body: { text: '<p>Again</p>', session_id: q.session },
+      });
+      expect(byBody.statusCode).toBe(200);
+      const detail = await ctx.request({ method: 'GET', url: `/api/questions/${q.id}/` });
+      expect(detail.json()).toMatchObject({ text: '<p>Again</p>', session_id: null });
+    });
+
+    it('ignores the key under a bearer token: an account never edits with a key', async () => {
+      const user = await createUser(ctx);
       const q = await createQuestion(ctx);
       const res = await ctx.request({
         method: 'PATCH',
         url: `/api/questions/${q.id}/`,
+        token: user.access,
         session: q.session,
-        body: { text: 'Edit' },
+        body: { text: 'Edit', session_id: q.session },
       });
-      expect(res.statusCode).toBe(401);
+      expect(res.statusCode).toBe(403);
     });
   });
 
   describe('DELETE /api/questions/{id}/', () => {
+    it('lets the anonymous key that asked delete it, with its thread', async () => {
+      const q = await createQuestion(ctx);
+      const a = await createAnswer(ctx, q.id);
+      const res = await ctx.request({
+        method: 'DELETE',
+        url: `/api/questions/${q.id}/`,
+        session: q.session,
+      });
+      expect(res.statusCode).toBe(204);
+      const gone = await ctx.request({ method: 'GET', url: `/api/questions/${q.id}/` });
+      expect(gone.statusCode).toBe(404);
+      expect((await ctx.request({ method: 'GET', url: `/api/answers/${a.id}/` })).statusCode).toBe(
+        404,
+      );
+    });
+
     it('lets the owner delete: 204, then 404, and its answers are gone', async () => {
       const owner = await createUser(ctx);
       const q = await createQuestion(ctx, { token: owner.access });
@@ -846,7 +891,7 @@ describeEachEngine('questions', (ctx) => {
       expect(again.statusCode).toBe(404);
     });
 
-    it('refuses another user (403) and an anonymous caller (401); an admin may delete', async () => {
+    it('refuses another user or key (403) and nobody (401); an admin may delete', async () => {
       const owner = await createUser(ctx);
       const other = await createUser(ctx);
       const admin = await createAdmin(ctx);
@@ -854,7 +899,7 @@ describeEachEngine('questions', (ctx) => {
       const del = (auth: { token?: string; session?: string }) =>
         ctx.request({ method: 'DELETE', url: `/api/questions/${q.id}/`, ...auth });
       expect((await del({ token: other.access })).statusCode).toBe(403);
-      expect((await del({ session: newSession() })).statusCode).toBe(401);
+      expect((await del({ session: newSession() })).statusCode).toBe(403);
       expect((await del({})).statusCode).toBe(401);
       const still = await ctx.request({ method: 'GET', url: `/api/questions/${q.id}/` });
       expect(still.statusCode).toBe(200);

@@ -8,6 +8,15 @@ export type Db = Kysely<Database>;
 /** Data access functions take `tx ?? db`, so callers can compose them in one transaction. */
 export type Executor = Kysely<Database> | Transaction<Database>;
 
+/**
+ * What a write takes inside its own transaction, so that it commits with the write or not
+ * at all: the request's idempotency key (plugins/idempotency.ts).
+ */
+export interface WriteClaim {
+  /** 409 when a concurrent request with the same key won. */
+  claim(tx: Executor): Promise<void>;
+}
+
 export interface DatabaseHandle {
   db: Db;
   pool: pg.Pool;

@@ -22,7 +22,7 @@ import { createHmac } from 'node:crypto';
 import { API_MSG } from '@dating/contract';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Executor } from '../db/connection.ts';
+import type { Executor, WriteClaim } from '../db/connection.ts';
 import { badRequest, HttpError } from '../lib/http-errors.ts';
 import {
   claimIdempotencyKey,
@@ -43,13 +43,8 @@ declare module 'fastify' {
   }
 }
 
-export interface IdempotencyKey {
-  /**
-   * Takes the key inside the transaction that creates, so that the key commits with what
-   * is created, or not at all. 409 when a concurrent request with the same key won.
-   */
-  claim(tx: Executor): Promise<void>;
-}
+/** Taken inside the transaction that creates, so it commits with what is created, or not at all. */
+export type IdempotencyKey = WriteClaim;
 
 export interface IdempotencyOptions {
   /** The server secret the keyed hashes are derived from. */

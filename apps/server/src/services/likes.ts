@@ -6,7 +6,7 @@
  */
 import { API_MSG, type LikeResponse } from '@dating/contract';
 import type { Author } from '../auth/identity.ts';
-import type { Db, Executor } from '../db/connection.ts';
+import type { Db, WriteClaim } from '../db/connection.ts';
 import { badRequest, notFound } from '../lib/http-errors.ts';
 import { addLike, type LikeTarget, removeLike } from '../repositories/likes.ts';
 
@@ -27,7 +27,7 @@ export async function likeOnce(
   target: LikeTarget,
   id: number,
   author: Author,
-  key?: { claim(tx: Executor): Promise<void> } | null,
+  key?: WriteClaim | null,
 ): Promise<LikeResponse> {
   return db.transaction().execute(async (tx) => {
     await key?.claim(tx);

@@ -8,7 +8,7 @@
  */
 import { LIMITS, OUTCOME_API_MSG } from '@dating/contract';
 import { isOwner, type Viewer } from '../auth/identity.ts';
-import type { Db, Executor } from '../db/connection.ts';
+import type { Db, WriteClaim } from '../db/connection.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../lib/http-errors.ts';
 import type { AnswerRow } from '../presenters/answers.ts';
 import type { QuestionUpdateRow } from '../presenters/questions.ts';
@@ -73,7 +73,7 @@ export async function addUpdate(
   viewer: Viewer,
   questionId: number,
   text: string,
-  key?: { claim(tx: Executor): Promise<void> } | null,
+  key?: WriteClaim | null,
 ): Promise<QuestionUpdateRow> {
   return db.transaction().execute(async (tx) => {
     await key?.claim(tx);

@@ -21,8 +21,10 @@ export const AnswerCreateBody = Type.Object({
 });
 export type AnswerCreateBody = Static<typeof AnswerCreateBody>;
 
+/** An edit by the reply's owner: its account, or the anonymous key that wrote it. */
 export const AnswerPatchBody = Type.Object({
   text: Type.String({ maxLength: LIMITS.replyTextMax }),
+  session_id: Type.Optional(SessionIdSchema),
 });
 export type AnswerPatchBody = Static<typeof AnswerPatchBody>;
 

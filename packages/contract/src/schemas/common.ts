@@ -1,5 +1,6 @@
-import { type TSchema, Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { AGE_RANGES, GENDERS, REPORT_REASONS, REPORT_STATUSES } from '../enums.ts';
+import { LIMITS } from '../limits.ts';
 import { SESSION_ID_RULES } from '../session-id.ts';
 
 export function Nullable<T extends TSchema>(schema: T) {
@@ -7,8 +8,19 @@ export function Nullable<T extends TSchema>(schema: T) {
 }
 
 /** Database ids are PostgreSQL `integer`s; anything outside that range cannot exist. */
-export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+export const MAX_ID = 2_147_483_647;
+export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 export const IdParams = Type.Object({ id: Id });
+
+/**
+ * A page of a list: at most `limit` items from `cursor` on (a signed keyset position the
+ * previous page's `Link: <...>; rel="next"` header carries).
+ */
+export const PageQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax })),
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type PageQuery = Static<typeof PageQuery>;
 
 export const GenderSchema = Type.Enum(GENDERS, {
   description: 'W Woman, M Man, NB Non Binary, U Unspecified (default)',

@@ -4,7 +4,14 @@
  */
 import { type Static, Type } from 'typebox';
 import { LIMITS } from '../limits.ts';
-import { AgeRangeSchema, GenderSchema, Id, Nullable, Timestamp } from './common.ts';
+import {
+  AgeRangeSchema,
+  GenderSchema,
+  Id,
+  Nullable,
+  SessionIdSchema,
+  Timestamp,
+} from './common.ts';
 import { PiiKindSchema } from './safety.ts';
 
 export const MODERATION_ACTIONS = ['approve', 'reject', 'auto_hide', 'unhide', 'delete'] as const;
@@ -20,8 +27,15 @@ export const ModerationNote = Type.Optional(
   ),
 );
 
-export const ModerationNoteBody = Type.Object({ note: ModerationNote });
-export type ModerationNoteBody = Static<typeof ModerationNoteBody>;
+/**
+ * Deleting a question or a reply: by its owner (account, or the anonymous key that wrote
+ * it, in X-Session-Id or here), or by an admin, who may say why.
+ */
+export const PostDeleteBody = Type.Object({
+  note: ModerationNote,
+  session_id: Type.Optional(SessionIdSchema),
+});
+export type PostDeleteBody = Static<typeof PostDeleteBody>;
 
 /**
  * What deleted content looked like, kept so that the decision can be reviewed: its plain
@@ -62,12 +76,6 @@ export const ModerationLogEntry = Type.Object({
 });
 export type ModerationLogEntry = Static<typeof ModerationLogEntry>;
 export const ModerationLogList = Type.Array(ModerationLogEntry);
-
-export const ModerationLogQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax })),
-  cursor: Type.Optional(Type.String({ maxLength: 200 })),
-});
-export type ModerationLogQuery = Static<typeof ModerationLogQuery>;
 
 /** `GET /api/moderation/summary/`: the counts the admin header shows. */
 export const ModerationSummary = Type.Object({

@@ -1,5 +1,4 @@
 import { type Static, Type } from 'typebox';
-import { LIMITS } from '../limits.ts';
 import { SESSION_ID_RULES } from '../session-id.ts';
 import { AgeRangeSchema, GenderSchema, Id, Nullable, Timestamp } from './common.ts';
 
@@ -26,12 +25,6 @@ export const AnonymousPost = Type.Object({
 });
 export type AnonymousPost = Static<typeof AnonymousPost>;
 export const AnonymousPostList = Type.Array(AnonymousPost);
-
-export const MyAnonymousQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax })),
-  cursor: Type.Optional(Type.String({ maxLength: 200 })),
-});
-export type MyAnonymousQuery = Static<typeof MyAnonymousQuery>;
 
 /** `POST /api/my/claim/`: the anonymous key whose posts move into the signed-in account. */
 export const ClaimBody = Type.Object({

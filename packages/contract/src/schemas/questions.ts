@@ -8,6 +8,7 @@ import {
   GenderSchema,
   Id,
   Nullable,
+  PageQuery,
   SessionIdSchema,
   Timestamp,
 } from './common.ts';
@@ -43,8 +44,10 @@ export const QuestionCreateBody = Type.Object({
 });
 export type QuestionCreateBody = Static<typeof QuestionCreateBody>;
 
+/** An edit by the question's owner: its account, or the anonymous key that asked it. */
 export const QuestionPatchBody = Type.Object({
   text: Type.String({ maxLength: LIMITS.questionTextMax }),
+  session_id: Type.Optional(SessionIdSchema),
 });
 export type QuestionPatchBody = Static<typeof QuestionPatchBody>;
 
@@ -56,8 +59,7 @@ export const QuestionListQuery = Type.Object({
   gender: Type.Optional(GenderSchema),
   age_range: Type.Optional(AgeRangeSchema),
   user_id: Type.Optional(Id),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax })),
-  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+  ...PageQuery.properties,
   sort: Type.Optional(
     Type.String({
       description:
@@ -67,6 +69,17 @@ export const QuestionListQuery = Type.Object({
   has_updates: Type.Optional(HasUpdatesSchema),
 });
 export type QuestionListQuery = Static<typeof QuestionListQuery>;
+
+/** The parameters of `GET /api/questions/` that a feed address sets (feed-params.ts). */
+export const FeedApiQuery = Type.Pick(QuestionListQuery, [
+  'search',
+  'tag_id',
+  'gender',
+  'age_range',
+  'sort',
+  'has_updates',
+]);
+export type FeedApiQuery = Static<typeof FeedApiQuery>;
 
 const questionFields = {
   id: Id,

@@ -6,73 +6,21 @@ import { createHash } from 'node:crypto';
 import {
   API_MSG,
   ErrorDetail,
-  LIMITS,
-  MSG,
-  normalizeUsername,
   PublicUser,
   RefreshBody,
   RegisterBody,
   TokenBody,
   TokenPair,
-  usernameProblem,
 } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { verifyPassword } from '../../auth/passwords.ts';
+import { registerUser, registrationProblems } from '../../auth/registration.ts';
 import { badRequest, type FieldErrors, fieldErrors, unauthorized } from '../../lib/http-errors.ts';
 import { validationToFieldErrors } from '../../plugins/errors.ts';
-import { findUserForLogin, insertUser, loginNameTaken } from '../../repositories/users.ts';
+import { findUserForLogin } from '../../repositories/users.ts';
 
 const bearerRe = /^Bearer ([A-Za-z0-9_.-]{1,4096})$/;
-// Deliberately simple: one @, something on each side, a dot in the domain, no spaces.
-const emailRe = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/**
- * Every problem of a registration at once, one entry per field: those the schema found
- * (a missing field, a wrong type, malformed text) and the rules of the fields it passed.
- */
-function registrationProblems(body: unknown, schemaProblems: FieldErrors): FieldErrors {
-  const errors: FieldErrors = { ...schemaProblems };
-  const add = (field: string, message: string) => {
-    errors[field] = [...(errors[field] ?? []), message];
-  };
-  const fields = (body ?? {}) as Partial<Record<keyof RegisterBody, unknown>>;
-  const text = (field: keyof RegisterBody) =>
-    field in schemaProblems || typeof fields[field] !== 'string' ? null : (fields[field] as string);
-  const username = text('username');
-  const password = text('password');
-  const password2 = text('password2');
-  const email = text('email')?.trim();
-  if (username !== null) {
-    const name = normalizeUsername(username);
-    const problem = name === '' ? API_MSG.required : usernameProblem(name);
-    if (problem !== null) add('username', problem);
-  }
-  if (password === '') add('password', API_MSG.required);
-  else if (password !== null) {
-    if (password.length < LIMITS.passwordMin) {
-      add(
-        'password',
-        `This password is too short. It must contain at least ${LIMITS.passwordMin} characters.`,
-      );
-    }
-    if (password.length > LIMITS.passwordMax) {
-      add('password', `Ensure this field has no more than ${LIMITS.passwordMax} characters.`);
-    }
-    if (/^\d+$/.test(password)) add('password', 'This password is entirely numeric.');
-    if (username !== null && password.toLowerCase() === normalizeUsername(username).toLowerCase()) {
-      add('password', 'The password is too similar to the username.');
-    }
-  }
-  if (password2 === '') add('password2', API_MSG.required);
-  else if (password !== null && password2 !== null && password !== password2) {
-    add('password', MSG.passwordsMismatch);
-  }
-  if (email && (email.length > LIMITS.emailMax || !emailRe.test(email))) {
-    add('email', 'Enter a valid email address.');
-  }
-  return errors;
-}
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -96,34 +44,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (schemaProblems === null) throw badRequest('Invalid body.');
       const problems = registrationProblems(request.body, schemaProblems);
       if (Object.keys(problems).length > 0) throw fieldErrors(problems);
-      const body = request.body;
-      const username = normalizeUsername(body.username);
-      const email = body.email?.trim() || null;
-      if (await loginNameTaken(app.db, username)) {
-        throw fieldErrors({ username: [API_MSG.usernameTaken] });
-      }
-      if (email !== null && (await loginNameTaken(app.db, email))) {
-        throw fieldErrors({ email: [API_MSG.emailTaken] });
-      }
-      const passwordHash = await hashPassword(body.password);
-      try {
-        const user = await app.db.transaction().execute(async (tx) => {
-          await request.idempotency?.claim(tx);
-          return insertUser(tx, { username, email, passwordHash });
-        });
-        return reply.code(201).send(user);
-      } catch (error) {
-        // Two registrations raced for the same name or email: a unique index decided.
-        const { code, constraint } = error as { code?: string; constraint?: string };
-        if (code === '23505') {
-          throw fieldErrors(
-            constraint === 'users_email_key'
-              ? { email: [API_MSG.emailTaken] }
-              : { username: [API_MSG.usernameTaken] },
-          );
-        }
-        throw error;
-      }
+      const user = await registerUser(app.db, request.body, request.idempotency);
+      return reply.code(201).send(user);
     },
   );
 

@@ -1,5 +1,5 @@
 /** The moderation log and the admin header's counts (admins only). */
-import { LIMITS, ModerationLogList, ModerationLogQuery, ModerationSummary } from '@dating/contract';
+import { LIMITS, ModerationLogList, ModerationSummary, PageQuery } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { decodeLogCursor, encodeLogCursor } from '../../../lib/cursor.ts';
 import { nextPageLink } from '../../../lib/paging.ts';
@@ -17,7 +17,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['moderation'],
         summary: 'Every moderation action, newest first (admins); the next page in the Link header',
         security: [{ bearer: [] }],
-        querystring: ModerationLogQuery,
+        querystring: PageQuery,
         response: { 200: ModerationLogList },
       },
     },

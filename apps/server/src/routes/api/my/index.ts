@@ -8,8 +8,8 @@ import {
   ClaimBody,
   ClaimResult,
   LIMITS,
-  MyAnonymousQuery,
   MyAnswerList,
+  PageQuery,
 } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireSessionId } from '../../../auth/identity.ts';
@@ -58,7 +58,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['my content'],
         summary:
           'The questions and replies made with the anonymous key in X-Session-Id, newest first; next page in the Link header. Anonymous requests only: a signed-in request has no key.',
-        querystring: MyAnonymousQuery,
+        querystring: PageQuery,
         response: { 200: AnonymousPostList },
       },
     },

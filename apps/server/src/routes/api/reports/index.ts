@@ -3,6 +3,8 @@ import {
   API_MSG,
   IdParams,
   LIMITS,
+  MAX_ID,
+  PageQuery,
   Report,
   ReportCreateBody,
   ReportList,
@@ -25,8 +27,8 @@ import {
 import { hideIfReportedEnough, reviewReport } from '../../../services/moderation.ts';
 
 const ReportListQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.pageSizeMax })),
-  after: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
+  limit: PageQuery.properties.limit,
+  after: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ID })),
 });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,0 +1,92 @@
+/**
+ * Creating an account: every problem of a registration at once, one entry per field, and
+ * the account written once its name and e-mail are free.
+ */
+import {
+  API_MSG,
+  LIMITS,
+  MSG,
+  normalizeUsername,
+  type RegisterBody,
+  usernameProblem,
+} from '@dating/contract';
+import type { Db, WriteClaim } from '../db/connection.ts';
+import { type FieldErrors, fieldErrors } from '../lib/http-errors.ts';
+import { insertUser, loginNameTaken } from '../repositories/users.ts';
+import { hashPassword } from './passwords.ts';
+
+// Deliberately simple: one @, something on each side, a dot in the domain, no spaces.
+const emailRe = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function passwordProblems(password: string, username: string | null): string[] {
+  const problems: string[] = [];
+  if (password.length < LIMITS.passwordMin) problems.push(API_MSG.passwordTooShort);
+  if (password.length > LIMITS.passwordMax) problems.push(API_MSG.passwordTooLong);
+  if (/^\d+$/.test(password)) problems.push(API_MSG.passwordNumeric);
+  if (username !== null && password.toLowerCase() === normalizeUsername(username).toLowerCase()) {
+    problems.push(API_MSG.passwordLikeUsername);
+  }
+  return problems;
+}
+
+/**
+ * Every problem of a registration: those the schema found (a missing field, a wrong type,
+ * malformed text) and the rules of the fields it passed.
+ */
+export function registrationProblems(body: unknown, schemaProblems: FieldErrors): FieldErrors {
+  const errors: FieldErrors = { ...schemaProblems };
+  const add = (field: string, ...messages: string[]) => {
+    if (messages.length > 0) errors[field] = [...(errors[field] ?? []), ...messages];
+  };
+  const fields = (body ?? {}) as Partial<Record<keyof RegisterBody, unknown>>;
+  const text = (field: keyof RegisterBody) =>
+    field in schemaProblems || typeof fields[field] !== 'string' ? null : (fields[field] as string);
+  const username = text('username');
+  const password = text('password');
+  const password2 = text('password2');
+  const email = text('email')?.trim();
+  if (username !== null) {
+    const name = normalizeUsername(username);
+    const problem = name === '' ? API_MSG.required : usernameProblem(name);
+    if (problem !== null) add('username', problem);
+  }
+  if (password === '') add('password', API_MSG.required);
+  else if (password !== null) add('password', ...passwordProblems(password, username));
+  if (password2 === '') add('password2', API_MSG.required);
+  else if (password !== null && password2 !== null && password !== password2) {
+    add('password', MSG.passwordsMismatch);
+  }
+  if (email && (email.length > LIMITS.emailMax || !emailRe.test(email))) {
+    add('email', API_MSG.emailInvalid);
+  }
+  return errors;
+}
+
+/**
+ * Writes a valid registration (`registrationProblems` found nothing): 400 on the field
+ * when the name or the e-mail is taken, also when two registrations race for it (a unique
+ * index decides). `key` is the request's idempotency key, taken in the same transaction.
+ */
+export async function registerUser(db: Db, body: RegisterBody, key?: WriteClaim | null) {
+  const username = normalizeUsername(body.username);
+  const email = body.email?.trim() || null;
+  if (await loginNameTaken(db, username)) throw fieldErrors({ username: [API_MSG.usernameTaken] });
+  if (email !== null && (await loginNameTaken(db, email))) {
+    throw fieldErrors({ email: [API_MSG.emailTaken] });
+  }
+  const passwordHash = await hashPassword(body.password);
+  try {
+    return await db.transaction().execute(async (tx) => {
+      await key?.claim(tx);
+      return insertUser(tx, { username, email, passwordHash });
+    });
+  } catch (error) {
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    if (code !== '23505') throw error;
+    throw fieldErrors(
+      constraint === 'users_email_key'
+        ? { email: [API_MSG.emailTaken] }
+        : { username: [API_MSG.usernameTaken] },
+    );
+  }
+}

@@ -1,0 +1,64 @@
+/** The feed: questions in the order of a sort, filtered or searched, a page at a time. */
+import { QuestionList, QuestionListQuery, type QuestionSummary } from '@dating/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { STRANGER } from '../../../auth/identity.ts';
+import { sendKeptJson, serializerOf } from '../../../lib/kept-json.ts';
+import { nextPageLink } from '../../../lib/paging.ts';
+import { viewerOf } from '../../../plugins/auth.ts';
+import { feedPage } from '../../../services/feed.ts';
+import {
+  isStrangersList,
+  keySeesStrangersPage,
+  type StrangersPage,
+} from '../../../services/feed-cache.ts';
+
+/** A list differs by who asks: an account, a private key, or nobody. */
+const LIST_VARY = 'Authorization, X-Session-Id';
+
+/**
+ * A strangers' page, kept (services/feed-cache.ts): the same bytes to everyone it suits, or
+ * 304 to a client that has them (lib/kept-json.ts), with the request's own next-page link.
+ */
+function sendStrangersPage(request: FastifyRequest, reply: FastifyReply, page: StrangersPage) {
+  const link = nextPageLink(request.url, page.next === null ? null : { cursor: page.next });
+  if (link !== null) reply.header('Link', link);
+  return sendKeptJson(request, reply, page.body, page.etag);
+}
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      prefixTrailingSlash: 'slash',
+      schema: {
+        tags: ['questions'],
+        summary:
+          "List questions in the order of `sort` (ranked when searching); next page in the Link header; a search's first page counts its matches (at most 300) in X-Total-Count",
+        querystring: QuestionListQuery,
+        response: { 200: QuestionList },
+      },
+    },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      reply.header('Vary', LIST_VARY);
+      if (isStrangersList(viewer, request.query)) {
+        const page = await app.feedCache.page(request.query, async () => {
+          const fresh = await feedPage(app.db, app.cursors, STRANGER, request.query, request.url);
+          const json = serializerOf<QuestionSummary[]>(reply)(fresh.questions);
+          return { json, next: fresh.next, authors: fresh.authors };
+        });
+        if (await keySeesStrangersPage(app.db, viewer, page)) {
+          return sendStrangersPage(request, reply, page);
+        }
+      }
+      const page = await feedPage(app.db, app.cursors, viewer, request.query, request.url);
+      reply.header('Cache-Control', 'private, no-cache');
+      if (page.link !== null) reply.header('Link', page.link);
+      if (page.total !== null) reply.header('X-Total-Count', String(page.total));
+      return page.questions;
+    },
+  );
+};
+
+export default routes;

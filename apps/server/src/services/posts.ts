@@ -1,0 +1,232 @@
+/**
+ * Writing posts: asking a question, replying, editing and deleting either. Each command
+ * cleans the text, runs the safety checks, takes its locks and checks ownership inside one
+ * transaction, flags a crisis for moderators and logs an admin's deletion. Routes parse,
+ * call one command, and present what it returns.
+ *
+ * Ownership is one rule for questions and replies (auth/identity.ts `isOwner`): the
+ * signed-in author, or the anonymous key that wrote it. Admins may delete anything, and
+ * such a deletion is logged with what the post was. Nobody at all (no account, no key) is
+ * 401; anyone else who is not the owner is 403, which the route counts as a guess at the
+ * owner's key (plugins/rate-limit.ts `ownerOnly`).
+ */
+import {
+  type AgeRange,
+  API_MSG,
+  type Gender,
+  LIMITS,
+  normalizeTags,
+  tagNamesProblem,
+} from '@dating/contract';
+import { type Author, isOwner, type Viewer } from '../auth/identity.ts';
+import type { Db, Executor, WriteClaim } from '../db/connection.ts';
+import { fieldError, forbidden, notFound, unauthorized } from '../lib/http-errors.ts';
+import { cleanReplyText } from '../lib/reply-text.ts';
+import { htmlToPlainText, sanitizeQuestionHtml } from '../lib/rich-text.ts';
+import type { AnswerRow } from '../presenters/answers.ts';
+import {
+  answerDepth,
+  deleteAnswer,
+  findAnswer,
+  findAnswerForDelete,
+  findAnswerForUpdate,
+  insertAnswer,
+  updateAnswerText,
+} from '../repositories/answers.ts';
+import {
+  deleteQuestion,
+  findQuestionForUpdate,
+  insertQuestion,
+  linkTags,
+  updateQuestionText,
+} from '../repositories/questions.ts';
+import { insertFlag, type ReportTarget } from '../repositories/reports.ts';
+import { ensureTags } from '../repositories/tags.ts';
+import { logAdminDelete } from './moderation.ts';
+import type { SafetyReport, SafetyService } from './safety.ts';
+
+/** What the commands need of the app. */
+export interface PostDeps {
+  db: Db;
+  safety: SafetyService;
+}
+
+/** The labels every post may carry; Unspecified when not given. */
+export interface PostLabels {
+  gender?: Gender;
+  age_range?: AgeRange;
+}
+
+/** Sanitized question HTML and its plain text; 400 when nothing readable is left. */
+function cleanQuestionText(html: string) {
+  const text = sanitizeQuestionHtml(html);
+  const plain = htmlToPlainText(text);
+  if (plain === '') throw fieldError('text', API_MSG.questionEmpty);
+  return { text, plain };
+}
+
+/** A post's text as stored, and the plain text the safety checks read. */
+function cleanText(type: ReportTarget['type'], text: string) {
+  if (type === 'question') return cleanQuestionText(text);
+  const plain = cleanReplyText(text);
+  return { text: plain, plain };
+}
+
+/** Flags the post for moderators when the safety checks recognised a crisis. */
+async function flagCrisis(tx: Executor, target: ReportTarget, safety: SafetyReport) {
+  if (safety.categories.length > 0) await insertFlag(tx, target, safety.categories);
+}
+
+/** 401 for nobody at all; otherwise the caller is known, and refused with 403 by the caller. */
+function requireSomeone(viewer: Viewer) {
+  if (viewer.user === null && viewer.sessionHash === null) throw unauthorized();
+}
+
+/** A new question, its tags and its crisis flag; the id and what the checks found. */
+export async function askQuestion(
+  deps: PostDeps,
+  author: Author,
+  input: { text: string; tagNames: string[] } & PostLabels,
+  key?: WriteClaim | null,
+): Promise<{ id: number; safety: SafetyReport }> {
+  const { text, plain } = cleanQuestionText(input.text);
+  const tagProblem = tagNamesProblem(input.tagNames);
+  if (tagProblem) throw fieldError('tag_names', tagProblem);
+  const tagNames = normalizeTags(input.tagNames);
+  const safety = deps.safety.check(plain);
+  const id = await deps.db.transaction().execute(async (tx) => {
+    await key?.claim(tx);
+    const tags = await ensureTags(tx, tagNames);
+    const { id } = await insertQuestion(tx, {
+      text,
+      searchText: plain,
+      tagText: tagNames.join(' '),
+      gender: input.gender ?? 'U',
+      ageRange: input.age_range ?? 'U',
+      userId: author.userId,
+      sessionHash: author.sessionHash,
+    });
+    await linkTags(
+      tx,
+      id,
+      tags.map((tag) => tag.id),
+    );
+    await flagCrisis(tx, { type: 'question', id }, safety);
+    return id;
+  });
+  return { id, safety };
+}
+
+/**
+ * A reply to a question, or under one of its answers (`parentId`): the parent must be a
+ * live answer of the same question, at most `LIMITS.replyDepth` levels deep.
+ */
+export async function replyTo(
+  deps: PostDeps,
+  author: Author,
+  input: { questionId: number; parentId: number | null; text: string } & PostLabels,
+  key?: WriteClaim | null,
+): Promise<{ row: AnswerRow; safety: SafetyReport }> {
+  const text = cleanReplyText(input.text);
+  const safety = deps.safety.check(text);
+  const { questionId, parentId } = input;
+  const row = await deps.db.transaction().execute(async (tx) => {
+    await key?.claim(tx);
+    // Locking the question keeps its answer count exact and stops a delete racing in.
+    if (!(await findQuestionForUpdate(tx, questionId))) throw notFound();
+    if (parentId !== null) await checkParent(tx, questionId, parentId);
+    const answer = await insertAnswer(tx, {
+      questionId,
+      parentId,
+      text,
+      gender: input.gender ?? 'U',
+      ageRange: input.age_range ?? 'U',
+      userId: author.userId,
+      sessionHash: author.sessionHash,
+    });
+    await flagCrisis(tx, { type: 'answer', id: answer.id }, safety);
+    return answer;
+  });
+  return { row, safety };
+}
+
+async function checkParent(tx: Executor, questionId: number, parentId: number) {
+  const parent = await findAnswer(tx, parentId);
+  if (!parent || parent.question_id !== questionId) {
+    throw fieldError('parent_id', 'The parent must be an answer to the same question.');
+  }
+  if (parent.is_deleted) throw fieldError('parent_id', 'You cannot reply to a deleted answer.');
+  if ((await answerDepth(tx, parentId, LIMITS.replyDepth)) >= LIMITS.replyDepth) {
+    throw fieldError('parent_id', API_MSG.replyTooDeep);
+  }
+}
+
+/** A post locked for the rest of the transaction, with what ownership is read from. */
+type LockedPost =
+  | { type: 'question'; row: { id: number; user_id: number | null; session_hash: Buffer | null } }
+  | { type: 'answer'; row: AnswerRow };
+
+/** The post, locked (a reply's question first, for a delete); null when it is gone. */
+async function lockPost(
+  tx: Executor,
+  target: ReportTarget,
+  forDelete: boolean,
+): Promise<LockedPost | null> {
+  if (target.type === 'question') {
+    const row = await findQuestionForUpdate(tx, target.id);
+    return row ? { type: 'question', row } : null;
+  }
+  const row = forDelete
+    ? await findAnswerForDelete(tx, target.id)
+    : await findAnswerForUpdate(tx, target.id);
+  return row && !row.is_deleted ? { type: 'answer', row } : null;
+}
+
+/** Its owner edits a question or a reply; what the safety checks found in the new text. */
+export async function editPost(
+  deps: PostDeps,
+  viewer: Viewer,
+  target: ReportTarget,
+  text: string,
+): Promise<SafetyReport> {
+  requireSomeone(viewer);
+  const cleaned = cleanText(target.type, text);
+  return deps.db.transaction().execute(async (tx) => {
+    const post = await lockPost(tx, target, false);
+    if (!post) throw notFound();
+    if (!isOwner(viewer, post.row)) throw forbidden();
+    const safety = deps.safety.check(cleaned.plain);
+    if (target.type === 'question') {
+      await updateQuestionText(tx, target.id, cleaned.text, cleaned.plain);
+    } else {
+      await updateAnswerText(tx, target.id, cleaned.text);
+    }
+    await flagCrisis(tx, target, safety);
+    return safety;
+  });
+}
+
+/**
+ * Its owner, or an admin, deletes a question (with its thread) or a reply (one with
+ * replies leaves a "[deleted]" placeholder). An admin's deletion of someone else's post is
+ * logged with what it was and the admin's `note`. Pending reports on it stay for the
+ * admins, as 'Content not available'.
+ */
+export async function deletePost(
+  deps: PostDeps,
+  viewer: Viewer,
+  target: ReportTarget,
+  note: string | null,
+): Promise<void> {
+  requireSomeone(viewer);
+  await deps.db.transaction().execute(async (tx) => {
+    const post = await lockPost(tx, target, true);
+    if (!post) throw notFound();
+    if (!isOwner(viewer, post.row)) {
+      if (!viewer.user?.is_staff) throw forbidden();
+      await logAdminDelete(tx, target, { adminId: viewer.user.id, note });
+    }
+    if (post.type === 'question') await deleteQuestion(tx, post.row.id);
+    else await deleteAnswer(tx, post.row);
+  });
+}
