@@ -1,5 +1,5 @@
 /**
- * The first screen drawn on the server (issue 13): the server's web-app plugin calls this
+ * The first screen drawn on the server: the server's web-app plugin calls this
  * with a page's address and the data it sends with the page (the feed's first page, or a
  * question with its thread), and puts the markup in `#root`. The browser shows the cards as
  * soon as the HTML and CSS arrive, before any JavaScript; main.tsx then hydrates the markup.
@@ -8,15 +8,16 @@
  * in the same query cache, the same clock: components/ui/time-ago.tsx), so hydration finds
  * no difference. Built by `vite build --ssr` into dist-server/; the server runs it in Node.
  */
+import type { InitialData, ServerBuild } from '@dating/contract';
 import { prerender } from 'react-dom/static';
 import { App } from './app/app.tsx';
-import { type InitialData, seedQueries } from './features/questions/api/initial-data.ts';
+import { seedQueries } from './features/questions/api/initial-data.ts';
 import { questionPageTitle } from './features/questions/lib/question-title.ts';
 import { TEXT } from './lib/messages.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 /** The markup of `url`'s first screen, drawn with `dataJson` (the page's JSON data). */
-export async function renderFirstScreen(url: string, dataJson: string): Promise<string> {
+export const renderFirstScreen: ServerBuild['renderFirstScreen'] = async (url, dataJson) => {
   const data = JSON.parse(dataJson) as InitialData;
   const queryClient = createQueryClient();
   seedQueries(queryClient, data, new URL(url, 'http://page'), { stale: false });
@@ -27,7 +28,7 @@ export async function renderFirstScreen(url: string, dataJson: string): Promise<
     // any failure sends the page undrawn instead, and the browser draws all of it.
     let failure: unknown = null;
     const { prelude } = await prerender(
-      <App queryClient={queryClient} pageNow={data.now ?? null} url={url} />,
+      <App queryClient={queryClient} pageNow={data.now} url={url} />,
       {
         // Never outline a large part to be swapped in by an inline script, which the CSP
         // (script-src 'self') would block, leaving it hidden.
@@ -44,7 +45,7 @@ export async function renderFirstScreen(url: string, dataJson: string): Promise<
   } finally {
     queryClient.clear();
   }
-}
+};
 
 /**
  * The tab title a page's screen sets: a question's page (`question`, as the page's data
@@ -52,6 +53,5 @@ export async function renderFirstScreen(url: string, dataJson: string): Promise<
  * without scripts (a link preview, say) has it too, and the tab keeps it when the app takes
  * over.
  */
-export function pageTitle(question: { text: string } | null): string {
-  return question === null ? TEXT.brand : questionPageTitle(question.text);
-}
+export const pageTitle: ServerBuild['pageTitle'] = (question) =>
+  question === null ? TEXT.brand : questionPageTitle(question.text);

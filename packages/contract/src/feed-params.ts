@@ -17,6 +17,7 @@ import {
   type Gender,
 } from './enums.ts';
 import { LIMITS } from './limits.ts';
+import type { FeedApiQuery } from './schemas/questions.ts';
 
 interface Param<V extends string> {
   url: string;
@@ -97,16 +98,6 @@ export function feedQuery(state: FeedState): string {
 export function feedHref(state: FeedState): string {
   const query = feedQuery(state);
   return query ? `/?${query}` : '/';
-}
-
-/** The parameters of `GET /api/questions/` that the feed's state sets, by their API names. */
-export interface FeedApiQuery {
-  search?: string;
-  tag_id?: string;
-  gender?: Gender;
-  age_range?: AgeRange;
-  sort?: FeedSort;
-  has_updates?: 'true';
 }
 
 /** The parameters of `GET /api/questions/` for this state. */

@@ -11,6 +11,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/challenge.ts';
 export * from './schemas/common.ts';
 export * from './schemas/health.ts';
+export * from './schemas/initial-data.ts';
 export * from './schemas/likes.ts';
 export * from './schemas/moderation.ts';
 export * from './schemas/my.ts';

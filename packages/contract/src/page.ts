@@ -15,3 +15,14 @@ export const THEME_COOKIE = 'theme';
  * `npm run bench:web` reads it.
  */
 export const APP_READY_MARK = 'app-ready';
+
+/**
+ * What the web app's server build exports (apps/web/src/entry-server.tsx, built to
+ * `dist-server/entry-server.js`), for the server that loads it to draw a page.
+ */
+export interface ServerBuild {
+  /** The first screen's markup, drawn from the page's address and its data's JSON. */
+  renderFirstScreen(url: string, dataJson: string): Promise<string>;
+  /** The tab title of a question's page, or of the feed's (null). */
+  pageTitle(question: { text: string } | null): string;
+}

@@ -24,7 +24,7 @@
  * - The moderation log (newest first): `{log}`, the last entry's id.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { API_MSG } from '@dating/contract';
+import { API_MSG, MAX_ID } from '@dating/contract';
 import { fieldError } from './http-errors.ts';
 
 export type CursorKind =
@@ -97,7 +97,6 @@ export interface SearchCursor {
   after?: { rank: string; id: number };
 }
 
-const MAX_ID = 2_147_483_647;
 const isId = (value: unknown): value is number =>
   Number.isInteger(value) && (value as number) > 0 && (value as number) <= MAX_ID;
 

@@ -7,10 +7,11 @@
  * draws its own time. Any change in the data is a new key, so nobody is shown an older list.
  * A drawing in progress is shared by the requests that want it; a failed one is not kept.
  */
+import type { ServerBuild } from '@dating/contract';
 import { LruCache } from './lru-cache.ts';
 
 /** Draws a page's first screen: its markup, from its address and its data's JSON. */
-export type DrawFirstScreen = (url: string, dataJson: string) => Promise<string>;
+export type DrawFirstScreen = ServerBuild['renderFirstScreen'];
 
 const TTL_MS = 15_000;
 /** About 50 feed pages of keys and markup. */

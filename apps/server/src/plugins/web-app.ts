@@ -24,15 +24,23 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { API_MSG, QuestionDetail, QuestionList } from '@dating/contract';
+import {
+  API_MSG,
+  FeedInitialData,
+  FeedPageData,
+  type PageData,
+  QuestionInitialData,
+  QuestionPageData,
+  type ServerBuild,
+} from '@dating/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type DrawFirstScreen, DrawnScreens } from '../lib/drawn-screens.ts';
+import { DrawnScreens } from '../lib/drawn-screens.ts';
 import { withFirstScreen, withInitialData, withTitle } from '../lib/html-data.ts';
 import { chosenTheme, withTheme } from '../lib/page-theme.ts';
 import { type Manifest, screenPreloads, withPreloads } from '../lib/screen-preloads.ts';
-import { type InitialData, initialDataFor } from '../services/initial-data.ts';
+import { initialDataFor } from '../services/initial-data.ts';
 
 /** How long a page waits for its data before it goes without. */
 const INITIAL_DATA_WAIT_MS = 1_000;
@@ -61,27 +69,24 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
 }
 
 /**
- * The data as JSON, through the API's own response schemas: the page carries exactly the
- * fields `GET /api/questions/` and `GET /api/questions/:id/` would send, never more. What is
- * returned is the object's inside; `withClock` closes it with `now`, the clock the first
- * screen is drawn at ("5 minutes ago"), which hydration must repeat.
+ * The page's data as JSON, through the contract's schemas (schemas/initial-data.ts), which
+ * hold the API's own response schemas: the page carries exactly the fields
+ * `GET /api/questions/` and `GET /api/questions/:id/` would send, never more. With `now`, the
+ * clock the first screen is drawn at ("5 minutes ago"), which hydration must repeat; without
+ * it, what a drawing is kept by.
  */
-function dataBody(reply: FastifyReply, data: InitialData): string {
-  // Fastify types serializeInput for objects only; arrays and TypeBox schemas work the same.
-  const serialize = (value: unknown, schema: object) =>
+function pageDataJson(reply: FastifyReply, data: PageData, now?: number): string {
+  // Fastify types serializeInput for plain objects only; TypeBox schemas work the same.
+  const serialize = (value: object, schema: object) =>
     reply.serializeInput(value as Record<string, unknown>, schema as Record<string, unknown>);
-  if ('question' in data) return `"question":${serialize(data.question, QuestionDetail)}`;
-  const { query, items, next, total } = data.feed;
-  return `"feed":{"query":${JSON.stringify(query)},"items":${serialize(items, QuestionList)},"next":${JSON.stringify(next)},"total":${JSON.stringify(total)}}`;
-}
-
-const withClock = (body: string) => (now: number) => `{${body},"now":${now}}`;
-
-/** What the web app's server build exports (apps/web/src/entry-server.tsx). */
-interface ServerBuild {
-  renderFirstScreen: DrawFirstScreen;
-  /** The tab title of a question's page, or of the feed's (null). */
-  pageTitle(question: { text: string } | null): string;
+  if ('question' in data) {
+    return now === undefined
+      ? serialize(data, QuestionPageData)
+      : serialize({ ...data, now }, QuestionInitialData);
+  }
+  return now === undefined
+    ? serialize(data, FeedPageData)
+    : serialize({ ...data, now }, FeedInitialData);
 }
 
 /** The source of the question's screen, as the web app's build manifest names it. */
@@ -142,7 +147,7 @@ export default fp(
      * index.html with what the page's screen needs in its head: the title it will set, and a
      * question's screen's files.
      */
-    function headFor(request: FastifyRequest, data: InitialData): string {
+    function headFor(request: FastifyRequest, data: PageData): string {
       return 'question' in data ? titled(questionHead, data.question, request.log) : feedHead;
     }
 
@@ -154,19 +159,19 @@ export default fp(
      */
     async function pageWith(
       request: FastifyRequest,
-      data: InitialData,
-      body: string,
+      reply: FastifyReply,
+      data: PageData,
     ): Promise<string> {
       const html = headFor(request, data);
-      if (drawn === null || !('feed' in data)) {
-        return withInitialData(html, withClock(body)(Date.now()));
-      }
+      const withClock = (now: number) => pageDataJson(reply, data, now);
+      if (drawn === null || !('feed' in data)) return withInitialData(html, withClock(Date.now()));
       try {
-        const { json, markup } = await drawn.screen(request.url, body, withClock(body));
+        const key = pageDataJson(reply, data);
+        const { json, markup } = await drawn.screen(request.url, key, withClock);
         return withFirstScreen(withInitialData(html, json), markup);
       } catch (error) {
         request.log.error({ err: error }, 'first screen not drawn; the app will draw it');
-        return withInitialData(html, withClock(body)(Date.now()));
+        return withInitialData(html, withClock(Date.now()));
       }
     }
 
@@ -186,7 +191,7 @@ export default fp(
     });
 
     /** The page's data, or null when it has none or the database failed or was too slow. */
-    async function dataOf(request: FastifyRequest): Promise<InitialData | null> {
+    async function dataOf(request: FastifyRequest): Promise<PageData | null> {
       let timer: NodeJS.Timeout | undefined;
       const tooSlow = new Promise<typeof TOO_SLOW>((resolve) => {
         timer = setTimeout(() => resolve(TOO_SLOW), INITIAL_DATA_WAIT_MS);
@@ -228,7 +233,7 @@ export default fp(
             .header('Cache-Control', 'no-cache')
             .sendFile('index.html', { cacheControl: false });
         }
-        let html = data === null ? indexHtml : await pageWith(request, data, dataBody(reply, data));
+        let html = data === null ? indexHtml : await pageWith(request, reply, data);
         if (theme !== null) html = withTheme(html, theme);
         reply
           .header('Cache-Control', data === null ? 'no-cache' : 'private, no-cache')

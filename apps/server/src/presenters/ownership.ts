@@ -1,6 +1,8 @@
 /**
- * The privacy rule of DESIGN.md §2, in one place: `user` and `session_id` appear only on
- * the requester's own items, so no response ties two posts to one author.
+ * Who sees what, in one place: `user` and `session_id` appear only on the requester's own
+ * items, so no response ties two posts to one author; hidden items show whole only to their
+ * author and admins; and whether a viewer sees exactly what a stranger sees, which every
+ * cache of strangers' responses asks before it serves one.
  */
 import { isOwner, type Viewer } from '../auth/identity.ts';
 
@@ -20,12 +22,37 @@ export function ownershipFields(
 }
 
 /**
- * Whether the viewer sees a hidden item (issue 10: hidden while moderators review it) as
- * it is: its author and admins do; everybody else gets a notice in its place.
+ * Whether the viewer sees a hidden item (hidden while moderators review it) as it is: its
+ * author and admins do; everybody else gets a notice in its place.
  */
 export function seesHidden(
   viewer: Viewer,
   row: { user_id: number | null; session_hash: Buffer | null },
 ): boolean {
   return viewer.user?.is_staff === true || isOwner(viewer, row);
+}
+
+/**
+ * Everything a response can show one viewer otherwise than a stranger, for the content it
+ * shows. Each cache of strangers' responses gathers every field for what it keeps, so a new
+ * per-viewer field of a response is a new field here, and no cache can forget it.
+ */
+export interface ViewerFacts {
+  /** The posts the response shows whose author the viewer may be. */
+  posts: readonly { user_id: number | null; session_hash: Buffer | null }[];
+  /** The viewer likes one of them (`liked` flags). */
+  likesAny: boolean;
+  /** The viewer owns a hidden post the response would show them alone (lists of questions). */
+  ownsHidden: boolean;
+}
+
+/**
+ * Whether `viewer` gets exactly what a stranger (no account, no key) gets for the content
+ * `facts` describes: nobody always does; an admin never does (hidden posts show whole);
+ * anyone else when they wrote none of it, like none of it and own nothing hidden there.
+ */
+export function seesAsStranger(viewer: Viewer, facts: ViewerFacts): boolean {
+  if (viewer.user === null && viewer.sessionHash === null) return true;
+  if (viewer.user?.is_staff) return false;
+  return !facts.likesAny && !facts.ownsHidden && !facts.posts.some((post) => isOwner(viewer, post));
 }

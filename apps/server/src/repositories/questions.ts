@@ -385,13 +385,13 @@ export async function keyMarksFeed(
   db: Executor,
   sessionHash: Buffer,
   questionIds: readonly number[],
-): Promise<boolean> {
-  const { rows } = await sql<{ marks: boolean }>`
+): Promise<{ likesAny: boolean; ownsHidden: boolean }> {
+  const { rows } = await sql<{ likes_any: boolean; owns_hidden: boolean }>`
     SELECT EXISTS (
         SELECT 1 FROM question_likes
         WHERE question_id = ANY(${[...questionIds]}::int[]) AND session_hash = ${sessionHash}
-      ) OR EXISTS (
+      ) AS likes_any, EXISTS (
         SELECT 1 FROM questions WHERE session_hash = ${sessionHash} AND hidden_at IS NOT NULL
-      ) AS marks`.execute(db);
-  return rows[0]?.marks === true;
+      ) AS owns_hidden`.execute(db);
+  return { likesAny: rows[0]?.likes_any === true, ownsHidden: rows[0]?.owns_hidden === true };
 }

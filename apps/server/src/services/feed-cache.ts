@@ -14,7 +14,7 @@
  *
  * Private: what is kept is always a stranger's page (read with no identity), and it is sent
  * to a request with a private key only when that key would see exactly the same page
- * (`keySeesStrangersPage`). A list differs for a key only on its own items: its `session_id`
+ * (`keySeesStrangersPage`, which asks presenters/ownership.ts `seesAsStranger`). A list differs for a key only on its own items: its `session_id`
  * on the questions it asked, its hidden questions (listed for it alone), what it liked. The
  * page keeps who wrote each question (in memory, never sent), and one query asks whether the
  * key likes one of them or owns a hidden question. Browsers send their tab's key on every
@@ -28,6 +28,7 @@ import { CompiledQuery } from 'kysely';
 import type { Viewer } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
 import { LruCache } from '../lib/lru-cache.ts';
+import { seesAsStranger } from '../presenters/ownership.ts';
 import { keyMarksFeed } from '../repositories/questions.ts';
 import type { QuestionAuthor } from './feed.ts';
 
@@ -79,15 +80,17 @@ export async function keySeesStrangersPage(
   viewer: Viewer,
   page: StrangersPage,
 ): Promise<boolean> {
+  // Accounts are read afresh: what marks a page for one is not gathered here.
   if (viewer.user !== null) return false;
-  const key = viewer.sessionHash;
-  if (key === null) return true;
-  if (page.authors.some((author) => author.session_hash?.equals(key))) return false;
-  return !(await keyMarksFeed(
-    db,
-    key,
-    page.authors.map((author) => author.id),
-  ));
+  const marks =
+    viewer.sessionHash === null
+      ? { likesAny: false, ownsHidden: false }
+      : await keyMarksFeed(
+          db,
+          viewer.sessionHash,
+          page.authors.map((author) => author.id),
+        );
+  return seesAsStranger(viewer, { posts: page.authors, ...marks });
 }
 
 /** The current feed version: the sum of its counters (migration 0012). */

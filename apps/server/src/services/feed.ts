@@ -15,6 +15,7 @@ import {
   type FeedSort,
   isFeedSort,
   LIMITS,
+  MAX_ID,
   normalizeTag,
   type QuestionListQuery,
   type QuestionSummary,
@@ -48,7 +49,6 @@ import {
 import { findTagIdByName, tagsOfRows } from '../repositories/tags.ts';
 
 /** The largest id: PostgreSQL `integer`. */
-const MAX_ID = 2_147_483_647;
 
 export interface FeedPage {
   questions: QuestionSummary[];
@@ -68,9 +68,10 @@ export interface FeedPage {
   authors: readonly QuestionAuthor[];
 }
 
-/** A question of a page and the key that asked it (accounts never get kept pages). */
+/** A question of a page and who asked it: an account, or the hash of a key. */
 export interface QuestionAuthor {
   id: number;
+  user_id: number | null;
   session_hash: Buffer | null;
 }
 
@@ -237,6 +238,7 @@ export async function feedPage(
     total: searching && query.cursor === undefined ? (rows[0]?.window_size ?? 0) : null,
     authors: page.map((row) => ({
       id: row.id,
+      user_id: row.user_id,
       session_hash: row.session_hash,
     })),
   };

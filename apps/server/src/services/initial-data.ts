@@ -10,7 +10,8 @@
 import {
   type FeedApiQuery,
   feedApiQuery,
-  type QuestionDetail,
+  MAX_ID,
+  type PageData,
   type QuestionSummary,
   readFeedState,
 } from '@dating/contract';
@@ -21,23 +22,6 @@ import { nextPageLink } from '../lib/paging.ts';
 import { type FeedPage, feedPage } from './feed.ts';
 import type { FeedCache } from './feed-cache.ts';
 import type { ThreadService } from './threads.ts';
-
-/** The filters of the feed's `GET /api/questions/` that a page address can set. */
-export type FeedFilters = FeedApiQuery;
-
-export type InitialData =
-  | {
-      feed: {
-        /** The filters this page was read with (the API's names). */
-        query: FeedFilters;
-        items: QuestionSummary[];
-        /** The next page's API address, or null on the last page. */
-        next: string | null;
-        /** A search's count of matches (X-Total-Count), else null. */
-        total: number | null;
-      };
-    }
-  | { question: QuestionDetail };
 
 export interface InitialDataSources {
   db: Executor;
@@ -52,12 +36,12 @@ export interface InitialDataSources {
  * (packages/contract/src/feed-params.ts): unknown parameters and unreadable values are
  * dropped, and so is the default sort.
  */
-export function feedFiltersOfPage(query: URLSearchParams): FeedFilters {
+export function feedFiltersOfPage(query: URLSearchParams): FeedApiQuery {
   return feedApiQuery(readFeedState(query));
 }
 
 /** The API address of the feed with these filters (what the next page's link extends). */
-function feedApiUrl(filters: FeedFilters): string {
+function feedApiUrl(filters: FeedApiQuery): string {
   const query = new URLSearchParams(filters as Record<string, string>).toString();
   return query ? `/api/questions/?${query}` : '/api/questions/';
 }
@@ -74,7 +58,7 @@ function linkTarget(link: string | null): string | null {
  */
 export async function strangersFeedPage(
   sources: InitialDataSources,
-  filters: FeedFilters,
+  filters: FeedApiQuery,
 ): Promise<Pick<FeedPage, 'questions' | 'link' | 'total'>> {
   const apiUrl = feedApiUrl(filters);
   const kept = filters.search === undefined ? await sources.feedCache.peek(filters) : null;
@@ -91,7 +75,7 @@ export async function strangersFeedPage(
 function questionIdOfPath(pathname: string): number | null {
   const match = /^\/questions\/([1-9][0-9]{0,9})\/?$/.exec(pathname);
   const id = Number(match?.[1]);
-  return match && id <= 2_147_483_647 ? id : null;
+  return match && id <= MAX_ID ? id : null;
 }
 
 /**
@@ -101,7 +85,7 @@ function questionIdOfPath(pathname: string): number | null {
 export async function initialDataFor(
   sources: InitialDataSources,
   url: URL,
-): Promise<InitialData | null> {
+): Promise<PageData | null> {
   if (url.pathname === '/') {
     const filters = feedFiltersOfPage(url.searchParams);
     const page = await strangersFeedPage(sources, filters);

@@ -21,7 +21,7 @@
  * schema wrote (`detailJson`): serializing a 200-answer thread is most of what is left of a
  * request once its rows are kept. Those bytes are what the guard let through for a stranger,
  * and they are served again only to a viewer who sees the question as a stranger would
- * (`seesAsStranger`), while the thread, the question's row (its `xmin`) and its tags are
+ * (presenters/ownership.ts `seesAsStranger`), while the thread, the question's row (its `xmin`) and its tags are
  * the ones they were written from.
  */
 import type { AnswerNode, Perspectives, QuestionDetail, Tag } from '@dating/contract';
@@ -29,6 +29,7 @@ import { isOwner, STRANGER, type Viewer } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
 import { LruCache } from '../lib/lru-cache.ts';
 import { type AnswerRow, presentAnswerTree, withLiked } from '../presenters/answers.ts';
+import { seesAsStranger } from '../presenters/ownership.ts';
 import {
   isFiltered,
   type PerspectiveFilter,
@@ -112,18 +113,23 @@ export class ThreadService {
     if (!question) return null;
     const { row, tags, liked } = question;
     const stamp = stampOf(row, tags);
-    const seesAsStranger = async (thread: KeptThread | undefined): Promise<boolean> =>
+    const servesKept = async (thread: KeptThread | undefined): Promise<boolean> =>
       !isFiltered(filter) &&
       thread?.version === row.thread_version &&
-      ThreadService.seesAsStranger(viewer, row, thread.rows, liked.question, await liked.answers);
+      seesAsStranger(viewer, {
+        posts: [row, ...thread.rows],
+        likesAny: liked.question || (await liked.answers).size > 0,
+        // A hidden question or reply of the viewer's is one of `posts`.
+        ownsHidden: false,
+      });
 
     const kept = this.kept.get(id);
-    if (kept?.strangersResponse?.stamp === stamp && (await seesAsStranger(kept))) {
+    if (kept?.strangersResponse?.stamp === stamp && (await servesKept(kept))) {
       return kept.strangersResponse.body;
     }
     const json = serialize(await this.present(db, viewer, question, filter));
     const thread = this.kept.get(id);
-    if (thread !== undefined && (await seesAsStranger(thread))) {
+    if (thread !== undefined && (await servesKept(thread))) {
       const body = Buffer.from(json);
       this.kept.set(
         id,
@@ -223,27 +229,6 @@ export class ThreadService {
         : presentAnswerTree(viewer, rows, liked),
       perspectives: presentPerspectives(viewer, rows),
     };
-  }
-
-  /**
-   * Whether the viewer gets exactly what a stranger gets: not an admin, not the asker, no
-   * answer of theirs in the thread and nothing of it liked (every field that differs by
-   * viewer comes from these: presenters/ownership.ts and the `liked` flags).
-   */
-  private static seesAsStranger(
-    viewer: Viewer,
-    question: QuestionRow,
-    rows: AnswerRow[],
-    likedQuestion: boolean,
-    likedAnswers: ReadonlySet<number>,
-  ): boolean {
-    if (viewer.user === null && viewer.sessionHash === null) return true;
-    return (
-      !likedQuestion &&
-      likedAnswers.size === 0 &&
-      !isOwner(viewer, question) &&
-      !ThreadService.wroteIn(viewer, rows)
-    );
   }
 
   /**

@@ -1,17 +1,11 @@
-import type { AnswerNode, QuestionDetail } from '@dating/contract';
+import type { QuestionDetail } from '@dating/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { isPerspective, type Perspective, perspectiveApiQuery } from '../lib/perspective-params.ts';
 
-/**
- * The contract's `QuestionDetail` types nested replies as `unknown[]` (no JSON Schema
- * recursion); every node has the `AnswerNode` shape, which is what the page relies on.
- */
-export type QuestionThread = Omit<QuestionDetail, 'answers'> & { answers: AnswerNode[] };
-
 export const getQuestion = (id: number, signal?: AbortSignal) =>
-  api.get<QuestionThread>(`/api/questions/${id}/`, signal ? { signal } : {});
+  api.get<QuestionDetail>(`/api/questions/${id}/`, signal ? { signal } : {});
 
 export const questionQueryOptions = (id: number) =>
   queryOptions({
@@ -31,7 +25,7 @@ export function usePerspectiveThread(id: number, perspective: Perspective) {
   return useQuery({
     queryKey: [...queryKeys.question(id), 'perspective', perspective] as const,
     queryFn: ({ signal }) =>
-      api.get<QuestionThread>(`/api/questions/${id}/`, {
+      api.get<QuestionDetail>(`/api/questions/${id}/`, {
         query: perspectiveApiQuery(perspective),
         ...(signal ? { signal } : {}),
       }),

@@ -4,7 +4,7 @@ import { api, nextLink } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The feed's state, or My Content's own questions (`user_id`, the requester's own id). */
-export type QuestionListQuery = FeedState & { user_id?: number };
+export type QuestionListState = FeedState & { user_id?: number };
 
 export interface QuestionPage {
   items: QuestionSummary[];
@@ -23,7 +23,7 @@ function totalOf(headers: Headers): number | null {
 }
 
 export async function getQuestionsPage(
-  list: QuestionListQuery,
+  list: QuestionListState,
   pageUrl: string | null,
   signal?: AbortSignal,
 ): Promise<QuestionPage> {
@@ -41,7 +41,7 @@ export async function getQuestionsPage(
   };
 }
 
-export const questionsQueryOptions = (list: QuestionListQuery) =>
+export const questionsQueryOptions = (list: QuestionListState) =>
   infiniteQueryOptions({
     queryKey: queryKeys.questionList(list),
     queryFn: ({ pageParam, signal }) => getQuestionsPage(list, pageParam, signal),
@@ -49,6 +49,6 @@ export const questionsQueryOptions = (list: QuestionListQuery) =>
     getNextPageParam: (last) => last.next,
   });
 
-export function useQuestions(list: QuestionListQuery) {
+export function useQuestions(list: QuestionListState) {
   return useInfiniteQuery(questionsQueryOptions(list));
 }

@@ -7,21 +7,11 @@
  * marked stale, so the query asks again in the background at once and "(yours)", Edit,
  * Delete and likes appear.
  */
-import { feedApiQuery, INITIAL_DATA_ID, readFeedState } from '@dating/contract';
+import { feedApiQuery, INITIAL_DATA_ID, type InitialData, readFeedState } from '@dating/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { peekSessionId, tokens } from '../../../lib/storage.ts';
-import type { QuestionThread } from './get-question.ts';
 import type { QuestionPage } from './get-questions.ts';
-
-/** The page's data as the server writes it (apps/server/src/plugins/web-app.ts). */
-export type InitialData = (
-  | { feed: { query: Record<string, string> } & QuestionPage }
-  | { question: QuestionThread }
-) & {
-  /** When the server read it (ms since the epoch): the clock the first screen is drawn at. */
-  now?: number;
-};
 
 export function readInitialData(doc: Document = document): InitialData | null {
   const text = doc.getElementById(INITIAL_DATA_ID)?.textContent;

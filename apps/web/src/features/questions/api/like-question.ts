@@ -1,10 +1,9 @@
-import type { LikeResponse } from '@dating/contract';
+import type { LikeResponse, QuestionDetail } from '@dating/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { isRepeatLike } from '../../../lib/error-messages.ts';
 import { withProofOfWork } from '../../../lib/proof-of-work/proof-of-work.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import type { QuestionThread } from './get-question.ts';
 
 export const likeQuestion = ({ id, sessionId }: { id: number; sessionId: string | null }) =>
   withProofOfWork((altcha) =>
@@ -31,8 +30,8 @@ export interface ToggleLike {
  */
 export function useToggleQuestionLike() {
   const queryClient = useQueryClient();
-  const patch = (id: number, change: (old: QuestionThread) => QuestionThread) =>
-    queryClient.setQueryData<QuestionThread>(queryKeys.question(id), (old) =>
+  const patch = (id: number, change: (old: QuestionDetail) => QuestionDetail) =>
+    queryClient.setQueryData<QuestionDetail>(queryKeys.question(id), (old) =>
       old ? change(old) : old,
     );
   return useMutation({
@@ -40,7 +39,7 @@ export function useToggleQuestionLike() {
       liked ? unlikeQuestion(id).then(() => null) : likeQuestion({ id, sessionId }),
     onMutate: async ({ id, liked }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.question(id) });
-      const previous = queryClient.getQueryData<QuestionThread>(queryKeys.question(id));
+      const previous = queryClient.getQueryData<QuestionDetail>(queryKeys.question(id));
       patch(id, (old) => ({
         ...old,
         liked: !liked,

@@ -1,10 +1,10 @@
+import type { QuestionDetail } from '@dating/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import type { QuestionThread } from './get-question.ts';
 
 export const updateQuestion = ({ id, text }: { id: number; text: string }) =>
-  api.patch<QuestionThread>(`/api/questions/${id}/`, { text });
+  api.patch<QuestionDetail>(`/api/questions/${id}/`, { text });
 
 export function useUpdateQuestion() {
   const queryClient = useQueryClient();

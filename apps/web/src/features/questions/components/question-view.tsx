@@ -3,6 +3,7 @@
  * back and its tags. On the owner view it also has Edit (in the rich editor, keeping the
  * question's formatting) and Delete.
  */
+import type { QuestionDetail } from '@dating/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -24,7 +25,7 @@ import { postedBy } from '../../../lib/labels.ts';
 import { API_MSG, MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
 import { useDeleteQuestion } from '../api/delete-question.ts';
-import { getQuestion, type QuestionThread, questionQueryOptions } from '../api/get-question.ts';
+import { getQuestion, questionQueryOptions } from '../api/get-question.ts';
 import { useToggleQuestionLike } from '../api/like-question.ts';
 import { useUpdateQuestion } from '../api/update-question.ts';
 import { cameFromFeed } from '../lib/from-feed.ts';
@@ -33,7 +34,7 @@ import styles from './question-view.module.css';
 import { TagList } from './tag-list.tsx';
 
 interface QuestionViewProps {
-  question: QuestionThread;
+  question: QuestionDetail;
   onReport: () => void;
   /** The owner view (/my/questions/:id): Edit and Delete, back to My Content. */
   ownerView?: boolean;
