@@ -11,6 +11,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { Config } from './config.ts';
+import type { ChangeFeed } from './db/change-feed.ts';
 import type { Db } from './db/connection.ts';
 import { loggerOptions, requestIdOptions } from './logging.ts';
 import auth from './plugins/auth.ts';
@@ -30,11 +31,14 @@ import answerHelpfulRoutes from './routes/api/answers/helpful.ts';
 import answerRoutes from './routes/api/answers/index.ts';
 import authRoutes from './routes/api/auth.ts';
 import challengeRoutes from './routes/api/challenge/index.ts';
+import eventRoutes from './routes/api/events/index.ts';
 import healthRoutes from './routes/api/health/index.ts';
 import { likeRoutes } from './routes/api/likes/index.ts';
 import moderationRoutes from './routes/api/moderation/index.ts';
 import myRoutes from './routes/api/my/index.ts';
+import notificationRoutes from './routes/api/notifications/index.ts';
 import questionAnswerRoutes from './routes/api/questions/answers.ts';
+import questionFollowRoutes from './routes/api/questions/follow.ts';
 import questionRoutes from './routes/api/questions/index.ts';
 import questionListRoutes from './routes/api/questions/list.ts';
 import questionUpdateRoutes from './routes/api/questions/updates.ts';
@@ -46,6 +50,8 @@ import userRoutes from './routes/api/user/index.ts';
 export interface AppDependencies {
   config: Config;
   db: Db;
+  /** The database's announcements of committed changes (db/change-feed.ts). */
+  changes: ChangeFeed;
   jwtSecret: string;
   /** Fastify's logger option; tests pass false or a stream. */
   logger?: FastifyServerOptions['logger'];
@@ -88,7 +94,12 @@ export async function buildApp(deps: AppDependencies) {
   await app.register(deadline, { deadlineMs: deps.config.requestDeadlineMs });
   await app.register(validation);
   await app.register(inputGuard);
-  await app.register(services, { config: deps.config, db: deps.db, jwtSecret: deps.jwtSecret });
+  await app.register(services, {
+    config: deps.config,
+    db: deps.db,
+    changes: deps.changes,
+    jwtSecret: deps.jwtSecret,
+  });
   await app.register(security);
   await app.register(rateLimit);
   await app.register(idempotency, { secret: deps.jwtSecret });
@@ -118,6 +129,9 @@ export async function buildApp(deps: AppDependencies) {
         await authenticated.register(myRoutes, { prefix: '/my' });
         await authenticated.register(moderationRoutes, { prefix: '/moderation' });
         await authenticated.register(tagRoutes, { prefix: '/tags' });
+        await authenticated.register(questionFollowRoutes, { prefix: '/questions' });
+        await authenticated.register(notificationRoutes, { prefix: '/notifications' });
+        await authenticated.register(eventRoutes, { prefix: '/events' });
       });
     },
     { prefix: '/api' },

@@ -8,7 +8,9 @@
  *   clients the account does not know; a device the account signed in on before has a
  *   budget of its own instead (routes/api/auth.ts, SECURITY.md);
  * - refused ownership checks (403 on another's item) per IP and per target item, so that
- *   anonymous keys cannot be guessed; the owner's own requests are never counted.
+ *   anonymous keys cannot be guessed; the owner's own requests are never counted;
+ * - live event streams open at once, per IP and per identity, on each instance
+ *   (services/live-events.ts): a stream holds a connection, not a moment.
  * Any rule can be overridden with RATE_LIMITS.
  */
 export type RateLimitSubject = 'ip' | 'identity' | 'account' | 'device' | 'target';
@@ -45,6 +47,9 @@ export const DEFAULT_RULES = {
   // Refused ownership checks: an owner never fails them, a guesser of anonymous keys does.
   'guess-ip': { subject: 'ip', max: 10, windowSeconds: 15 * MINUTE },
   'guess-target': { subject: 'target', max: 20, windowSeconds: 15 * MINUTE },
+  // Live event streams open at once on one instance (their window is not used).
+  'events-ip': { subject: 'ip', max: 20, windowSeconds: 1 },
+  'events-identity': { subject: 'identity', max: 5, windowSeconds: 1 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RuleName = keyof typeof DEFAULT_RULES;

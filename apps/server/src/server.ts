@@ -30,6 +30,7 @@ async function main() {
   const app = await buildApp({
     config,
     db: database.db,
+    changes: database.changes,
     jwtSecret: await resolveJwtSecret(config),
   });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');

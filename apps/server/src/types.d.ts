@@ -7,6 +7,7 @@ import type { Cursors } from './lib/cursor.ts';
 import type { RedisLink } from './lib/redis-link.ts';
 import type { ReporterFingerprints } from './lib/reporter-fingerprints.ts';
 import type { FeedCache } from './services/feed-cache.ts';
+import type { LiveEvents } from './services/live-events.ts';
 import type { ProofOfWork } from './services/proof-of-work.ts';
 import type { SafetyService } from './services/safety.ts';
 import type { ThreadService } from './services/threads.ts';
@@ -27,6 +28,8 @@ declare module 'fastify' {
     pow: ProofOfWork;
     /** Signs and reads the cursors of paged lists (lib/cursor.ts). */
     cursors: Cursors;
+    /** The server-sent event streams this process serves (services/live-events.ts). */
+    liveEvents: LiveEvents;
   }
   interface FastifyRequest {
     /** The signed-in user, from a valid bearer access token; null when anonymous. */

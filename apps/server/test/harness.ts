@@ -94,6 +94,7 @@ export async function createTestContext(
   const app = await buildApp({
     config,
     db: database.db,
+    changes: database.changes,
     jwtSecret: options.env?.JWT_SECRET ?? randomBytes(32).toString('hex'),
     logger: options.logger ?? false,
   });

@@ -60,6 +60,7 @@ describe('when the database cannot be reached', () => {
         POW_DIFFICULTY: 'off',
       }),
       db: database.db,
+      changes: database.changes,
       jwtSecret: randomBytes(32).toString('hex'),
       logger: false,
     });
@@ -131,6 +132,7 @@ describe('when the database host accepts connections and never answers', () => {
         POW_DIFFICULTY: 'off',
       }),
       db: database.db,
+      changes: database.changes,
       jwtSecret: randomBytes(32).toString('hex'),
       logger: false,
     });

@@ -264,6 +264,7 @@ describe('first screen data when the database fails', () => {
         POW_DIFFICULTY: 'off',
       }),
       db: database.db,
+      changes: database.changes,
       jwtSecret: randomBytes(32).toString('hex'),
       logger: false,
     });

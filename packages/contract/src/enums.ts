@@ -74,3 +74,16 @@ export const CRISIS_CATEGORY_LABELS: Record<CrisisCategory, string> = {
   sexual_coercion: 'Sexual coercion',
   stalking: 'Stalking',
 };
+
+/**
+ * What a notification is about: a reply in one's thread, a reply to one's answer, an update
+ * of a followed question, "This helped" on one's answer, moderation of one's post.
+ */
+export const NOTIFICATION_KINDS = [
+  'reply',
+  'answer_reply',
+  'update',
+  'helped',
+  'moderation',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -15,6 +15,7 @@ export * from './schemas/initial-data.ts';
 export * from './schemas/likes.ts';
 export * from './schemas/moderation.ts';
 export * from './schemas/my.ts';
+export * from './schemas/notifications.ts';
 export * from './schemas/outcomes.ts';
 export * from './schemas/questions.ts';
 export * from './schemas/reports.ts';

@@ -39,6 +39,12 @@ export const LIMITS = {
    * ranked candidates): a count of this many means "at least".
    */
   searchCountMax: 300,
+  /** Questions one identity (account or key) may follow at once. */
+  followsMax: 1_000,
+  /** A notification's excerpt of the post that caused it, in characters. */
+  notificationExcerptMax: 140,
+  /** Notifications marked read at once by id. */
+  markReadMax: 100,
 } as const;
 
 /**

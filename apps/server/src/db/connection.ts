@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { type ChangeFeed, postgresChangeFeed, sessionChangeFeed } from './change-feed.ts';
 import { withDeadlines } from './deadline.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 import type { Database } from './schema.ts';
@@ -21,6 +22,8 @@ export interface DatabaseHandle {
   db: Db;
   pool: pg.Pool;
   engine: 'pglite' | 'postgres';
+  /** The committed changes the database announces (live events). */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -101,19 +104,28 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const connectionTimeoutMillis =
     target.acquireTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.acquireTimeoutMs[target.engine];
   if (target.engine === 'postgres') {
-    const pool = new pg.Pool({
+    const connection = {
       connectionString: target.url,
-      max: target.poolSize,
       ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
-      statement_timeout: statementTimeoutMs,
       connectionTimeoutMillis,
       ...KEEPALIVE,
+    };
+    const pool = new pg.Pool({
+      ...connection,
+      max: target.poolSize,
+      statement_timeout: statementTimeoutMs,
     });
     guardPool(pool);
     const gate = { closed: false };
     const dialect = withDeadlines(new PostgresDialect({ pool }), { statementTimeoutMs, gate });
     const db = new Kysely<Database>({ dialect });
-    return { db, pool, engine: 'postgres', close: () => closePool(pool, gate) };
+    return {
+      db,
+      pool,
+      engine: 'postgres',
+      changes: postgresChangeFeed(connection),
+      close: () => closePool(pool, gate),
+    };
   }
 
   const embedded = await startEmbeddedPostgres(target.dataDir);
@@ -127,6 +139,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     connectionTimeoutMillis,
   });
   guardPool(pool);
+  // Before the pool's first connection, so that every connection is heard.
+  const changes = sessionChangeFeed(pool);
   // PGlite cannot cancel a statement (it accepts statement_timeout and ignores it): the
   // request deadline is checked between statements only.
   const gate = { closed: false };
@@ -139,6 +153,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     db,
     pool,
     engine: 'pglite',
+    changes,
     async close() {
       await closePool(pool, gate);
       await embedded.stop();

@@ -161,6 +161,33 @@ export interface ModerationLogTable {
   created_at: CreatedAt;
 }
 
+export type NotificationKind = 'reply' | 'answer_reply' | 'update' | 'helped' | 'moderation';
+
+/** An identity's inbox (migration 0013): one unread row per (recipient, question, kind). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  session_hash: Buffer | null;
+  kind: NotificationKind;
+  question_id: number | null;
+  answer_id: number | null;
+  count: ColumnType<number, number | undefined, number>;
+  excerpt: string;
+  author_label: string | null;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+  read_at: Date | null;
+}
+
+/** Who follows a question (migration 0013); a muted row is an unfollow that sticks. */
+export interface QuestionFollowsTable {
+  id: Generated<number>;
+  question_id: number;
+  user_id: number | null;
+  session_hash: Buffer | null;
+  muted: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -176,4 +203,6 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   moderation_log: ModerationLogTable;
   question_updates: QuestionUpdatesTable;
+  notifications: NotificationsTable;
+  question_follows: QuestionFollowsTable;
 }

@@ -68,6 +68,8 @@ const CONTENT_TABLES = [
   'question_likes',
   'answer_likes',
   'reports',
+  'notifications',
+  'question_follows',
 ] as const;
 
 /** mulberry32: small, fast and good enough for test data. */
@@ -419,6 +421,8 @@ export async function seedDatabase(pool: pg.Pool, options: SeedOptions): Promise
     // be rebuilt on a table with trigger events pending: here they run as each statement
     // ends (all but the first do nothing).
     await client.query('SET CONSTRAINTS ALL IMMEDIATE');
+    // Loading a thread is nobody's live event (migration 0013).
+    await client.query("SET LOCAL dating.live_events = 'off'");
     if (options.reset) {
       await client.query(`TRUNCATE ${CONTENT_TABLES.join(', ')}, tags RESTART IDENTITY CASCADE`);
       await client.query(`DELETE FROM users WHERE username LIKE '${SEED_USER_PREFIX}%'`);

@@ -22,6 +22,7 @@
  * - A key's anonymous posts (questions and replies, newest first): `{at, type, id}`, the
  *   last post's time in microseconds, its type and id.
  * - The moderation log (newest first): `{log}`, the last entry's id.
+ * - An inbox (newest first): `{at, id}`, the last notification's time in microseconds and id.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { API_MSG, MAX_ID } from '@dating/contract';
@@ -35,7 +36,8 @@ export type CursorKind =
   | 'search'
   | 'search-unanswered'
   | 'posts'
-  | 'log';
+  | 'log'
+  | 'inbox';
 
 /** Bytes of the MAC kept: forging one takes 2^128 tries. */
 const MAC_BYTES = 16;
@@ -240,4 +242,21 @@ export function decodeLogCursor(cursors: Cursors, raw: string): LogCursor {
   const { log, ...rest } = cursors.parse('log', raw);
   if (!isId(log) || Object.keys(rest).length > 0) throw invalid();
   return { before: log };
+}
+
+/** An inbox, newest first: after the notification of this time (microseconds) and id. */
+export interface InboxCursor {
+  at: number;
+  id: number;
+}
+
+export function encodeInboxCursor(cursors: Cursors, cursor: InboxCursor): string {
+  return cursors.encode('inbox', { at: cursor.at, id: cursor.id });
+}
+
+export function decodeInboxCursor(cursors: Cursors, raw: string): InboxCursor {
+  const { at, id, ...rest } = cursors.parse('inbox', raw);
+  if (!Number.isSafeInteger(at) || (at as number) < 0 || !isId(id)) throw invalid();
+  if (Object.keys(rest).length > 0) throw invalid();
+  return { at: at as number, id };
 }

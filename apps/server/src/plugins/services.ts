@@ -5,22 +5,30 @@ import { TokenDenylist } from '../auth/denylist.ts';
 import { DeviceCookies } from '../auth/device-cookies.ts';
 import { TokenService } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
+import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Db } from '../db/connection.ts';
 import { Cursors } from '../lib/cursor.ts';
 import { RedisLink } from '../lib/redis-link.ts';
 import { ReporterFingerprints } from '../lib/reporter-fingerprints.ts';
+import { purgeReadNotifications } from '../repositories/notifications.ts';
 import { FeedCache, readFeedVersion } from '../services/feed-cache.ts';
+import { LiveEvents } from '../services/live-events.ts';
 import { SafetyService } from '../services/safety.ts';
 import { ThreadService } from '../services/threads.ts';
 
 export interface Services {
   config: Config;
   db: Db;
+  /** The database's announcements of committed changes, for live events. */
+  changes: ChangeFeed;
   jwtSecret: string;
 }
 
 /** How often expired rows of the token denylist are dropped from the database. */
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+/** Read notifications are kept this long, then purged (hourly). */
+const READ_NOTIFICATIONS_KEPT_DAYS = 90;
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 export default fp(
   async (app: FastifyInstance, services: Services) => {
@@ -50,12 +58,36 @@ export default fp(
       denylist.sweep().catch((error: unknown) => {
         app.log.warn({ err: error }, 'could not drop expired token revocations');
       });
+    const purge = () =>
+      purgeReadNotifications(services.db, READ_NOTIFICATIONS_KEPT_DAYS).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'could not purge old read notifications');
+      });
     let sweeper: NodeJS.Timeout | undefined;
+    let purger: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      await sweep();
+      await Promise.all([sweep(), purge()]);
       sweeper = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+      purger = setInterval(purge, PURGE_INTERVAL_MS).unref();
     });
-    app.addHook('onClose', async () => clearInterval(sweeper));
+    app.addHook('onClose', async () => {
+      clearInterval(sweeper);
+      clearInterval(purger);
+    });
+
+    const rules = config.rateLimits;
+    const liveEvents = new LiveEvents(
+      services.db,
+      {
+        perIp: rules?.['events-ip'].max ?? Number.POSITIVE_INFINITY,
+        perIdentity: rules?.['events-identity'].max ?? Number.POSITIVE_INFINITY,
+      },
+      app.log,
+    );
+    app.decorate('liveEvents', liveEvents);
+    app.addHook('onReady', () => liveEvents.start(services.changes));
+    // Streams end before the server waits for the requests in flight, and so before the
+    // database closes.
+    app.addHook('preClose', () => liveEvents.stop());
 
     app.decorate('threads', new ThreadService());
     app.decorate('feedCache', new FeedCache(() => readFeedVersion(services.db)));

@@ -11,11 +11,17 @@ const user = (is_staff = false): Viewer => ({
   sessionHash: null,
 });
 const someoneElse = { user_id: 8, session_hash: hashSessionId('z'.repeat(22)) };
-const nothing: ViewerFacts = { posts: [someoneElse], likesAny: false, ownsHidden: false };
+const nothing: ViewerFacts = {
+  posts: [someoneElse],
+  likesAny: false,
+  ownsHidden: false,
+  follows: false,
+};
 
 describe('seesAsStranger', () => {
   it('holds for nobody, whatever the content', () => {
-    expect(seesAsStranger(STRANGER, { posts: [], likesAny: true, ownsHidden: true })).toBe(true);
+    const everything = { posts: [], likesAny: true, ownsHidden: true, follows: true };
+    expect(seesAsStranger(STRANGER, everything)).toBe(true);
   });
 
   it('holds for a key or an account with no part in the content', () => {
@@ -37,6 +43,7 @@ describe('seesAsStranger', () => {
     ['wrote a post (account)', { posts: [{ user_id: 7, session_hash: null }] }],
     ['likes something', { likesAny: true }],
     ['owns a hidden post', { ownsHidden: true }],
+    ['follows the question', { follows: true }],
   ];
   for (const [name, fact] of facts) {
     it(`does not hold for a viewer who ${name}`, () => {

@@ -44,15 +44,23 @@ export interface ViewerFacts {
   likesAny: boolean;
   /** The viewer owns a hidden post the response would show them alone (lists of questions). */
   ownsHidden: boolean;
+  /** The viewer follows the question the response shows (`following`). */
+  follows: boolean;
 }
 
 /**
  * Whether `viewer` gets exactly what a stranger (no account, no key) gets for the content
  * `facts` describes: nobody always does; an admin never does (hidden posts show whole);
- * anyone else when they wrote none of it, like none of it and own nothing hidden there.
+ * anyone else when they wrote none of it, like none of it, own nothing hidden there and
+ * follow none of it.
  */
 export function seesAsStranger(viewer: Viewer, facts: ViewerFacts): boolean {
   if (viewer.user === null && viewer.sessionHash === null) return true;
   if (viewer.user?.is_staff) return false;
-  return !facts.likesAny && !facts.ownsHidden && !facts.posts.some((post) => isOwner(viewer, post));
+  return (
+    !facts.likesAny &&
+    !facts.ownsHidden &&
+    !facts.follows &&
+    !facts.posts.some((post) => isOwner(viewer, post))
+  );
 }

@@ -83,12 +83,13 @@ export function presentQuestionDetail(
   row: QuestionRow,
   tags: Tag[],
   thread: QuestionThread,
-  liked: boolean,
+  marks: { liked: boolean; following: boolean },
 ): QuestionDetail {
   // A hidden question's thread and updates are hidden with it.
   const hidden = isHiddenFrom(viewer, row);
   return {
-    ...presentQuestion(viewer, row, tags, liked),
+    ...presentQuestion(viewer, row, tags, marks.liked),
+    following: marks.following,
     answers: hidden ? [] : thread.answers,
     updates: hidden ? [] : thread.updates.map(presentQuestionUpdate),
     perspectives: hidden ? noPerspectives() : thread.perspectives,

@@ -2,6 +2,7 @@ import type { AgeRange, Gender } from '@dating/contract';
 import { API_MSG } from '@dating/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
+import { dropNotificationsOf } from './notifications.ts';
 import { changeAnswerCount, changeHelpfulCount, countNewAnswer } from './questions.ts';
 
 export const ANSWER_COLUMNS = [
@@ -172,7 +173,7 @@ export function updateAnswerText(db: Executor, id: number, text: string) {
  * Deletes an answer (call inside a transaction, with the question locked). One with
  * replies becomes a "[deleted]" placeholder, unlinked from its author and no longer marked
  * helpful, so the thread under it survives; one without is removed, and so is any
- * placeholder ancestor it leaves without replies.
+ * placeholder ancestor it leaves without replies. The notifications about it go with it.
  */
 export async function deleteAnswer(
   db: Executor,
@@ -210,6 +211,7 @@ export async function deleteAnswer(
   }
   await changeAnswerCount(db, answer.question_id, -1);
   if (answer.helpful) await changeHelpfulCount(db, answer.question_id, -1);
+  await dropNotificationsOf(db, { type: 'answer', id: answer.id }, 'deleted');
 }
 
 async function pruneEmptyPlaceholders(db: Executor, startId: number | null) {
@@ -232,4 +234,34 @@ async function pruneEmptyPlaceholders(db: Executor, startId: number | null) {
       .executeTakeFirst();
     id = removed?.parent_id ?? null;
   }
+}
+
+/** The newest answer id of a question's thread, or 0 when it has none. */
+export async function newestAnswerId(db: Executor, questionId: number): Promise<number> {
+  const row = await db
+    .selectFrom('answers')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('question_id', '=', questionId)
+    .executeTakeFirst();
+  return row?.id ?? 0;
+}
+
+/** Ids of the thread's replies after `afterId` that strangers see, oldest first. */
+export async function visibleRepliesAfter(
+  db: Executor,
+  questionId: number,
+  afterId: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('answers')
+    .select('id')
+    .where('question_id', '=', questionId)
+    .where('id', '>', afterId)
+    .where('hidden_at', 'is', null)
+    .where('is_deleted', '=', false)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
 }

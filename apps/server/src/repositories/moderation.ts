@@ -124,3 +124,30 @@ export async function questionOfTarget(db: Executor, target: ReportTarget) {
     .executeTakeFirst();
   return row?.question_id;
 }
+
+/**
+ * Who wrote a live post (not a "[deleted]" placeholder), and its question; null when there
+ * is none. What a moderation notice is addressed by.
+ */
+export async function findPostAuthor(db: Executor, target: ReportTarget) {
+  const row =
+    target.type === 'question'
+      ? await db
+          .selectFrom('questions')
+          .select(['id as question_id', 'user_id', 'session_hash'])
+          .where('id', '=', target.id)
+          .executeTakeFirst()
+      : await db
+          .selectFrom('answers')
+          .select(['question_id', 'user_id', 'session_hash'])
+          .where('id', '=', target.id)
+          .where('is_deleted', '=', false)
+          .executeTakeFirst();
+  if (!row) return null;
+  return {
+    ...target,
+    questionId: row.question_id,
+    user_id: row.user_id,
+    session_hash: row.session_hash,
+  };
+}

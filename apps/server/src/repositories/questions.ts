@@ -2,6 +2,7 @@ import { type AgeRange, type Gender, LIMITS } from '@dating/contract';
 import { type CompiledQuery, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 import type { ActiveCursor, FeedCursor, SearchCursor, TopCursor } from '../lib/cursor.ts';
+import { dropNotificationsOf } from './notifications.ts';
 
 const QUESTION_COLUMNS = [
   'questions.id',
@@ -334,10 +335,14 @@ export function updateQuestionText(db: Executor, id: number, text: string, searc
     .execute();
 }
 
-/** Deletes a question, its thread (by cascade) and its thread's version row. */
+/**
+ * Deletes a question, its thread (by cascade), its thread's version row and the
+ * notifications about it.
+ */
 export async function deleteQuestion(db: Executor, id: number) {
   const deleted = await db.deleteFrom('questions').where('id', '=', id).executeTakeFirst();
   await db.deleteFrom('thread_versions').where('question_id', '=', id).execute();
+  await dropNotificationsOf(db, { type: 'question', id }, 'deleted');
   return deleted;
 }
 

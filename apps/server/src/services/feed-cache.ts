@@ -90,7 +90,8 @@ export async function keySeesStrangersPage(
           viewer.sessionHash,
           page.authors.map((author) => author.id),
         );
-  return seesAsStranger(viewer, { posts: page.authors, ...marks });
+  // A list shows no `following`: following a question changes none of it.
+  return seesAsStranger(viewer, { posts: page.authors, ...marks, follows: false });
 }
 
 /** The current feed version: the sum of its counters (migration 0012). */

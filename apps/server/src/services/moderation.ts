@@ -1,5 +1,5 @@
 /**
- * Moderation that scales (issue 10, §3). Every function runs inside the caller's
+ * Moderation that scales. Every function runs inside the caller's
  * transaction, after the caller has locked the content concerned (the content first, then
  * its reports: the order every review and report takes, so they never deadlock).
  *
@@ -20,11 +20,13 @@ import type { ReportRow } from '../presenters/reports.ts';
 import { deleteAnswer, findAnswerForDelete } from '../repositories/answers.ts';
 import {
   findAnswerForSnapshot,
+  findPostAuthor,
   findQuestionForSnapshot,
   insertLogEntry,
   questionOfTarget,
   setHidden,
 } from '../repositories/moderation.ts';
+import { dropNotificationsOf } from '../repositories/notifications.ts';
 import { deleteQuestion } from '../repositories/questions.ts';
 import {
   closeReports,
@@ -33,6 +35,7 @@ import {
   type ReportTarget,
   rejectPendingReports,
 } from '../repositories/reports.ts';
+import { tellOfModeration } from './notifications.ts';
 
 export interface ReviewBy {
   adminId: number;
@@ -101,17 +104,23 @@ export async function hideIfReportedEnough(
   if (threshold === 0) return false;
   if ((await countPendingReporters(db, target)) < threshold) return false;
   if (!(await setHidden(db, target, true))) return false;
+  const post = await findPostAuthor(db, target);
   await insertLogEntry(db, {
     action: 'auto_hide',
     adminId: null,
     target,
-    questionId: (await questionOfTarget(db, target)) ?? null,
+    questionId: post?.questionId ?? null,
   });
+  // Out of sight: nobody is pointed at it any more, and its author hears why it went.
+  await dropNotificationsOf(db, target, 'hidden');
+  if (post) await tellOfModeration(db, post, 'hidden');
   return true;
 }
 
-/** Removes reported content on approval; gone content needs nothing more. */
+/** Removes reported content on approval, telling its author; gone content needs nothing more. */
 async function removeReportedContent(db: Executor, target: ReportTarget) {
+  const post = await findPostAuthor(db, target);
+  if (post) await tellOfModeration(db, post, 'removed');
   if (target.type === 'question') {
     await closeReportsOnAnswersOf(db, target.id);
     await deleteQuestion(db, target.id);

@@ -1,10 +1,11 @@
 /**
- * The asker's outcomes (issue 11 §3). Only the asker (the signed-in owner, or the owning
+ * The asker's outcomes. Only the asker (the signed-in owner, or the owning
  * anonymous key: auth/identity.ts `isOwner`) marks replies "This helped", at most
  * `LIMITS.helpfulPerQuestionMax` a question, and adds dated updates, at most
  * `LIMITS.updatesPerQuestionMax`. Each write locks the question row first and counts on
  * it in the same transaction, so concurrent marks or updates cannot pass the limits, and
- * whatever watches the row or the thread version sees the change at once.
+ * whatever watches the row or the thread version sees the change at once. Marking a reply
+ * tells its author, and an update tells the question's followers (services/notifications.ts).
  */
 import { LIMITS, OUTCOME_API_MSG } from '@dating/contract';
 import { isOwner, type Viewer } from '../auth/identity.ts';
@@ -20,6 +21,7 @@ import {
   setAnswerHelpful,
 } from '../repositories/outcomes.ts';
 import { changeHelpfulCount } from '../repositories/questions.ts';
+import { tellOfHelped, tellOfUpdate } from './notifications.ts';
 
 /**
  * Marks (`helpful`) or unmarks a reply for the asker. Idempotent: marking a marked reply,
@@ -49,6 +51,7 @@ export async function setHelpful(
     }
     const updated = await setAnswerHelpful(tx, answerId, helpful);
     await changeHelpfulCount(tx, questionId, helpful ? 1 : -1);
+    if (helpful) await tellOfHelped(tx, question, answer);
     return updated;
   });
 }
@@ -83,6 +86,8 @@ export async function addUpdate(
     if (question.update_count >= LIMITS.updatesPerQuestionMax) {
       throw badRequest(OUTCOME_API_MSG.updateLimit);
     }
-    return insertQuestionUpdate(tx, questionId, text);
+    const update = await insertQuestionUpdate(tx, questionId, text);
+    await tellOfUpdate(tx, question, text);
+    return update;
   });
 }

@@ -1,8 +1,9 @@
 /**
  * Writing posts: asking a question, replying, editing and deleting either. Each command
  * cleans the text, runs the safety checks, takes its locks and checks ownership inside one
- * transaction, flags a crisis for moderators and logs an admin's deletion. Routes parse,
- * call one command, and present what it returns.
+ * transaction, flags a crisis for moderators, logs an admin's deletion, and tells whom it
+ * concerns (services/notifications.ts). Routes parse, call one command, and present what
+ * it returns.
  *
  * Ownership is one rule for questions and replies (auth/identity.ts `isOwner`): the
  * signed-in author, or the anonymous key that wrote it. Admins may delete anything, and
@@ -43,6 +44,7 @@ import {
 import { insertFlag, type ReportTarget } from '../repositories/reports.ts';
 import { ensureTags } from '../repositories/tags.ts';
 import { logAdminDelete } from './moderation.ts';
+import { followOwnThread, tellOfModeration, tellOfReply } from './notifications.ts';
 import type { SafetyReport, SafetyService } from './safety.ts';
 
 /** What the commands need of the app. */
@@ -112,6 +114,7 @@ export async function askQuestion(
       tags.map((tag) => tag.id),
     );
     await flagCrisis(tx, { type: 'question', id }, safety);
+    await followOwnThread(tx, id, author);
     return id;
   });
   return { id, safety };
@@ -133,8 +136,9 @@ export async function replyTo(
   const row = await deps.db.transaction().execute(async (tx) => {
     await key?.claim(tx);
     // Locking the question keeps its answer count exact and stops a delete racing in.
-    if (!(await findQuestionForUpdate(tx, questionId))) throw notFound();
-    if (parentId !== null) await checkParent(tx, questionId, parentId);
+    const question = await findQuestionForUpdate(tx, questionId);
+    if (!question) throw notFound();
+    const parent = parentId === null ? null : await checkParent(tx, questionId, parentId);
     const answer = await insertAnswer(tx, {
       questionId,
       parentId,
@@ -145,6 +149,8 @@ export async function replyTo(
       sessionHash: author.sessionHash,
     });
     await flagCrisis(tx, { type: 'answer', id: answer.id }, safety);
+    await followOwnThread(tx, questionId, author);
+    await tellOfReply(tx, question, answer, parent, author);
     return answer;
   });
   return { row, safety };
@@ -159,6 +165,7 @@ async function checkParent(tx: Executor, questionId: number, parentId: number) {
   if ((await answerDepth(tx, parentId, LIMITS.replyDepth)) >= LIMITS.replyDepth) {
     throw fieldError('parent_id', API_MSG.replyTooDeep);
   }
+  return parent;
 }
 
 /** A post locked for the rest of the transaction, with what ownership is read from. */
@@ -225,6 +232,8 @@ export async function deletePost(
     if (!isOwner(viewer, post.row)) {
       if (!viewer.user?.is_staff) throw forbidden();
       await logAdminDelete(tx, target, { adminId: viewer.user.id, note });
+      const questionId = post.type === 'question' ? post.row.id : post.row.question_id;
+      await tellOfModeration(tx, { ...target, questionId, ...post.row }, 'removed');
     }
     if (post.type === 'question') await deleteQuestion(tx, post.row.id);
     else await deleteAnswer(tx, post.row);

@@ -38,6 +38,7 @@ import {
 } from '../presenters/perspectives.ts';
 import { presentQuestionDetail, type QuestionRow } from '../presenters/questions.ts';
 import { answersOfQuestion } from '../repositories/answers.ts';
+import { isFollowing } from '../repositories/follows.ts';
 import { likedAmong, likedAnswersOfQuestion } from '../repositories/likes.ts';
 import { updatesOfQuestion } from '../repositories/outcomes.ts';
 import { findQuestion } from '../repositories/questions.ts';
@@ -65,6 +66,8 @@ interface QuestionOfViewer {
   row: QuestionRow & { thread_version: string; row_version: string };
   tags: Tag[];
   liked: { question: boolean; answers: Promise<ReadonlySet<number>> };
+  /** Whether the viewer follows the question. */
+  following: boolean;
 }
 
 /** The detail response's JSON, written by the route's response schema. */
@@ -121,6 +124,7 @@ export class ThreadService {
         likesAny: liked.question || (await liked.answers).size > 0,
         // A hidden question or reply of the viewer's is one of `posts`.
         ownsHidden: false,
+        follows: question.following,
       });
 
     const kept = this.kept.get(id);
@@ -153,14 +157,16 @@ export class ThreadService {
     // process); whoever awaits it still gets it.
     const likedAnswers = likedAnswersOfQuestion(db, id, viewer);
     likedAnswers.catch(() => {});
-    const [tags, likedQuestion] = await Promise.all([
+    const [tags, likedQuestion, following] = await Promise.all([
       tagsOfQuestions(db, [id]),
       likedAmong(db, 'question', [id], viewer),
+      isFollowing(db, id, viewer),
     ]);
     return {
       row,
       tags: tags.get(id) ?? [],
       liked: { question: likedQuestion.has(id), answers: likedAnswers },
+      following,
     };
   }
 
@@ -168,14 +174,23 @@ export class ThreadService {
   private async present(
     db: Executor,
     viewer: Viewer,
-    { row, tags, liked }: QuestionOfViewer,
+    { row, tags, liked, following }: QuestionOfViewer,
     filter: PerspectiveFilter,
   ): Promise<QuestionDetail> {
     const [thread, updates] = await Promise.all([
       this.thread(db, viewer, row.id, row.thread_version, filter, liked.answers),
       row.update_count > 0 ? updatesOfQuestion(db, row.id) : [],
     ]);
-    return presentQuestionDetail(viewer, row, tags, { ...thread, updates }, liked.question);
+    return presentQuestionDetail(
+      viewer,
+      row,
+      tags,
+      { ...thread, updates },
+      {
+        liked: liked.question,
+        following,
+      },
+    );
   }
 
   /** The thread of a question whose row showed `version`, presented for `viewer`. */

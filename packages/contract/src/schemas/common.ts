@@ -3,8 +3,8 @@ import { AGE_RANGES, GENDERS, REPORT_REASONS, REPORT_STATUSES } from '../enums.t
 import { LIMITS } from '../limits.ts';
 import { SESSION_ID_RULES } from '../session-id.ts';
 
-export function Nullable<T extends TSchema>(schema: T) {
-  return Type.Union([schema, Type.Null()]);
+export function Nullable<T extends TSchema>(schema: T, options?: { description?: string }) {
+  return Type.Union([schema, Type.Null()], options);
 }
 
 /** Database ids are PostgreSQL `integer`s; anything outside that range cannot exist. */

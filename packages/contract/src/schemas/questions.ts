@@ -104,6 +104,10 @@ const questionFields = {
 
 /** What the detail adds: the asker's updates (oldest first) and the perspective counts. */
 const detailFields = {
+  following: Type.Boolean({
+    description:
+      'Whether the requester (account or key) follows the question: notified of its new replies and updates.',
+  }),
   answers: Type.Array(AnswerNode),
   updates: Type.Array(QuestionUpdate),
   perspectives: Perspectives,

@@ -22,7 +22,9 @@ import { presentAnonymousPost } from '../../../presenters/anonymous-posts.ts';
 import { presentMyAnswer } from '../../../presenters/answers.ts';
 import { listPostsOfSession, movePostsToUser } from '../../../repositories/anonymous-posts.ts';
 import { answersOfUser } from '../../../repositories/answers.ts';
+import { moveFollowsToUser } from '../../../repositories/follows.ts';
 import { likedAmong } from '../../../repositories/likes.ts';
+import { moveNotificationsToUser } from '../../../repositories/notifications.ts';
 
 const MY_ANSWERS_MAX = LIMITS.pageSizeMax * 5;
 
@@ -123,7 +125,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const user = currentUser(request);
       // The key is what moves, not who asks: it is read even though the request is signed in.
       const key = requireSessionId(request.body.session_id);
-      return app.db.transaction().execute((tx) => movePostsToUser(tx, hashSessionId(key), user.id));
+      const sessionHash = hashSessionId(key);
+      return app.db.transaction().execute(async (tx) => {
+        const moved = await movePostsToUser(tx, sessionHash, user.id);
+        // The key's inbox and follows go with its posts.
+        await moveNotificationsToUser(tx, sessionHash, user.id);
+        await moveFollowsToUser(tx, sessionHash, user.id);
+        return moved;
+      });
     },
   );
 };

@@ -1,0 +1,118 @@
+/**
+ * The database's own announcements of committed changes: the NOTIFY payloads that the
+ * triggers of migration 0013 send on this schema's channel (`live_events_channel()`).
+ * PostgreSQL delivers a NOTIFY when its transaction commits, never for one that rolls back,
+ * to every session listening, so every server instance on one database hears every change,
+ * in commit order, and never one that did not happen.
+ *
+ * - PostgreSQL: one connection of its own per process, kept listening, and reconnected
+ *   (with backoff) when it drops; `onGap` then says that payloads may have been missed.
+ * - PGlite: one session serves the whole process, and a notification comes back on the
+ *   connection whose COMMIT sent it: the pool's connections listen (each new one anew) and
+ *   hand what they hear over. Nothing else can write to that database, so nothing is missed.
+ */
+import pg from 'pg';
+import { backoffDelay } from '../lib/backoff.ts';
+
+export type ChangeHandler = (payload: string) => void;
+
+export interface ChangeFeed {
+  /**
+   * Calls `onChange` with every payload committed after the returned promise resolves,
+   * until the returned function is called; `onGap` when some may have been missed (the
+   * listening connection was lost, and is back).
+   */
+  listen(onChange: ChangeHandler, onGap: () => void): Promise<() => Promise<void>>;
+}
+
+const CHANNEL_QUERY = 'SELECT live_events_channel() AS channel';
+const RECONNECT = { firstMs: 250, maxMs: 10_000 };
+
+async function channelOf(client: pg.ClientBase | pg.Pool): Promise<string> {
+  const { rows } = await client.query<{ channel: string }>(CHANNEL_QUERY);
+  const channel = rows[0]?.channel;
+  if (!channel) throw new Error('live_events_channel() gave no channel: are migrations applied?');
+  return channel;
+}
+
+/** PostgreSQL: a dedicated listening connection, made with the pool's settings. */
+export function postgresChangeFeed(config: pg.ClientConfig): ChangeFeed {
+  return {
+    async listen(onChange, onGap) {
+      let stopped = false;
+      let client: pg.Client | null = null;
+      let failures = 0;
+      let timer: NodeJS.Timeout | undefined;
+
+      const connect = async (): Promise<void> => {
+        const next = new pg.Client({ ...config, statement_timeout: undefined });
+        next.on('error', () => {});
+        next.on('notification', (message) => {
+          if (message.channel === channel) onChange(message.payload ?? '');
+        });
+        let channel = '';
+        await next.connect();
+        channel = await channelOf(next);
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        next.on('end', () => {
+          if (!stopped) reconnectSoon();
+        });
+        client = next;
+      };
+      const reconnectSoon = () => {
+        client = null;
+        failures += 1;
+        clearTimeout(timer);
+        timer = setTimeout(
+          () => {
+            connect().then(
+              () => {
+                failures = 0;
+                onGap();
+              },
+              () => {
+                if (!stopped) reconnectSoon();
+              },
+            );
+          },
+          backoffDelay(failures, RECONNECT),
+        );
+        timer.unref();
+      };
+
+      await connect();
+      return async () => {
+        stopped = true;
+        clearTimeout(timer);
+        await (client as pg.Client | null)?.end().catch(() => {});
+      };
+    },
+  };
+}
+
+/** PGlite: the pool's connections share the one session; each new one listens as it connects. */
+export function sessionChangeFeed(pool: pg.Pool): ChangeFeed {
+  const handlers = new Set<ChangeHandler>();
+  let channel: string | null = null;
+  const hear = (client: pg.PoolClient) => {
+    client.on('notification', (message) => {
+      if (message.channel !== channel) return;
+      for (const handler of handlers) handler(message.payload ?? '');
+    });
+  };
+  pool.on('connect', (client) => {
+    hear(client);
+    // A connection made after `listen` listens too, should the session not keep it.
+    if (channel !== null) client.query(`LISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+  });
+  return {
+    async listen(onChange) {
+      channel ??= await channelOf(pool);
+      await pool.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      handlers.add(onChange);
+      return async () => {
+        handlers.delete(onChange);
+      };
+    },
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Who follows a question (migration 0013): an account by its id, a key by its hash, as
+ * their posts are stored. Unfollowing mutes the row rather than deleting it, so that the
+ * automatic follow of a later reply does not undo the person's choice.
+ */
+import { sql } from 'kysely';
+import type { Author, Viewer } from '../auth/identity.ts';
+import type { Executor } from '../db/connection.ts';
+
+/** A follower, as a recipient of notifications. */
+export interface Follower {
+  user_id: number | null;
+  session_hash: Buffer | null;
+}
+
+/** The rows of one identity: its account's, or its key's. */
+function ofAuthor(author: Author) {
+  return author.userId !== null
+    ? sql`user_id = ${author.userId}`
+    : sql`session_hash = ${author.sessionHash}`;
+}
+
+/**
+ * Follows on the asker's or an answerer's behalf, unless they unfollowed it before (a muted
+ * row stays muted) or already follow `max` questions. Call inside the post's transaction.
+ */
+export async function followAutomatically(
+  db: Executor,
+  questionId: number,
+  author: Author,
+  max: number,
+) {
+  await sql`
+    INSERT INTO question_follows (question_id, user_id, session_hash)
+    SELECT ${questionId}, ${author.userId}, ${author.sessionHash}
+    WHERE (SELECT count(*) FROM question_follows WHERE ${ofAuthor(author)} AND NOT muted) < ${max}
+    ON CONFLICT DO NOTHING`.execute(db);
+}
+
+/** How many questions the identity follows (muted rows are not follows). */
+export async function countFollows(db: Executor, author: Author): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM question_follows
+    WHERE ${ofAuthor(author)} AND NOT muted`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+/** Follows (or unmutes) a question; false when the identity already followed it. */
+export async function follow(db: Executor, questionId: number, author: Author): Promise<boolean> {
+  const updated = await sql<{ id: number }>`
+    UPDATE question_follows SET muted = false
+    WHERE question_id = ${questionId} AND ${ofAuthor(author)} AND muted
+    RETURNING id`.execute(db);
+  if (updated.rows.length > 0) return true;
+  const inserted = await sql<{ id: number }>`
+    INSERT INTO question_follows (question_id, user_id, session_hash)
+    VALUES (${questionId}, ${author.userId}, ${author.sessionHash})
+    ON CONFLICT DO NOTHING RETURNING id`.execute(db);
+  return inserted.rows.length > 0;
+}
+
+/** Stops following a question: the row stays, muted, so automatic follows leave it be. */
+export async function unfollow(db: Executor, questionId: number, author: Author) {
+  await sql`
+    INSERT INTO question_follows (question_id, user_id, session_hash, muted)
+    VALUES (${questionId}, ${author.userId}, ${author.sessionHash}, true)
+    ON CONFLICT DO NOTHING`.execute(db);
+  await sql`
+    UPDATE question_follows SET muted = true
+    WHERE question_id = ${questionId} AND ${ofAuthor(author)} AND NOT muted`.execute(db);
+}
+
+/** Whether the viewer (account or key) follows the question; false for strangers. */
+export async function isFollowing(db: Executor, questionId: number, viewer: Viewer) {
+  if (viewer.user === null && viewer.sessionHash === null) return false;
+  const who = viewer.user
+    ? sql`user_id = ${viewer.user.id}`
+    : sql`session_hash = ${viewer.sessionHash}`;
+  const { rows } = await sql<{ id: number }>`
+    SELECT id FROM question_follows
+    WHERE question_id = ${questionId} AND ${who} AND NOT muted`.execute(db);
+  return rows.length > 0;
+}
+
+/** Every follow row of the question, muted ones (unfollows) too. */
+export async function followerRows(
+  db: Executor,
+  questionId: number,
+): Promise<(Follower & { muted: boolean })[]> {
+  const { rows } = await sql<Follower & { muted: boolean }>`
+    SELECT user_id, session_hash, muted FROM question_follows
+    WHERE question_id = ${questionId}`.execute(db);
+  return rows;
+}
+
+/** A claimed key's follows become the account's (call inside the claim's transaction). */
+export async function moveFollowsToUser(db: Executor, sessionHash: Buffer, userId: number) {
+  // Where the account already has a row for the question, the account's choice stands.
+  await sql`
+    INSERT INTO question_follows (question_id, user_id, muted, created_at)
+    SELECT question_id, ${userId}, muted, created_at FROM question_follows
+    WHERE session_hash = ${sessionHash}
+    ON CONFLICT DO NOTHING`.execute(db);
+  await sql`DELETE FROM question_follows WHERE session_hash = ${sessionHash}`.execute(db);
+}

@@ -1,0 +1,144 @@
+/**
+ * Inboxes (migration 0013). A recipient is an account (user_id) or an anonymous key (its
+ * hash), as ownership is stored. Writers upsert: while a recipient has an unread row of a
+ * question and kind, a new event bumps it (count, time, newest post) instead of adding one.
+ */
+import type { NotificationKind } from '@dating/contract';
+import { type RawBuilder, sql } from 'kysely';
+import type { Author } from '../auth/identity.ts';
+import type { Executor } from '../db/connection.ts';
+import type { InboxCursor } from '../lib/cursor.ts';
+
+/** Who is told: an account or a key, never both. */
+export interface Recipient {
+  user_id: number | null;
+  session_hash: Buffer | null;
+}
+
+export interface NewNotification {
+  kind: NotificationKind;
+  questionId: number | null;
+  answerId: number | null;
+  excerpt: string;
+  authorLabel: string | null;
+}
+
+export interface NotificationRow {
+  id: number;
+  kind: NotificationKind;
+  question_id: number | null;
+  answer_id: number | null;
+  count: number;
+  excerpt: string;
+  author_label: string | null;
+  created_at: Date;
+  read_at: Date | null;
+  /** Microseconds since the epoch, for the next page's cursor. */
+  at: string;
+}
+
+function ofRecipient(author: Author): RawBuilder<unknown> {
+  return author.userId !== null
+    ? sql`user_id = ${author.userId}`
+    : sql`session_hash = ${author.sessionHash}`;
+}
+
+/** Tells each recipient once (call inside the transaction of what caused it). */
+export async function notify(db: Executor, recipients: readonly Recipient[], n: NewNotification) {
+  const users = recipients.flatMap((r) => (r.user_id === null ? [] : [r.user_id]));
+  const keys = recipients.flatMap((r) => (r.session_hash === null ? [] : [r.session_hash]));
+  const values = sql`${n.kind}, ${n.questionId}::int, ${n.answerId}::int, ${n.excerpt}, ${n.authorLabel}`;
+  // A later event of the same kind and question bumps the unread row: newest post first.
+  const bump = sql`DO UPDATE SET count = n.count + 1, created_at = now(),
+    answer_id = excluded.answer_id, excerpt = excluded.excerpt, author_label = excluded.author_label`;
+  if (users.length > 0) {
+    await sql`
+      INSERT INTO notifications AS n (user_id, kind, question_id, answer_id, excerpt, author_label)
+      SELECT recipient, ${values} FROM unnest(${users}::int[]) AS recipient
+      ON CONFLICT (user_id, question_id, kind) WHERE read_at IS NULL AND user_id IS NOT NULL
+      ${bump}`.execute(db);
+  }
+  if (keys.length > 0) {
+    await sql`
+      INSERT INTO notifications AS n (session_hash, kind, question_id, answer_id, excerpt, author_label)
+      SELECT recipient, ${values} FROM unnest(${keys}::bytea[]) AS recipient
+      ON CONFLICT (session_hash, question_id, kind)
+        WHERE read_at IS NULL AND session_hash IS NOT NULL
+      ${bump}`.execute(db);
+  }
+}
+
+/** One page of an inbox, newest first; one row more than `limit` says another page follows. */
+export async function listNotifications(
+  db: Executor,
+  recipient: Author,
+  page: { limit: number; after?: InboxCursor },
+): Promise<NotificationRow[]> {
+  const after = page.after;
+  const { rows } = await sql<NotificationRow>`
+    SELECT id, kind, question_id, answer_id, count, excerpt, author_label, created_at, read_at,
+      (extract(epoch FROM created_at) * 1000000)::bigint::text AS at
+    FROM notifications
+    WHERE ${ofRecipient(recipient)}
+      ${after === undefined ? sql`` : sql`AND ((extract(epoch FROM created_at) * 1000000)::bigint, id) < (${after.at}::bigint, ${after.id}::int)`}
+    ORDER BY created_at DESC, id DESC
+    LIMIT ${page.limit + 1}`.execute(db);
+  return rows;
+}
+
+/** How many unread notifications the recipient has: an index-only count of their unread rows. */
+export async function countUnread(db: Executor, recipient: Author): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM notifications
+    WHERE ${ofRecipient(recipient)} AND read_at IS NULL`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+/** Marks the recipient's notifications read: these ids (others' ids change nothing), or all. */
+export async function markRead(db: Executor, recipient: Author, ids: readonly number[] | 'all') {
+  await sql`
+    UPDATE notifications SET read_at = now()
+    WHERE ${ofRecipient(recipient)} AND read_at IS NULL
+      ${ids === 'all' ? sql`` : sql`AND id = ANY(${[...ids]}::int[])`}`.execute(db);
+}
+
+/**
+ * A post went away (deleted) or out of sight (hidden): the notifications about it go too,
+ * all of them when deleted (their links would lead nowhere), the unread ones when hidden.
+ * Moderation notices stay: they tell the author what happened to it.
+ */
+export async function dropNotificationsOf(
+  db: Executor,
+  post: { type: 'question' | 'answer'; id: number },
+  why: 'deleted' | 'hidden',
+) {
+  await sql`
+    DELETE FROM notifications
+    WHERE ${post.type === 'question' ? sql`question_id` : sql`answer_id`} = ${post.id}
+      AND kind <> 'moderation'
+      ${why === 'hidden' ? sql`AND read_at IS NULL` : sql``}`.execute(db);
+}
+
+/** Read notifications older than `days` days go (the sweeper, services/notifications.ts). */
+export async function purgeReadNotifications(db: Executor, days: number): Promise<number> {
+  const result = await sql`
+    DELETE FROM notifications WHERE read_at < now() - make_interval(days => ${days})`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * A claimed key's notifications become the account's (call inside the claim's
+ * transaction). An unread row of a question and kind the account already has unread is
+ * folded into the account's.
+ */
+export async function moveNotificationsToUser(db: Executor, sessionHash: Buffer, userId: number) {
+  await sql`
+    WITH moved AS (DELETE FROM notifications WHERE session_hash = ${sessionHash} RETURNING *)
+    INSERT INTO notifications AS n
+      (user_id, kind, question_id, answer_id, count, excerpt, author_label, created_at, read_at)
+    SELECT ${userId}, kind, question_id, answer_id, count, excerpt, author_label, created_at, read_at
+    FROM moved
+    ON CONFLICT (user_id, question_id, kind) WHERE read_at IS NULL AND user_id IS NOT NULL
+    DO UPDATE SET count = n.count + excluded.count,
+      created_at = greatest(n.created_at, excluded.created_at)`.execute(db);
+}

@@ -1,0 +1,162 @@
+/**
+ * Who is told of what. Every function runs inside the transaction of the write that causes
+ * the notification, so that both commit together or not at all, and nobody is ever told of
+ * their own action:
+ *
+ * - a reply: the author of the answer it replies to ("answer_reply"), the asker and every
+ *   follower of the question ("reply"), each once, with the most specific kind;
+ * - an update by the asker: the question's followers ("update");
+ * - "This helped": the author of the answer ("helped");
+ * - moderation hiding or removing a post: its author ("moderation": what happened, never
+ *   why, nor who reported it).
+ *
+ * The asker and every answerer follow the question from their first post on, unless they
+ * unfollowed it (repositories/follows.ts). The actor is named only by their pseudonym in
+ * the thread ("Asker", "Anon 3").
+ */
+import { ASKER_LABEL, authorLabel, LIMITS, type NotificationKind } from '@dating/contract';
+import type { Author } from '../auth/identity.ts';
+import type { Executor } from '../db/connection.ts';
+import { followAutomatically, followerRows } from '../repositories/follows.ts';
+import { notify, type Recipient } from '../repositories/notifications.ts';
+
+/** A post's author, as stored: an account or a key's hash (both null once deleted). */
+export interface Authored {
+  user_id: number | null;
+  session_hash: Buffer | null;
+}
+
+/** One identity as a string, to tell recipients apart; null for nobody. */
+function identityOf(who: Authored): string | null {
+  if (who.user_id !== null) return `u${who.user_id}`;
+  if (who.session_hash !== null) return `k${who.session_hash.toString('hex')}`;
+  return null;
+}
+
+const authoredBy = (author: Author): Authored => ({
+  user_id: author.userId,
+  session_hash: author.sessionHash,
+});
+
+/** Plain text of a post, on one line, at most LIMITS.notificationExcerptMax characters. */
+export function excerptOf(text: string): string {
+  const chars = [...text.replace(/\s+/g, ' ').trim()];
+  const max = LIMITS.notificationExcerptMax;
+  return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/**
+ * The recipients of each kind: `candidates` in order of precedence (one identity is told
+ * once, with the first kind it is listed under), without the actor.
+ */
+function recipientsByKind(actor: Authored, candidates: [NotificationKind, Authored][]) {
+  const told = new Set<string | null>([identityOf(actor), null]);
+  const byKind = new Map<NotificationKind, Recipient[]>();
+  for (const [kind, who] of candidates) {
+    const id = identityOf(who);
+    if (told.has(id)) continue;
+    told.add(id);
+    byKind.set(kind, [...(byKind.get(kind) ?? []), who]);
+  }
+  return byKind;
+}
+
+/** The asker or an answerer posted in the question's thread: they follow it from now on. */
+export function followOwnThread(tx: Executor, questionId: number, author: Author) {
+  return followAutomatically(tx, questionId, author, LIMITS.followsMax);
+}
+
+/** A reply was written: its parent's author, the asker and the followers are told. */
+export async function tellOfReply(
+  tx: Executor,
+  question: { id: number } & Authored,
+  reply: { id: number; text: string; author_number: number | null },
+  parent: Authored | null,
+  actor: Author,
+) {
+  const follows = await followerRows(tx, question.id);
+  const muted = new Set(follows.filter((row) => row.muted).map(identityOf));
+  const candidates: [NotificationKind, Authored][] = [];
+  if (parent !== null) candidates.push(['answer_reply', parent]);
+  // The asker hears of every reply, unless they unfollowed their own question.
+  if (!muted.has(identityOf(question))) candidates.push(['reply', question]);
+  for (const row of follows) if (!row.muted) candidates.push(['reply', row]);
+  const excerpt = excerptOf(reply.text);
+  const label = authorLabel(reply.author_number);
+  for (const [kind, recipients] of recipientsByKind(authoredBy(actor), candidates)) {
+    await notify(tx, recipients, {
+      kind,
+      questionId: question.id,
+      answerId: reply.id,
+      excerpt,
+      authorLabel: label,
+    });
+  }
+}
+
+/** The asker added an update: the question's followers are told. */
+export async function tellOfUpdate(
+  tx: Executor,
+  question: { id: number } & Authored,
+  text: string,
+) {
+  const follows = (await followerRows(tx, question.id)).filter((row) => !row.muted);
+  const recipients = recipientsByKind(
+    question,
+    follows.map((row) => ['update', row]),
+  );
+  await notify(tx, recipients.get('update') ?? [], {
+    kind: 'update',
+    questionId: question.id,
+    answerId: null,
+    excerpt: excerptOf(text),
+    authorLabel: ASKER_LABEL,
+  });
+}
+
+/** The asker marked an answer "This helped": its author is told. */
+export async function tellOfHelped(
+  tx: Executor,
+  question: { id: number } & Authored,
+  answer: { id: number; text: string } & Authored,
+) {
+  const recipients = recipientsByKind(question, [['helped', answer]]);
+  await notify(tx, recipients.get('helped') ?? [], {
+    kind: 'helped',
+    questionId: question.id,
+    answerId: answer.id,
+    excerpt: excerptOf(answer.text),
+    authorLabel: ASKER_LABEL,
+  });
+}
+
+/** What a moderation notice says: what happened to the post, never why or who. */
+export const MODERATION_NOTICE = {
+  question: {
+    hidden: 'Your question is hidden while moderators review it.',
+    removed: 'Your question was removed by moderators.',
+  },
+  answer: {
+    hidden: 'Your reply is hidden while moderators review it.',
+    removed: 'Your reply was removed by moderators.',
+  },
+} as const;
+
+/**
+ * Moderators hid or removed a post: its author is told. A removed question is gone, so the
+ * notice points at nothing; a removed reply's notice points at its question.
+ */
+export async function tellOfModeration(
+  tx: Executor,
+  post: { type: 'question' | 'answer'; id: number; questionId: number } & Authored,
+  action: 'hidden' | 'removed',
+) {
+  const gone = action === 'removed';
+  await notify(tx, identityOf(post) === null ? [] : [post], {
+    kind: 'moderation',
+    questionId: post.type === 'question' && gone ? null : post.questionId,
+    answerId: post.type === 'answer' && !gone ? post.id : null,
+    excerpt: MODERATION_NOTICE[post.type][action],
+    authorLabel: null,
+  });
+}

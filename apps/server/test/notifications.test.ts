@@ -1,0 +1,383 @@
+/**
+ * Every identity's inbox, through HTTP on both engines: who is told of what (and never of
+ * their own action), coalescing while unread, reading, paging, moderation notices, what
+ * deleting and hiding take away, a claim moving the inbox, and the errors of every input.
+ */
+import { API_MSG } from '@dating/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSessionId } from '../src/lib/session-id.ts';
+import {
+  type Author,
+  createAdmin,
+  createAnswer,
+  createQuestion,
+  createReport,
+  createUser,
+  nextPage,
+} from './factories.ts';
+import { createTestContext, ENGINES, newSession, type TestContext } from './harness.ts';
+
+interface Item {
+  id: number;
+  kind: string;
+  question: number | null;
+  answer: number | null;
+  count: number;
+  excerpt: string;
+  author_label: string | null;
+  created_at: string;
+  read: boolean;
+}
+
+const inbox = async (ctx: TestContext, who: Author, query = '') => {
+  const res = await ctx.request({ method: 'GET', url: `/api/notifications/${query}`, ...who });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['cache-control']).toBe('private, no-store');
+  return res.json<Item[]>();
+};
+
+const unread = async (ctx: TestContext, who: Author) => {
+  const res = await ctx.request({ method: 'GET', url: '/api/notifications/unread/', ...who });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['cache-control']).toBe('private, no-store');
+  return res.json<{ count: number }>().count;
+};
+
+const markRead = (ctx: TestContext, who: Author, body: unknown) =>
+  ctx.request({ method: 'POST', url: '/api/notifications/read/', ...who, body });
+
+const key = (session: string | undefined): Author => ({ session });
+
+for (const engine of ENGINES) {
+  describe(`notifications [${engine}]`, () => {
+    let ctx: TestContext & { close(): Promise<void> };
+    beforeAll(async () => {
+      ctx = await createTestContext(engine, { env: { MODERATION_AUTOHIDE: '2' } });
+    });
+    afterAll(() => ctx?.close());
+
+    it('tells the asker of every reply, coalesced while unread, never of their own', async () => {
+      const q = await createQuestion(ctx);
+      const asker = key(q.session);
+      expect(await inbox(ctx, asker)).toEqual([]);
+      const first = await createAnswer(ctx, q.id, { text: 'Talk   to him\nabout it.' });
+      const items = await inbox(ctx, asker);
+      expect(items).toEqual([
+        {
+          id: expect.any(Number),
+          kind: 'reply',
+          question: q.id,
+          answer: first.id,
+          count: 1,
+          excerpt: 'Talk to him about it.',
+          author_label: 'Anon 1',
+          created_at: expect.any(String),
+          read: false,
+        },
+      ]);
+      const second = await createAnswer(ctx, q.id, { text: 'x'.repeat(500) });
+      const [bumped] = await inbox(ctx, asker);
+      expect(bumped).toMatchObject({
+        id: items[0]?.id,
+        count: 2,
+        answer: second.id,
+        author_label: 'Anon 2',
+      });
+      expect([...(bumped?.excerpt ?? '')]).toHaveLength(140);
+      expect(bumped?.excerpt.endsWith('…')).toBe(true);
+      expect(await unread(ctx, asker)).toBe(1);
+      // The asker's own reply tells nobody new, and never the asker.
+      await createAnswer(ctx, q.id, { session: q.session, text: 'Thanks all' });
+      expect(await inbox(ctx, asker)).toHaveLength(1);
+      expect((await inbox(ctx, asker))[0]?.count).toBe(2);
+    });
+
+    it("tells an answer's author of a direct reply once, as answer_reply", async () => {
+      const asker = await createUser(ctx);
+      const q = await createQuestion(ctx, { token: asker.access });
+      const a = await createAnswer(ctx, q.id);
+      const r = await createAnswer(ctx, q.id, { parent_id: a.id, text: 'I disagree' });
+      const theirs = await inbox(ctx, key(a.session));
+      expect(theirs).toEqual([
+        expect.objectContaining({ kind: 'answer_reply', question: q.id, answer: r.id, count: 1 }),
+      ]);
+      const askers = await inbox(ctx, { token: asker.access });
+      expect(askers.map((n) => [n.kind, n.count])).toEqual([['reply', 2]]);
+    });
+
+    it('tells followers of replies and updates; the asker follows, and may unfollow', async () => {
+      const q = await createQuestion(ctx);
+      const follower = newSession();
+      const follow = (method: 'POST' | 'DELETE', session: string | undefined) =>
+        ctx.request({ method, url: `/api/questions/${q.id}/follow/`, session });
+      expect((await follow('POST', follower)).statusCode).toBe(204);
+      expect((await follow('POST', follower)).statusCode).toBe(204);
+      const detail = await ctx.request({
+        method: 'GET',
+        url: `/api/questions/${q.id}/`,
+        session: follower,
+      });
+      expect(detail.json()).toMatchObject({ following: true });
+      const stranger = await ctx.request({ method: 'GET', url: `/api/questions/${q.id}/` });
+      expect(stranger.json()).toMatchObject({ following: false });
+      const a = await createAnswer(ctx, q.id);
+      expect((await inbox(ctx, key(follower))).map((n) => n.kind)).toEqual(['reply']);
+      // An answerer follows from their reply on: the asker's update reaches them too.
+      const update = await ctx.request({
+        method: 'POST',
+        url: `/api/questions/${q.id}/updates/`,
+        session: q.session,
+        body: { text: 'We talked, and it went well.' },
+      });
+      expect(update.statusCode, update.body).toBe(201);
+      for (const who of [follower, a.session]) {
+        expect((await inbox(ctx, key(who))).find((n) => n.kind === 'update')).toMatchObject({
+          question: q.id,
+          answer: null,
+          excerpt: 'We talked, and it went well.',
+          author_label: 'Asker',
+        });
+      }
+      expect((await inbox(ctx, key(q.session))).some((n) => n.kind === 'update')).toBe(false);
+      // Unfollowing sticks, even after replying again.
+      expect((await follow('DELETE', a.session)).statusCode).toBe(204);
+      expect((await follow('DELETE', a.session)).statusCode).toBe(204);
+      await createAnswer(ctx, q.id, { session: a.session });
+      await ctx.request({
+        method: 'POST',
+        url: `/api/questions/${q.id}/updates/`,
+        session: q.session,
+        body: { text: 'One more thing.' },
+      });
+      expect((await inbox(ctx, key(a.session))).find((n) => n.kind === 'update')?.count).toBe(1);
+      const mine = await ctx.request({
+        method: 'GET',
+        url: `/api/questions/${q.id}/`,
+        session: a.session,
+      });
+      expect(mine.json()).toMatchObject({ following: false });
+      // The asker who unfollows their own question hears of no more replies.
+      expect((await follow('DELETE', q.session)).statusCode).toBe(204);
+      const before = (await inbox(ctx, key(q.session))).find((n) => n.kind === 'reply')?.count;
+      await createAnswer(ctx, q.id);
+      expect((await inbox(ctx, key(q.session))).find((n) => n.kind === 'reply')?.count).toBe(
+        before,
+      );
+    });
+
+    it('refuses follows of what is not there, without an identity, or past the limit', async () => {
+      const q = await createQuestion(ctx);
+      const session = newSession();
+      const follow = (url: string, auth: Author) => ctx.request({ method: 'POST', url, ...auth });
+      expect((await follow('/api/questions/2147483647/follow/', { session })).statusCode).toBe(404);
+      expect((await follow('/api/questions/0/follow/', { session })).statusCode).toBe(404);
+      const nobody = await follow(`/api/questions/${q.id}/follow/`, {});
+      expect(nobody.statusCode).toBe(400);
+      expect(nobody.json()).toEqual({ session_id: [API_MSG.sessionInvalid] });
+      // 1,000 follows written directly, then one more through the API.
+      const full = newSession();
+      const followed = await sql<{ id: number }>`
+        INSERT INTO questions (text, search_text, tag_text, gender, age_range, session_hash)
+        SELECT '<p>x</p>', 'x', '', 'U', 'U', ${hashSessionId(newSession())}
+        FROM generate_series(1, 1000) RETURNING id`.execute(ctx.database.db);
+      await sql`
+        INSERT INTO question_follows (question_id, session_hash)
+        SELECT id, ${hashSessionId(full)} FROM unnest(${followed.rows.map((r) => r.id)}::int[]) AS id
+      `.execute(ctx.database.db);
+      const refused = await follow(`/api/questions/${q.id}/follow/`, { session: full });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ detail: expect.stringContaining('at most 1,000') });
+      // Following one already followed is still fine, and so is following after an unfollow.
+      const again = `/api/questions/${followed.rows[0]?.id}/follow/`;
+      expect((await follow(again, { session: full })).statusCode).toBe(204);
+      const unfollow = await ctx.request({ method: 'DELETE', url: again, session: full });
+      expect(unfollow.statusCode).toBe(204);
+      expect((await follow(`/api/questions/${q.id}/follow/`, { session: full })).statusCode).toBe(
+        204,
+      );
+    });
+
+    it('tells the author of a reply marked "This helped"', async () => {
+      const q = await createQuestion(ctx);
+      const a = await createAnswer(ctx, q.id, { text: 'Ask what they want.' });
+      const mark = await ctx.request({
+        method: 'POST',
+        url: `/api/answers/${a.id}/helpful/`,
+        session: q.session,
+      });
+      expect(mark.statusCode, mark.body).toBe(200);
+      expect(await inbox(ctx, key(a.session))).toEqual([
+        expect.objectContaining({
+          kind: 'helped',
+          question: q.id,
+          answer: a.id,
+          excerpt: 'Ask what they want.',
+          author_label: 'Asker',
+        }),
+      ]);
+    });
+
+    it('tells an author when moderators hide or remove their post, and only what happened', async () => {
+      const admin = await createAdmin(ctx);
+      const q = await createQuestion(ctx);
+      const a = await createAnswer(ctx, q.id, { text: 'My number is in my profile' });
+      // The asker was told of the reply; hiding it takes that notification away.
+      expect((await inbox(ctx, key(q.session))).map((n) => n.answer)).toEqual([a.id]);
+      const report = await createReport(ctx, { answer: a.id }, { details: 'secret details' });
+      await createReport(ctx, { answer: a.id });
+      expect(await inbox(ctx, key(q.session))).toEqual([]);
+      const hidden = await inbox(ctx, key(a.session));
+      expect(hidden).toEqual([
+        expect.objectContaining({
+          kind: 'moderation',
+          question: q.id,
+          answer: a.id,
+          excerpt: 'Your reply is hidden while moderators review it.',
+          author_label: null,
+        }),
+      ]);
+      const approve = await ctx.request({
+        method: 'PATCH',
+        url: `/api/reports/${report.id}/`,
+        token: admin.access,
+        body: { status: 'approved', note: 'the admin note' },
+      });
+      expect(approve.statusCode, approve.body).toBe(200);
+      // The same unread line of the same question and kind: it now says what happened last.
+      const removed = await inbox(ctx, key(a.session));
+      expect(removed.map((n) => [n.excerpt, n.question, n.answer, n.count])).toEqual([
+        ['Your reply was removed by moderators.', q.id, null, 2],
+      ]);
+      expect(JSON.stringify(removed)).not.toMatch(/secret details|the admin note|spam/);
+      // An admin deleting a question tells its asker; the notice points at nothing.
+      const gone = await ctx.request({
+        method: 'DELETE',
+        url: `/api/questions/${q.id}/`,
+        token: admin.access,
+      });
+      expect(gone.statusCode).toBe(204);
+      expect(await inbox(ctx, key(q.session))).toEqual([
+        expect.objectContaining({
+          kind: 'moderation',
+          question: null,
+          answer: null,
+          excerpt: 'Your question was removed by moderators.',
+        }),
+      ]);
+    });
+
+    it('drops the notifications of a deleted reply or question', async () => {
+      const q = await createQuestion(ctx);
+      const a = await createAnswer(ctx, q.id);
+      const del = await ctx.request({
+        method: 'DELETE',
+        url: `/api/answers/${a.id}/`,
+        session: a.session,
+      });
+      expect(del.statusCode).toBe(204);
+      expect(await inbox(ctx, key(q.session))).toEqual([]);
+      const b = await createAnswer(ctx, q.id);
+      await createAnswer(ctx, q.id, { parent_id: b.id });
+      expect(await inbox(ctx, key(b.session))).toHaveLength(1);
+      await ctx.request({ method: 'DELETE', url: `/api/questions/${q.id}/`, session: q.session });
+      expect(await inbox(ctx, key(b.session))).toEqual([]);
+      expect(await unread(ctx, key(q.session))).toBe(0);
+    });
+
+    it('marks notifications read by id (only the caller’s) or all, and pages them', async () => {
+      const asker = newSession();
+      const questions = [];
+      for (let i = 0; i < 5; i += 1) questions.push(await createQuestion(ctx, { session: asker }));
+      for (const q of questions) await createAnswer(ctx, q.id);
+      const all = await inbox(ctx, key(asker));
+      expect(all.map((n) => n.question)).toEqual(questions.map((q) => q.id).reverse());
+      const first = await ctx.request({
+        method: 'GET',
+        url: '/api/notifications/?limit=2',
+        session: asker,
+      });
+      const pages = [first.json<Item[]>().map((n) => n.id)];
+      let link = nextPage(first.headers.link);
+      while (link !== null) {
+        const res = await ctx.request({ method: 'GET', url: link, session: asker });
+        pages.push(res.json<Item[]>().map((n) => n.id));
+        link = nextPage(res.headers.link);
+      }
+      expect(pages.flat()).toEqual(all.map((n) => n.id));
+      expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+
+      // Another identity's ids change nothing.
+      const other = newSession();
+      const res = await markRead(ctx, key(other), { ids: all.map((n) => n.id) });
+      expect(res.statusCode).toBe(204);
+      expect(await unread(ctx, key(asker))).toBe(5);
+      expect((await markRead(ctx, key(asker), { ids: [all[0]?.id] })).statusCode).toBe(204);
+      expect(await unread(ctx, key(asker))).toBe(4);
+      expect((await inbox(ctx, key(asker)))[0]).toMatchObject({ id: all[0]?.id, read: true });
+      // A read item no longer gathers: the next reply starts a new one.
+      await createAnswer(ctx, questions.at(-1)?.id as number);
+      expect(await unread(ctx, key(asker))).toBe(5);
+      expect((await markRead(ctx, key(asker), { all: true })).statusCode).toBe(204);
+      expect(await unread(ctx, key(asker))).toBe(0);
+    });
+
+    it('refuses bad input with its status and message', async () => {
+      const session = newSession();
+      for (const url of ['/api/notifications/', '/api/notifications/unread/']) {
+        const nobody = await ctx.request({ method: 'GET', url });
+        expect(nobody.statusCode).toBe(400);
+        expect(nobody.json()).toEqual({ session_id: [API_MSG.sessionInvalid] });
+        const weak = await ctx.request({ method: 'GET', url, session: 'a'.repeat(30) });
+        expect(weak.statusCode).toBe(400);
+        expect(Object.keys(weak.json())).toEqual(['session_id']);
+      }
+      const noBody = await markRead(ctx, {}, { all: true });
+      expect(noBody.statusCode).toBe(400);
+      expect(noBody.json()).toEqual({ session_id: [API_MSG.sessionInvalid] });
+      for (const body of [
+        {},
+        { ids: [] },
+        { ids: ['x'] },
+        { ids: [0] },
+        { ids: [1], all: true },
+        { all: false },
+        { ids: Array.from({ length: 101 }, (_, i) => i + 1) },
+      ]) {
+        const res = await markRead(ctx, key(session), body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      }
+      for (const query of ['?limit=0', '?limit=101', '?limit=x', '?cursor=forged.cursor']) {
+        const res = await ctx.request({
+          method: 'GET',
+          url: `/api/notifications/${query}`,
+          session,
+        });
+        expect(res.statusCode, query).toBe(400);
+      }
+    });
+
+    it('moves a claimed key’s notifications and follows into the account', async () => {
+      const user = await createUser(ctx);
+      const q = await createQuestion(ctx);
+      await createAnswer(ctx, q.id);
+      const claim = await ctx.request({
+        method: 'POST',
+        url: '/api/my/claim/',
+        token: user.access,
+        body: { session_id: q.session },
+      });
+      expect(claim.statusCode, claim.body).toBe(200);
+      expect(await inbox(ctx, key(q.session))).toEqual([]);
+      expect((await inbox(ctx, { token: user.access })).map((n) => n.question)).toEqual([q.id]);
+      await createAnswer(ctx, q.id);
+      expect((await inbox(ctx, { token: user.access }))[0]?.count).toBe(2);
+      const detail = await ctx.request({
+        method: 'GET',
+        url: `/api/questions/${q.id}/`,
+        token: user.access,
+      });
+      expect(detail.json()).toMatchObject({ following: true });
+    });
+  });
+}
