@@ -157,10 +157,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   resolve: {
     // Runtime values only: see src/lib/contract-runtime.ts.
     alias: [
-      // The server's drawing of the first screen has no DOM: no DOMParser for the text of
-      // HTML, no DOMPurify (src/lib/html-text.server.ts, src/lib/sanitize.server.ts).
+      // The server's drawing of the first screen has no DOM: no DOMParser to read HTML, no
+      // DOMPurify (src/lib/html-text.server.ts, html-tree.server.ts, sanitize.server.ts).
       ...(isSsrBuild
-        ? ['html-text', 'sanitize'].map((name) => ({
+        ? ['html-text', 'html-tree', 'sanitize'].map((name) => ({
             find: new RegExp(`^(\\.\\./)*(\\./)?(lib/)?${name}\\.ts$`),
             replacement: fileURLToPath(new URL(`./src/lib/${name}.server.ts`, import.meta.url)),
           }))

@@ -3,8 +3,8 @@ import { expect, test } from '../support/fixtures.ts';
 
 /**
  * The first load of the home route (the scripts asked for before the page's load event): at
- * most 120 KB of gzipped JavaScript, without the editor and without DOMPurify (the feed shows
- * plain text). Once the page has loaded and the browser is idle, the editor's files are
+ * most 120 KB of gzipped JavaScript, without the editor and without DOMPurify (the feed draws
+ * its cards' formatting from a model of the HTML, as React elements, not from markup). Once the page has loaded and the browser is idle, the editor's files are
  * fetched into the cache (a prefetch); once they are all there, the form and its editor are
  * run ahead of the first open, so that opening the dialog does not wait for them.
  */

@@ -155,7 +155,7 @@ test.describe('home feed', () => {
     expect(lasted).toBeLessThan(4500);
   });
 
-  test('a card shows a plain-text excerpt, its counts and its tags as links', async ({
+  test('a card shows its text with formatting, its counts and its tags as links', async ({
     page,
     request,
   }) => {
@@ -167,12 +167,15 @@ test.describe('home feed', () => {
     await page.goto('/');
     await page.getByRole('searchbox', { name: 'Search questions' }).fill(word);
     const card = feedCards(page).first();
-    // Formatting dropped: the text reads on one line, with no heading, emphasis or link.
-    await expect(card.getByTestId('excerpt')).toHaveText(`Heading ${word} bold link`);
+    const text = card.getByTestId('excerpt');
+    await expect(text.locator('p')).toHaveText([`Heading ${word}`, 'bold link']);
+    // The heading is bold text, not a heading of the page.
+    await expect(text.locator('p').first().locator('strong')).toHaveText(`Heading ${word}`);
     await expect(card.getByRole('heading')).toHaveCount(0);
-    await expect(card.getByTestId('excerpt').getByRole('link')).toHaveCount(0);
-    expect(await card.getByTestId('excerpt').evaluate((p) => p.querySelector('strong, h2'))).toBe(
-      null,
+    await expect(text.locator('strong').nth(1)).toHaveText('bold');
+    await expect(text.getByRole('link', { name: 'link' })).toHaveAttribute(
+      'href',
+      'https://example.com',
     );
     // The page's outline holds the app's headings only.
     await expect(page.getByRole('heading')).toHaveText(['Dating Advice', 'Results']);

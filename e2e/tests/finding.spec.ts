@@ -296,7 +296,7 @@ test.describe('search', () => {
     const marks = feedCards(page).locator('mark');
     await expect(marks).toHaveCount(3);
     await expect(marks.first()).toHaveText(word);
-    // A card's excerpt is plain text: the question's heading is no heading of the page.
+    // The question's heading is drawn as bold text, no heading of the page.
     await expect(feedCards(page).getByRole('heading')).toHaveCount(0);
 
     await page.getByRole('searchbox', { name: 'Search questions' }).fill(`${word}x${uid()}`);

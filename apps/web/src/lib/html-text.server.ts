@@ -1,7 +1,7 @@
 /**
  * ./html-text.ts for the server's drawing of the first screen (src/entry-server.tsx), which
  * has no DOMParser: the same text, read with htmlparser2. The two must agree on every HTML
- * the server lets through (html-text.test.ts), or hydration would find the excerpts changed.
+ * the server lets through (html-text.test.ts), or hydration would find a title changed.
  */
 import { DomUtils, parseDocument } from 'htmlparser2';
 

@@ -1,7 +1,7 @@
 /**
  * The server's drawing of the first screen reads the text of HTML with htmlparser2
  * (html-text.server.ts), the browser with DOMParser (html-text.ts): on every kind of HTML
- * the API lets through they must agree, or hydration would find the feed's excerpts changed.
+ * the API lets through they must agree, or hydration would find a question's title changed.
  */
 import { describe, expect, it } from 'vitest';
 import { textOfHtml as onServer } from './html-text.server.ts';

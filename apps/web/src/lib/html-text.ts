@@ -2,7 +2,8 @@
  * The text of some HTML as a browser reads it: DOMParser builds an inert document (no
  * scripts run, no images load) and only its text is taken. The server's drawing of the
  * first screen has no DOMParser and reads the same text with htmlparser2 instead
- * (./html-text.server.ts, put in its place by vite.config.ts).
+ * (./html-text.server.ts, put in its place by vite.config.ts): a question page's title is
+ * drawn from it on both sides.
  */
 export function textOfHtml(html: string): string {
   const doc = new DOMParser().parseFromString(html, 'text/html');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXCERPT_LENGTH, excerpt, htmlToText, isBlankHtml, textToHtml } from './html.ts';
+import { excerpt, htmlToText, isBlankHtml, textToHtml } from './html.ts';
 
 describe('isBlankHtml (empty after stripping markup)', () => {
   it.each([
@@ -36,29 +36,30 @@ describe('plain text and back', () => {
   });
 });
 
-describe('feed excerpts', () => {
+describe('plain-text excerpts', () => {
   it('drops formatting and headings, running blocks together', () => {
     expect(
       excerpt(
         '<h1>Big title</h1><p>One <strong>bold</strong> word</p><ul><li>a</li><li>b</li></ul>',
+        160,
       ),
     ).toBe('Big title One bold word a b');
   });
 
   it('cuts a long text at a word boundary with an ellipsis', () => {
     const words = Array.from({ length: 100 }, (_, i) => `word${i}`).join(' ');
-    const text = excerpt(`<p>${words}</p>`);
+    const text = excerpt(`<p>${words}</p>`, 280);
     expect(text.endsWith('…')).toBe(true);
-    expect([...text].length).toBeLessThanOrEqual(EXCERPT_LENGTH + 1);
+    expect([...text].length).toBeLessThanOrEqual(281);
     expect(words.startsWith(text.slice(0, -1))).toBe(true);
     expect(text.slice(0, -1)).toMatch(/word\d+$/);
-    expect(excerpt('<p>short</p>')).toBe('short');
+    expect(excerpt('<p>short</p>', 280)).toBe('short');
   });
 
   it('keeps markup as text: nothing from the HTML becomes an element', () => {
-    expect(excerpt('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p><script>x()</script>')).toBe(
+    expect(excerpt('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p><script>x()</script>', 280)).toBe(
       '<script>alert(1)</script>',
     );
-    expect(excerpt('<img src=x onerror="alert(1)"><p>after</p>')).toBe('after');
+    expect(excerpt('<img src=x onerror="alert(1)"><p>after</p>', 280)).toBe('after');
   });
 });

@@ -4,6 +4,7 @@
  * question ever reaches the page through these.
  */
 import { textOfHtml } from './html-text.ts';
+import { cutAtWord } from './text-cut.ts';
 
 /** The readable text of some HTML, blocks separated by line breaks. */
 export function htmlToText(html: string): string {
@@ -36,19 +37,10 @@ export function textToHtml(text: string): string {
     .join('');
 }
 
-/** How much of a question a feed card shows. */
-export const EXCERPT_LENGTH = 280;
-
 /**
- * A card's excerpt: the question's text with every block run together (formatting and
- * headings dropped), cut at a word boundary to about `max` characters with an ellipsis.
+ * A short plain-text excerpt (My Content's list): the question's text with every block run
+ * together (formatting and headings dropped), cut at a word to about `max` characters.
  */
-export function excerpt(html: string, max: number = EXCERPT_LENGTH): string {
-  const text = htmlToText(html).replace(/\s+/g, ' ').trim();
-  const chars = [...text];
-  if (chars.length <= max) return text;
-  const cut = chars.slice(0, max).join('');
-  const space = cut.lastIndexOf(' ');
-  const body = space > max * 0.6 ? cut.slice(0, space) : cut;
-  return `${body.replace(/[\s.,;:!?-]+$/, '')}…`;
+export function excerpt(html: string, max: number): string {
+  return cutAtWord(htmlToText(html).replace(/\s+/g, ' ').trim(), max);
 }

@@ -1,7 +1,8 @@
 /**
  * Question HTML for display, through DOMPurify with the contract's allowlist (defence in
- * depth: the server sanitizes too). Kept apart from ./html.ts so that screens showing only
- * plain text (the feed) never load DOMPurify.
+ * depth: the server sanitizes too). Kept apart from ./html.ts so that screens without a
+ * question's own HTML never load DOMPurify: the feed's cards are drawn from a model of the
+ * HTML as React elements (./html-preview.ts), not from markup.
  */
 import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, ALLOWED_URL_SCHEMES, LINK_REL } from '@dating/contract';
 import DOMPurify from 'dompurify';

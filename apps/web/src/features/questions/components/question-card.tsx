@@ -1,45 +1,36 @@
 /**
- * A question in the feed: a plain-text excerpt (no user markup, so no user heading enters
- * the page outline), who asked and when, its tags as links, and its like and reply counts.
+ * A question in the feed: the start of its text with its formatting (./question-card-text.tsx),
+ * who asked and when, its tags as links, and its like and reply counts. A tap anywhere on
+ * the card opens the question: the card's one link to it stretches over the whole card
+ * (question-card.module.css), while the links in the text and the tags stay above it and
+ * work on their own.
  */
 import type { QuestionSummary } from '@dating/contract';
-import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { cardClass } from '../../../components/ui/card.ts';
 import { MetaLine } from '../../../components/ui/meta-line.tsx';
 import { TimeAgo } from '../../../components/ui/time-ago.tsx';
-import { highlightParts } from '../../../lib/highlight.ts';
-import { excerpt } from '../../../lib/html.ts';
+import { cx } from '../../../lib/cx.ts';
 import { postedBy } from '../../../lib/labels.ts';
 import { OUTCOME_UI, TEXT } from '../../../lib/messages.ts';
 import { FROM_FEED } from '../lib/from-feed.ts';
 import styles from './question-card.module.css';
+import { QuestionCardText } from './question-card-text.tsx';
 import { TagList } from './tag-list.tsx';
+
+const NO_TERMS: readonly string[] = [];
 
 export function QuestionCard({
   question,
-  terms = [],
+  terms = NO_TERMS,
 }: {
   question: QuestionSummary;
-  /** Words of the current search, marked in the excerpt. */
+  /** Words of the current search, marked in the text. */
   terms?: readonly string[];
 }) {
-  const parts = useMemo(
-    () => highlightParts(excerpt(question.text), terms),
-    [question.text, terms],
-  );
   return (
-    <article className={cardClass}>
-      <p className={styles.excerpt} data-testid="excerpt" elementtiming="question-card">
-        {parts.map((part, i) =>
-          part.match ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text, in order
-            <mark key={i}>{part.text}</mark>
-          ) : (
-            part.text
-          ),
-        )}
-      </p>
+    <article className={cx(cardClass, styles.card)}>
+      <QuestionCardText html={question.text} terms={terms} />
       <MetaLine>
         <span>{postedBy(question)}</span>
         <TimeAgo iso={question.created_at} />
