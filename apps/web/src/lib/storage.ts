@@ -41,14 +41,16 @@ const session = () => window.sessionStorage;
 
 /**
  * A random session id the server accepts (contract: session-id.ts): a UUID v4 from
- * crypto.randomUUID, drawn again in the rare case it has too few distinct characters.
+ * crypto.randomUUID, drawn once. The server refuses a random one with odds below 1e-9, so
+ * `strongSessionId` throws rather than draw again when the browser's source gives one it
+ * refuses: such a source is broken, and no post is made with a key it made.
  */
 export function newSessionId(): string {
   if (typeof crypto.randomUUID === 'function') return strongSessionId(() => crypto.randomUUID());
-  // Pages served over plain HTTP on a LAN address have no randomUUID: 24 base64url
-  // characters are 144 random bits.
+  // Pages served over plain HTTP on a LAN address have no randomUUID: 32 base64url
+  // characters are 192 random bits, refused with odds of 1.4e-13 (24 would be 8.7e-8).
   return strongSessionId(() =>
-    Array.from(crypto.getRandomValues(new Uint8Array(24)), (b) => BASE64URL[b & 63]).join(''),
+    Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => BASE64URL[b & 63]).join(''),
   );
 }
 
@@ -56,12 +58,19 @@ const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 
 /**
  * This tab's anonymous session id, created on first use. Null when the browser will not
- * keep one (storage disabled), in which case anonymous actions explain the problem.
+ * keep one (storage disabled), or when its random source gave an id the server would refuse
+ * (a broken source: its ids could be guessed), in which case anonymous actions explain the
+ * problem and reads go on without a key.
  */
 export function getSessionId(): string | null {
   const existing = read(session, STORAGE_KEYS.sessionId);
   if (existing) return existing;
-  const id = newSessionId();
+  let id: string;
+  try {
+    id = newSessionId();
+  } catch {
+    return null;
+  }
   return write(session, STORAGE_KEYS.sessionId, id) ? id : null;
 }
 
