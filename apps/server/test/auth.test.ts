@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { API_MSG, USERNAME_MSG } from '@dating/contract';
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../src/auth/admins.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
@@ -521,3 +523,66 @@ describeEachEngine('accounts and tokens', (ctx) => {
     });
   });
 });
+
+/** Tokens signed with the server's own key, holding numbers no account id can be. */
+const SECRET = 'forged-numbers-tests-secret-forged-numbers-0123';
+
+function signed(claims: { typ: 'access' | 'refresh'; sub: string; exp?: number }) {
+  const token = new SignJWT({ typ: claims.typ })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuer('dating-advice')
+    .setJti(randomUUID())
+    .setIssuedAt();
+  token.setExpirationTime(claims.exp ?? '15m');
+  return token.sign(new TextEncoder().encode(SECRET));
+}
+
+describeEachEngine(
+  'tokens signed with the server key but holding out-of-range numbers',
+  (ctx) => {
+    const badSubjects = ['1e20', '2147483648', '0', '-1', '1.5', ' 7', '0x7', '9'.repeat(400)];
+
+    it('are refused with 401 as access tokens, never a 500', async () => {
+      for (const sub of badSubjects) {
+        const res = await ctx.request({
+          method: 'GET',
+          url: '/api/user/status/',
+          token: await signed({ typ: 'access', sub }),
+        });
+        expect(res.statusCode, sub).toBe(401);
+        expect(res.json()).toEqual({ detail: API_MSG.tokenInvalid });
+      }
+      const far = await signed({ typ: 'access', sub: '1', exp: 1e300 });
+      const res = await ctx.request({ method: 'GET', url: '/api/user/status/', token: far });
+      expect(res.statusCode).toBe(401);
+    });
+
+    it('are refused with 401 as refresh tokens, at refresh and logout', async () => {
+      for (const sub of badSubjects) {
+        const refresh = await signed({ typ: 'refresh', sub });
+        const rotated = await ctx.request({
+          method: 'POST',
+          url: '/api/token/refresh/',
+          body: { refresh },
+        });
+        expect(rotated.statusCode, sub).toBe(401);
+        const out = await ctx.request({
+          method: 'POST',
+          url: '/api/token/blacklist/',
+          body: { refresh },
+        });
+        expect(out.statusCode, sub).toBeLessThan(500);
+      }
+    });
+
+    it('a well-formed one is accepted, so the refusals are the numbers', async () => {
+      const user = await createUser(ctx);
+      const token = await signed({ typ: 'access', sub: String(user.id) });
+      const res = await ctx.request({ method: 'GET', url: '/api/user/status/', token });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user.id).toBe(user.id);
+    });
+  },
+  { env: { JWT_SECRET: SECRET } },
+);

@@ -126,14 +126,21 @@ export async function createTestContext(
   };
 }
 
-/** Runs a suite once per engine, each with its own fresh, migrated database. */
-export function describeEachEngine(name: string, suite: (ctx: TestContext) => void) {
+/**
+ * Runs a suite once per engine, each with its own fresh, migrated database (and `options`,
+ * such as a known JWT_SECRET or proof-of-work turned on).
+ */
+export function describeEachEngine(
+  name: string,
+  suite: (ctx: TestContext) => void,
+  options: ContextOptions = {},
+) {
   for (const engine of ENGINES) {
     describe(`${name} [${engine}]`, () => {
       const ctx = { engine } as TestContext;
       let close: () => Promise<void> = async () => {};
       beforeAll(async () => {
-        const created = await createTestContext(engine);
+        const created = await createTestContext(engine, options);
         Object.assign(ctx, created);
         close = created.close;
       });

@@ -126,6 +126,37 @@ for (const engine of ENGINES) {
           solution,
         }),
         encode({ challenge }),
+        // Shapes that reached the checker unchecked: each was a 500.
+        encode({
+          challenge: { signature: 'x', parameters: null },
+          solution: { counter: 1, derivedKey: 'x' },
+        }),
+        encode({ challenge: { ...challenge, parameters: [] }, solution }),
+        encode({
+          challenge: { ...challenge, parameters: { ...challenge.parameters, nonce: 7 } },
+          solution,
+        }),
+        encode({
+          challenge: { ...challenge, parameters: { ...challenge.parameters, salt: null } },
+          solution,
+        }),
+        encode({
+          challenge: { ...challenge, parameters: { ...challenge.parameters, expiresAt: 'soon' } },
+          solution,
+        }),
+        encode({
+          challenge: { ...challenge, parameters: { ...challenge.parameters, keyLength: 1e9 } },
+          solution,
+        }),
+        encode({
+          challenge: { ...challenge, parameters: { ...challenge.parameters, cost: -1 } },
+          solution,
+        }),
+        encode({ challenge, solution: { ...solution, counter: -1 } }),
+        encode({ challenge, solution: { ...solution, derivedKey: { hex: 'x' } } }),
+        encode({ challenge: null, solution }),
+        encode(null),
+        encode([challenge, solution]),
         encode('just a string'),
         'not base64 at all!',
         Buffer.from('{"challenge":').toString('base64'),

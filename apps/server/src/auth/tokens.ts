@@ -20,6 +20,22 @@ const ISSUER = 'dating-advice';
 
 type TokenType = 'access' | 'refresh';
 
+/** The largest account id (an `integer` column). */
+const MAX_ACCOUNT_ID = 2_147_483_647;
+/** No token of ours expires after the year 9999 (seconds since the epoch). */
+const MAX_EXPIRY = 253_402_300_799;
+
+/**
+ * The account id a token's `sub` names, written as we write it (canonical decimal, within
+ * the id column's range), or null: a token signed with our key but holding another number
+ * (`1e20`, `07`, `-1`) must be refused like a bad signature, before any query sees it.
+ */
+function accountId(sub: string | undefined): number | null {
+  if (sub === undefined || !/^[1-9][0-9]{0,9}$/.test(sub)) return null;
+  const id = Number(sub);
+  return id <= MAX_ACCOUNT_ID ? id : null;
+}
+
 export interface VerifiedToken {
   userId: number;
   jti: string;
@@ -69,12 +85,13 @@ export class TokenService {
         issuer: ISSUER,
         requiredClaims: ['exp', 'sub', 'jti'],
       });
-      const userId = Number(payload.sub);
-      if (payload.typ !== type || !Number.isInteger(userId) || typeof payload.jti !== 'string') {
-        return null;
-      }
+      const userId = accountId(payload.sub);
+      const { exp, jti } = payload;
+      if (payload.typ !== type || userId === null || typeof jti !== 'string') return null;
+      // jose checked that `exp` is a number in the future; a date needs it to be a sane one.
+      if (!Number.isSafeInteger(exp) || (exp as number) > MAX_EXPIRY) return null;
       const family = typeof payload.fam === 'string' ? payload.fam : undefined;
-      return { userId, jti: payload.jti, family, expiresAt: new Date((payload.exp ?? 0) * 1000) };
+      return { userId, jti, family, expiresAt: new Date((exp as number) * 1000) };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;

@@ -193,6 +193,13 @@ describe('the cursors of the feed sorts', () => {
     expectRefused((text) => decodeSearchCursor(cursors, text), search);
   });
 
+  it('take any score PostgreSQL writes for a double, zero included', () => {
+    for (const score of ['0', '-0', '40123.456789012345', '4.0123e+04', '-2.5e-300', '1e+300']) {
+      const top = encodeTopCursor(cursors, { score, id: 7 });
+      expect(decodeTopCursor(cursors, top)).toEqual({ score, id: 7 });
+    }
+  });
+
   it('refuse signed values of the wrong shape', () => {
     for (const value of [
       { score: 'NaN', id: 1 },
@@ -201,6 +208,11 @@ describe('the cursors of the feed sorts', () => {
       { score: '1', id: 0 },
       { score: '1', id: 1, extra: true },
       { score: '1; drop table', id: 1 },
+      // Text a double cannot hold: JavaScript reads 0 or Infinity, PostgreSQL refuses it.
+      { score: '1e-400', id: 1 },
+      { score: '-1e-400', id: 1 },
+      { score: '9e308', id: 1 },
+      { score: '0.1e-320', id: 1 },
     ]) {
       expectRefused((text) => decodeTopCursor(cursors, text), signed('top', value));
     }

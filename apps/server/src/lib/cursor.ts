@@ -144,14 +144,17 @@ export interface TopCursor {
 
 /**
  * A score as PostgreSQL writes a double (shortest exact form: `40123.456789012345`,
- * `4.0123e+04`), and a finite one. Scores are about 40,000 and grow with time.
+ * `4.0123e+04`), and one that `::double precision` reads back: zero, or between 1e-300 and
+ * 1e300 either side of it. (JavaScript reads `1e-400` as 0 and `1e999` as Infinity, where
+ * PostgreSQL refuses both as out of range.) Scores are about 40,000 and grow with time.
  */
 function isScore(value: unknown): value is string {
-  return (
-    typeof value === 'string' &&
-    /^-?\d{1,20}(\.\d{1,20})?(e[+-]\d{1,3})?$/.test(value) &&
-    Number.isFinite(Number(value))
-  );
+  if (typeof value !== 'string' || !/^-?\d{1,20}(\.\d{1,20})?(e[+-]\d{1,3})?$/.test(value)) {
+    return false;
+  }
+  const size = Math.abs(Number(value));
+  const zero = /^-?[0.]+(e|$)/.test(value);
+  return zero || (size >= 1e-300 && size <= 1e300);
 }
 
 export function encodeTopCursor(cursors: Cursors, cursor: TopCursor): string {

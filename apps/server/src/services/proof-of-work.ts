@@ -12,10 +12,12 @@
  * speed. Checking a solution costs the server one HMAC (the key's signature).
  */
 import { hkdfSync, randomInt } from 'node:crypto';
-import { API_MSG, type PowChallenge } from '@dating/contract';
+import { API_MSG, PowChallenge } from '@dating/contract';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Redis } from 'ioredis';
+import { type Static, Type } from 'typebox';
+import { Compile } from 'typebox/compile';
 import { badRequest } from '../lib/http-errors.ts';
 
 export const POW_ALGORITHM = 'PBKDF2/SHA-256';
@@ -79,26 +81,30 @@ export class RedisUsedChallenges implements UsedChallenges {
   }
 }
 
-interface Payload {
-  challenge: PowChallenge;
-  solution: { counter: number; derivedKey: string };
-}
+/**
+ * What an `X-Altcha` header or `altcha` field must hold, checked in full before any field is
+ * read: the challenge as we issued it (its signature is checked next, so a field of another
+ * type could only ever fail), and a solution with a counter and a hex key of sane sizes.
+ */
+const Payload = Type.Object({
+  challenge: PowChallenge,
+  solution: Type.Object({
+    counter: Type.Integer({ minimum: 0, maximum: 0xffff_ffff }),
+    derivedKey: Type.String({ maxLength: 512, pattern: '^[0-9a-f]+$' }),
+  }),
+});
+type Payload = Static<typeof Payload>;
+const isPayload = Compile(Payload);
 
 /** The payload of an `X-Altcha` header or `altcha` field, or null when it is not one. */
 function decodePayload(raw: string): Payload | null {
+  let value: unknown;
   try {
-    const value = JSON.parse(Buffer.from(raw, 'base64').toString('utf8')) as Partial<Payload>;
-    const { challenge, solution } = value;
-    if (typeof challenge?.signature !== 'string' || typeof challenge.parameters !== 'object') {
-      return null;
-    }
-    if (!Number.isSafeInteger(solution?.counter) || typeof solution?.derivedKey !== 'string') {
-      return null;
-    }
-    return value as Payload;
+    value = JSON.parse(Buffer.from(raw, 'base64').toString('utf8'));
   } catch {
     return null;
   }
+  return isPayload.Check(value) ? value : null;
 }
 
 export class ProofOfWork {
