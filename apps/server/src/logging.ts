@@ -3,9 +3,10 @@
  * returned as X-Request-Id. Logs never hold a secret or what would identify a visitor:
  * - headers are not logged (the X-Session-Id and Authorization headers least of all), and
  *   bodies never are; the paths below are redacted wherever they occur all the same;
- * - a request's URL keeps its path, and the values of the query parameters that carry
- *   secrets or what someone looked for (`session_id`, `cursor`, `search`, `q`, `token`) are
- *   masked;
+ * - a request's URL keeps its path; its query is parsed, and only the API's own parameter
+ *   names are kept, with only short paging values (`limit`, `sort`, `has_updates`): keys,
+ *   tokens, cursors, search text, tags, user ids and groups are masked, in every spelling
+ *   of their names (`session_id[]`, `search[0]`, `%73earch`);
  * - the client's IP address appears only as a hash with a salt that is random, kept in
  *   memory and changed every UTC day, so a day's lines can be grouped by client but nobody
  *   can recover the address or follow a client from one day to the next; `LOG_CLIENT_IP=true`
@@ -13,6 +14,7 @@
  * - database errors lose the fields in which PostgreSQL quotes row values.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { PageQuery, QuestionDetailQuery, QuestionListQuery } from '@dating/contract';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 
@@ -29,20 +31,61 @@ export const REDACTED_PATHS = [
   '*.token',
 ];
 
-/** Query parameters whose values never reach a log. */
-export const MASKED_QUERY_PARAMETERS = ['session_id', 'cursor', 'search', 'q', 'token'];
-const MASK = 'redacted';
+/**
+ * The query parameters a logged URL names: the API's own (every query schema's), and a few
+ * that secrets travel in by mistake. Any other name is logged as `[redacted]`, since a
+ * client may put anything there, a key included.
+ */
+const KNOWN_PARAMETERS: ReadonlySet<string> = new Set([
+  ...[QuestionListQuery, QuestionDetailQuery, PageQuery].flatMap((schema) =>
+    Object.keys(schema.properties),
+  ),
+  'session_id',
+  'token',
+  'q',
+]);
+/**
+ * The parameters whose values are logged: paging and ordering, which say nothing about who
+ * someone is or what they looked for. Every other value is masked: keys, tokens, cursors,
+ * search text, tags, user ids, gender and age groups, perspectives.
+ */
+const LOGGED_VALUES: ReadonlySet<string> = new Set(['limit', 'sort', 'has_updates']);
+/** A logged value is short and plain: no key (22 characters at least) fits. */
+const PLAIN_VALUE = /^[A-Za-z0-9_+-]{0,16}$/;
+const REDACTED = '[redacted]';
 
-/** The URL as logged: its path, and its query with the masked parameters' values replaced. */
+/**
+ * A parameter's name as the API reads it: case aside, and without the array or object
+ * forms of other parsers (`session_id[]`, `search[0]`, `cursor.x` are `session_id`,
+ * `search`, `cursor`), so that no spelling of a secret's name gets its value logged.
+ */
+const baseName = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[[.].*$/s, '');
+
+/** A name as logged: percent-encoded, but with its brackets readable. */
+const shownName = (name: string) =>
+  encodeURIComponent(name).replaceAll('%5B', '[').replaceAll('%5D', ']');
+
+/**
+ * The URL as logged: its path, and its query parsed into names and values (percent-decoded
+ * as the API decodes them), each name known to the API with its value masked unless it is
+ * a plain paging value.
+ */
 export function redactUrl(url: string): string {
   const question = url.indexOf('?');
   if (question === -1) return url;
-  const params = new URLSearchParams(url.slice(question + 1));
-  for (const name of new Set(params.keys())) {
-    if (MASKED_QUERY_PARAMETERS.includes(name.toLowerCase())) params.set(name, MASK);
-  }
-  const query = params.toString().replaceAll(`=${MASK}`, '=[redacted]');
-  return `${url.slice(0, question)}${query === '' ? '' : `?${query}`}`;
+  const pairs = [...new URLSearchParams(url.slice(question + 1))].map(([name, value]) => {
+    const base = baseName(name);
+    if (!KNOWN_PARAMETERS.has(base)) return `${REDACTED}=${REDACTED}`;
+    const shown = LOGGED_VALUES.has(base) && PLAIN_VALUE.test(value) ? value : REDACTED;
+    return `${shownName(name)}=${shown}`;
+  });
+  return pairs.length === 0
+    ? url.slice(0, question)
+    : `${url.slice(0, question)}?${pairs.join('&')}`;
 }
 
 /** Hashes client addresses with a salt that lives in memory and changes every UTC day. */

@@ -9,9 +9,50 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/questions/')).toBe('/api/questions/');
     expect(
       redactUrl('/api/questions/?search=my+ex&tag_id=breakup&cursor=eyJpZCI6MX0&limit=5'),
-    ).toBe('/api/questions/?search=[redacted]&tag_id=breakup&cursor=[redacted]&limit=5');
+    ).toBe('/api/questions/?search=[redacted]&tag_id=[redacted]&cursor=[redacted]&limit=5');
     expect(redactUrl('/x/?session_id=abc&token=t&Q=what&session_id=again')).toBe(
-      '/x/?session_id=[redacted]&token=[redacted]&Q=[redacted]',
+      '/x/?session_id=[redacted]&token=[redacted]&Q=[redacted]&session_id=[redacted]',
+    );
+  });
+
+  it('masks by the name as parsed, array and encoded forms included', () => {
+    const key = '3f2b8c1e-9d4a-4e7b-8c6d-1a2b3c4d5e6f';
+    for (const [url, logged] of [
+      [`/x/?session_id[]=${key}`, '/x/?session_id[]=[redacted]'],
+      [`/x/?session_id%5B%5D=${key}`, '/x/?session_id[]=[redacted]'],
+      [`/x/?SESSION_ID[0]=${key}`, '/x/?SESSION_ID[0]=[redacted]'],
+      ['/x/?search[0]=my+ex&search[1]=cheated', '/x/?search[0]=[redacted]&search[1]=[redacted]'],
+      ['/x/?cursor[]=eyJpZCI6MX0.abc', '/x/?cursor[]=[redacted]'],
+      ['/x/?%73earch=my+ex', '/x/?search=[redacted]'],
+      ['/x/?search.x=my+ex', '/x/?search.x=[redacted]'],
+    ] as const) {
+      expect(redactUrl(url), url).toBe(logged);
+    }
+  });
+
+  it('masks what a visitor looked for or is: tags, user ids, groups and perspectives', () => {
+    expect(
+      redactUrl(
+        '/api/questions/?tag_id=12&tag_id[]=cheating&user_id=7&gender=W&age_range=18-25&sort=top',
+      ),
+    ).toBe(
+      '/api/questions/?tag_id=[redacted]&tag_id[]=[redacted]&user_id=[redacted]&gender=[redacted]&age_range=[redacted]&sort=top',
+    );
+    expect(redactUrl('/api/questions/5/?perspective_gender=M&perspective_age=45%2B')).toBe(
+      '/api/questions/5/?perspective_gender=[redacted]&perspective_age=[redacted]',
+    );
+  });
+
+  it('keeps only short plain values of paging parameters, and no unknown name or value', () => {
+    expect(redactUrl('/x/?limit=20&has_updates=true&sort=unanswered')).toBe(
+      '/x/?limit=20&has_updates=true&sort=unanswered',
+    );
+    const key = '3f2b8c1e-9d4a-4e7b-8c6d-1a2b3c4d5e6f';
+    expect(redactUrl(`/x/?limit=${key}&sort=%3Cscript%3E`)).toBe(
+      '/x/?limit=[redacted]&sort=[redacted]',
+    );
+    expect(redactUrl(`/x/?${key}=1&sesion_id=${key}`)).toBe(
+      '/x/?[redacted]=[redacted]&[redacted]=[redacted]',
     );
   });
 });
@@ -65,6 +106,15 @@ describe('logs', () => {
       session,
       remoteAddress: '198.51.100.23',
     });
+    // Array forms of a secret's name, and what a visitor filtered by.
+    await ctx.request({
+      method: 'GET',
+      url: `/api/questions/?session_id[]=${session}&search[0]=ghosted&tag_id=secrettag`,
+    });
+    await ctx.request({
+      method: 'GET',
+      url: `/api/questions/${question.id}/?perspective_gender=NB&perspective_age=45%2B`,
+    });
     // A failing request logs too: a bad token and a bad body.
     await ctx.request({ method: 'GET', url: '/api/user/status/', token: `${user.access}x` });
     await ctx.request({
@@ -89,6 +139,10 @@ describe('logs', () => {
       session,
       'cheated',
       'secretcursor',
+      'ghosted',
+      'secrettag',
+      'perspective_gender=NB',
+      '45+',
       '198.51.100.23',
     ]) {
       expect(all).not.toContain(secret);
