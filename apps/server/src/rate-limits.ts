@@ -44,6 +44,9 @@ export const DEFAULT_RULES = {
   'report-identity-day': { subject: 'identity', max: 20, windowSeconds: DAY },
   'report-ip-day': { subject: 'ip', max: 50, windowSeconds: DAY },
   'edit-identity-minute': { subject: 'identity', max: 20, windowSeconds: MINUTE },
+  // Each challenge costs the server a key derivation (about 20 health checks); every
+  // anonymous write needs one, so this is well above what a person or a busy NAT uses.
+  'challenge-ip-minute': { subject: 'ip', max: 30, windowSeconds: MINUTE },
   // Refused ownership checks: an owner never fails them, a guesser of anonymous keys does.
   'guess-ip': { subject: 'ip', max: 10, windowSeconds: 15 * MINUTE },
   'guess-target': { subject: 'target', max: 20, windowSeconds: 15 * MINUTE },
@@ -65,6 +68,7 @@ export const POLICIES = {
   like: ['like-identity-day', 'like-ip-day'],
   report: ['report-identity-day', 'report-ip-day'],
   edit: ['edit-identity-minute'],
+  challenge: ['challenge-ip-minute'],
 } as const satisfies Record<string, readonly RuleName[]>;
 
 export type RateLimitPolicy = keyof typeof POLICIES;

@@ -70,6 +70,41 @@ describe('rate limits (in memory)', () => {
   });
 });
 
+describe('proof-of-work challenges are limited per IP', () => {
+  let ctx: Ctx;
+  let tuned: Ctx;
+  beforeAll(async () => {
+    ctx = await createTestContext('pglite', {
+      env: { RATE_LIMITS: 'on', POW_DIFFICULTY: '3', TRUST_PROXY: 'false' },
+    });
+    tuned = await createTestContext('pglite', {
+      env: { RATE_LIMITS: 'challenge-ip-minute=2/60', POW_DIFFICULTY: '3' },
+      database: ctx.database,
+    });
+  });
+  afterAll(async () => {
+    await tuned.close();
+    await ctx.close();
+  });
+
+  const challenge = (on: TestContext, remoteAddress: string) =>
+    on.request({ method: 'GET', url: '/api/challenge/', remoteAddress });
+
+  it('gives 30 a minute to one address, then 429 with Retry-After; others are unaffected', async () => {
+    for (let i = 0; i < 30; i++) {
+      expect((await challenge(ctx, '10.7.0.1')).statusCode).toBe(200);
+    }
+    expectThrottled(await challenge(ctx, '10.7.0.1'));
+    expect((await challenge(ctx, '10.7.0.2')).statusCode).toBe(200);
+  });
+
+  it('is a rule RATE_LIMITS can change', async () => {
+    expect((await challenge(tuned, '10.7.1.1')).statusCode).toBe(200);
+    expect((await challenge(tuned, '10.7.1.1')).statusCode).toBe(200);
+    expectThrottled(await challenge(tuned, '10.7.1.1'));
+  });
+});
+
 describe('rate limits bound per IP too', () => {
   let ctx: Ctx;
   beforeAll(async () => {

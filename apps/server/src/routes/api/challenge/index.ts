@@ -8,6 +8,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       prefixTrailingSlash: 'slash',
+      config: { rateLimitPolicy: 'challenge' },
       schema: {
         tags: ['challenge'],
         summary:
