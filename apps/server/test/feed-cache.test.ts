@@ -259,8 +259,9 @@ describe.each(ENGINES)('the strangers feed kept in memory [%s]', (engine) => {
       // The same list on both instances, byte for byte.
       expect((await tagList(a)).body).toBe(after.body);
 
+      // Hidden by reports: its only question gone from the feed, the tag leaves the list.
       for (let i = 0; i < 3; i += 1) await createReport(a, { question: q.id });
-      expect(countOf((await tagList(b)).json<Counted[]>(), name)).toBe(0);
+      expect(countOf((await tagList(b)).json<Counted[]>(), name)).toBeUndefined();
     });
   });
 

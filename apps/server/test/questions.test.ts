@@ -327,15 +327,24 @@ describeEachEngine('questions', (ctx) => {
     expect(await list(ctx, `tag_id=${names[0]}&limit=100`)).toHaveLength(16);
   });
 
-  it('lists every tag as {id, name, count}, by name, counting the questions of the feed', async () => {
+  it('lists the tags of the feed as {id, name, count}, by name, counting its questions', async () => {
     const prefix = uniqueName('abc');
     await createQuestion(ctx, { tags: [`${prefix}-c`, `${prefix}-a`] });
     await createQuestion(ctx, { tags: [`${prefix}-b`, `${prefix}-a`] });
     const hidden = await createQuestion(ctx, { tags: [`${prefix}-a`, `${prefix}-d`] });
-    // A question hidden for review is not in the feed, and not counted; a deleted one is gone.
+    const deleted = await createQuestion(ctx, { tags: [`${prefix}-b`, `${prefix}-e`] });
+    // A question hidden for review is not in the feed, and not counted; a deleted one is
+    // gone. A tag that only they carried is not listed.
     await sql`UPDATE questions SET hidden_at = now() WHERE id = ${hidden.id}`.execute(
       ctx.database.db,
     );
+    const admin = await createAdmin(ctx);
+    const removal = await ctx.request({
+      method: 'DELETE',
+      url: `/api/questions/${deleted.id}/`,
+      token: admin.access,
+    });
+    expect(removal.statusCode).toBe(204);
     const res = await ctx.request({ method: 'GET', url: '/api/tags/' });
     expect(res.statusCode).toBe(200);
     const tags = res.json<{ id: number; name: string; count: number }[]>();
@@ -343,8 +352,50 @@ describeEachEngine('questions', (ctx) => {
       { id: expect.any(Number), name: `${prefix}-a`, count: 2 },
       { id: expect.any(Number), name: `${prefix}-b`, count: 1 },
       { id: expect.any(Number), name: `${prefix}-c`, count: 1 },
-      { id: expect.any(Number), name: `${prefix}-d`, count: 0 },
     ]);
+    // Shown again, its tag is back.
+    await sql`UPDATE questions SET hidden_at = NULL WHERE id = ${hidden.id}`.execute(
+      ctx.database.db,
+    );
+    const shown = (await ctx.request({ method: 'GET', url: '/api/tags/' })).json<
+      { name: string }[]
+    >();
+    expect(shown.map((t) => t.name).filter((name) => name.startsWith(prefix))).toEqual(
+      ['a', 'b', 'c', 'd'].map((x) => `${prefix}-${x}`),
+    );
+  });
+
+  it('refuses tags holding personal information or passing for other tags, on tag_names', async () => {
+    for (const [name, message] of [
+      ['john-smith-from-work', /"john-smith-from-work" looks like a person's full name/],
+      ['call-555-0100', /"call-555-0100" looks like a phone number/],
+      ['me@example.com', /an e-mail address/],
+      ['d\u0430ting', /one alphabet/],
+      ['d\u0251ting', /one alphabet/],
+      ['dati\u0578g', /one alphabet/],
+    ] as const) {
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/api/questions/',
+        body: { text: '<p>A question</p>', tag_names: ['dating', name], session_id: newSession() },
+      });
+      expect(res.statusCode, name).toBe(400);
+      expect(Object.keys(res.json()), name).toEqual(['tag_names']);
+      expect(res.json().tag_names[0], name).toMatch(message);
+    }
+    const innocent = ['long-distance', 'first-date', 'age-gap', 'trust-issues', 'mother-in-law'];
+    const res = await ctx.request({
+      method: 'POST',
+      url: '/api/questions/',
+      body: { text: '<p>A question</p>', tag_names: innocent, session_id: newSession() },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(
+      res
+        .json<{ tags: { name: string }[] }>()
+        .tags.map((t) => t.name)
+        .sort(),
+    ).toEqual([...innocent].sort());
   });
 
   describe('GET /api/questions/', () => {

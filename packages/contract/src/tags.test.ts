@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from './limits.ts';
+import { lookalikeProblem } from './lookalikes.ts';
 import { normalizeTag, normalizeTags, TAG_MSG, tagListProblem, tagNamesProblem } from './tags.ts';
 
 describe('normalizeTags', () => {
@@ -96,5 +97,108 @@ describe('tagListProblem', () => {
     const padded = [...tags(LIMITS.tagsPerQuestionMax), 'TAG0', ' tag1 '];
     expect(tagListProblem(normalizeTags(padded))).toBeNull();
     expect(tagListProblem(normalizeTags([`  ${'x'.repeat(LIMITS.tagMax)}  `]))).toBeNull();
+  });
+});
+
+describe('look-alike tags', () => {
+  it('are refused beside the real one: other scripts mixed in, phonetic letters', () => {
+    // A Cyrillic а, a Latin alpha, an Armenian ո; a Greek ο; a dotless ı; a small capital.
+    for (const name of [
+      'd\u0430ting',
+      'd\u0251ting',
+      'dati\u0578g',
+      'l\u03bfve',
+      'dat\u0131ng',
+      '\u1d00ge gap',
+    ]) {
+      expect(tagNamesProblem([name]), name).toBe(TAG_MSG.lookalike);
+      expect(tagListProblem(normalizeTags([name])), name).toBe(TAG_MSG.lookalike);
+    }
+    expect(lookalikeProblem('d\u0430ting')).toBe('mixed-scripts');
+    expect(lookalikeProblem('d\u0251ting')).toBe('lookalike');
+  });
+
+  it('are refused when written wholly in letters that draw like Latin ones', () => {
+    // Cyrillic "сор" reads "cop"; Greek "ορα" reads "opa"; Armenian "հօ" reads "ho".
+    for (const name of ['\u0441\u043e\u0440', '\u03bf\u03c1\u03b1', '\u0570\u0585']) {
+      expect(lookalikeProblem(name), name).toBe('lookalike');
+    }
+  });
+
+  it('are not confused with names in one script, accents, or Japanese, Chinese and Korean', () => {
+    for (const name of [
+      'dating',
+      'first date',
+      'été',
+      'liebe',
+      'straße',
+      'señor',
+      'łódź',
+      'çocuk',
+      'любовь',
+      'αγάπη',
+      'սէր',
+      'אהבה',
+      'حب',
+      'प्यार',
+      '恋愛',
+      'デート',
+      'データ',
+      'ai 恋愛',
+      '연애',
+      '💘',
+      '30s',
+      'mother-in-law',
+    ]) {
+      expect(lookalikeProblem(name), name).toBeNull();
+      expect(tagNamesProblem([name]), name).toBeNull();
+    }
+  });
+
+  it('are folded first: full-width and compatibility forms are the plain tag', () => {
+    expect(normalizeTags(['ｄａｔｉｎｇ'])).toEqual(['dating']);
+    expect(tagNamesProblem(['ｄａｔｉｎｇ'])).toBeNull();
+  });
+});
+
+describe('tags holding personal information', () => {
+  it('are refused: phone numbers, e-mail addresses and full names, hyphenated or not', () => {
+    for (const [name, what] of [
+      ['john-smith-from-accounting', "a person's full name"],
+      ['john-smith', "a person's full name"],
+      ['Sarah Connor', "a person's full name"],
+      ['maria_garcia', "a person's full name"],
+      ['call-555-0100', 'a phone number'],
+      ['+44 7911 123456', 'a phone number'],
+      ['07911-123-456', 'a phone number'],
+      ['jane.doe@example.com', 'an e-mail address'],
+      ['@janedoe99', 'a social media handle or link'],
+    ] as const) {
+      const problem = tagNamesProblem(['dating', name]);
+      expect(problem, name).toContain(what);
+      expect(problem, name).toContain(`"${normalizeTag(name)}"`);
+    }
+  });
+
+  it('leave ordinary tags alone, words that are also given names included', () => {
+    for (const name of [
+      'long-distance',
+      'first-date',
+      'age-gap',
+      'trust-issues',
+      'mother-in-law',
+      'christian-dating',
+      'grace-period',
+      'jack-of-all-trades',
+      'after-10-years',
+      'over-40',
+      '1990s',
+      '2-year-relationship',
+      'love_languages',
+      'dating-apps',
+      'red-flags',
+    ]) {
+      expect(tagNamesProblem([name]), name).toBeNull();
+    }
   });
 });

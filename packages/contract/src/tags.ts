@@ -1,4 +1,7 @@
+import type { PiiKind } from './enums.ts';
 import { LIMITS } from './limits.ts';
+import { foldCompatibility, lookalikeProblem } from './lookalikes.ts';
+import { tagPersonalInfoKinds } from './safety/personal-info.ts';
 
 /**
  * Characters a tag never keeps: controls, and the Default_Ignorable_Code_Point set (zero
@@ -15,8 +18,7 @@ export function normalizeTag(raw: string): string {
   let name = raw;
   // Lower-casing can leave a form that NFKC folds again (rarely): a second pass settles it.
   for (let pass = 0; pass < 3; pass += 1) {
-    const next = name
-      .normalize('NFKC')
+    const next = foldCompatibility(name)
       .replace(INVISIBLE, '')
       .replace(/\s+/gu, ' ')
       .trim()
@@ -44,24 +46,53 @@ export const TAG_MSG = {
   invisibleOnly: 'A tag must contain visible characters.',
   tooMany: `A question can have at most ${LIMITS.tagsPerQuestionMax} tags.`,
   tooLong: `Tags can be at most ${LIMITS.tagMax} characters.`,
+  lookalike:
+    'A tag must be written in one alphabet, without letters that pass for others (a Cyrillic "а" or an "ɑ" for "a").',
 } as const;
 
-/** The first problem with a normalized tag list, or null when it is acceptable. */
+/** A tag holding personal information: tags are public, and listed for everyone. */
+export function tagPersonalInfoMessage(tag: string, kinds: readonly PiiKind[]): string {
+  const names = {
+    phone: 'a phone number',
+    email: 'an e-mail address',
+    social: 'a social media handle or link',
+    address: 'a street address',
+    name: "a person's full name",
+  } as const satisfies Record<PiiKind, string>;
+  const found = kinds.map((kind) => names[kind]);
+  const joined =
+    found.length > 1 ? `${found.slice(0, -1).join(', ')} and ${found.at(-1)}` : found[0];
+  return `The tag "${tag}" looks like ${joined}. Tags are public: describe the topic, not the people.`;
+}
+
+/**
+ * The first problem with a normalized tag list, or null when it is acceptable: the limits,
+ * then a tag that could pass for another (see lookalikes.ts).
+ */
 export function tagListProblem(tags: readonly string[]): string | null {
   if (tags.length > LIMITS.tagsPerQuestionMax) return TAG_MSG.tooMany;
   const long = tags.find((t) => [...t].length > LIMITS.tagMax);
   if (long !== undefined) return TAG_MSG.tooLong;
+  if (tags.some((tag) => lookalikeProblem(tag) !== null)) return TAG_MSG.lookalike;
   return null;
 }
 
 /**
  * The first problem with tag names as sent: a blank name is ignored (spec §5), but one that
  * held something and is empty once its invisible characters are gone is refused; then the
- * normalized list's problem, if any.
+ * normalized list's problem, if any; then a tag that holds personal information (a phone
+ * number, an e-mail address, a full name...: safety/personal-info.ts).
  */
 export function tagNamesProblem(names: readonly string[]): string | null {
   if (names.some((raw) => raw.trim() !== '' && normalizeTag(raw) === '')) {
     return TAG_MSG.invisibleOnly;
   }
-  return tagListProblem(normalizeTags(names));
+  const tags = normalizeTags(names);
+  const problem = tagListProblem(tags);
+  if (problem !== null) return problem;
+  for (const tag of tags) {
+    const kinds = tagPersonalInfoKinds(tag);
+    if (kinds.length > 0) return tagPersonalInfoMessage(tag, kinds);
+  }
+  return null;
 }

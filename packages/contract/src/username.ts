@@ -5,12 +5,14 @@
  * Usernames are ASCII: letters A-Z and a-z, digits and @ . + - _. Unicode letters would let
  * look-alikes register beside an account (`аdmin` with a Cyrillic а, `admın` with a dotless
  * ı, `ᴀdmin` with a small capital); a confusable skeleton (Unicode TR39) would catch most
- * but not all of them (`ᴀ` has no entry), so the alphabet itself excludes them. A name is
- * normalized first (NFKC, then trimmed): full-width `ａｄｍｉｎ` is `admin`, and is taken
+ * but not all of them (`ᴀ` has no entry), so the alphabet itself excludes them (tags, which
+ * keep every script, take the look-alike check of lookalikes.ts instead). A name is
+ * normalized first (NFKC as lookalikes.ts folds it, then trimmed): full-width `ａｄｍｉｎ` is `admin`, and is taken
  * when `admin` is. Names are unique regardless of case (a unique index on `lower(username)`).
  * Accounts registered before this rule keep their names and sign in as before.
  */
 import { LIMITS, USERNAME_PATTERN } from './limits.ts';
+import { foldCompatibility } from './lookalikes.ts';
 
 const usernameRe = new RegExp(USERNAME_PATTERN);
 
@@ -21,7 +23,7 @@ export const USERNAME_MSG = {
 
 /** The form a username is checked and stored in: NFKC, trimmed. */
 export function normalizeUsername(raw: string): string {
-  return raw.normalize('NFKC').trim();
+  return foldCompatibility(raw).trim();
 }
 
 /** What is wrong with a (normalized) username, or null when it may be registered. */

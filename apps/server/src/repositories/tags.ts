@@ -2,14 +2,16 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 
 /**
- * Every tag by name, with how many questions of the feed carry it: hidden ones (few,
- * found through their partial index of migration 0009) are not counted. The counts come
- * from the tag index of question_tags alone, without visiting the questions.
+ * The tags of the feed by name, each with how many of its questions carry it: hidden ones
+ * (few, found through their partial index of migration 0009) are not counted, and a tag no
+ * visible question carries (its questions deleted or hidden) is not listed, so that a tag
+ * lives no longer than the posts it names. The counts come from the tag index of
+ * question_tags alone, without visiting the questions.
  */
 export function listTagsWithCounts(db: Executor) {
   return db
     .selectFrom('tags')
-    .leftJoin(
+    .innerJoin(
       (eb) =>
         eb
           .selectFrom('question_tags')
@@ -28,7 +30,7 @@ export function listTagsWithCounts(db: Executor) {
           .as('counts'),
       (join) => join.onRef('counts.tag_id', '=', 'tags.id'),
     )
-    .select(['tags.id', 'tags.name', sql<number>`coalesce(counts.count, 0)`.as('count')])
+    .select(['tags.id', 'tags.name', 'counts.count'])
     .orderBy('tags.name')
     .execute();
 }

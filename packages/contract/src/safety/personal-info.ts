@@ -28,7 +28,7 @@
  * tell a phone number from an order number without the 145 KB `max` set).
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
-import type { PiiKind } from '../enums.ts';
+import { PII_KINDS, type PiiKind } from '../enums.ts';
 import givenNames from './given-names.json' with { type: 'json' };
 
 export interface PiiMatch {
@@ -288,9 +288,40 @@ export function detectPersonalInfo(text: string): PiiMatch[] {
 /** The kinds found, each once, in the order of `PII_KINDS`. */
 export function personalInfoKinds(text: string): PiiKind[] {
   const kinds = new Set(detectPersonalInfo(text).map((match) => match.kind));
-  return (['phone', 'email', 'social', 'address', 'name'] as const).filter((kind) =>
-    kinds.has(kind),
+  return PII_KINDS.filter((kind) => kinds.has(kind));
+}
+
+/**
+ * Given names that tags use more often as ordinary words (`christian-dating`, `grace-period`,
+ * `jack-of-all-trades`): a tag that starts with one is not read as a full name.
+ */
+const WORDS_IN_TAGS: ReadonlySet<string> = /*#__PURE__*/ new Set(
+  'Amber Bob Christian Crystal Daisy Frank Grace Heather Holly Jack Jade Jasmine Lily Mark Rob Ruby Victor'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The kinds of personal information in a tag (normalized: lower case, see `normalizeTag`).
+ * Tags are often written as one hyphenated word (`john-smith`, `call-555-0100`), which the
+ * checks of running text pass over, so a tag is also read with its hyphens and underscores
+ * as spaces, and, for names only, with each word capitalised (`John Smith`).
+ */
+export function tagPersonalInfoKinds(tag: string): PiiKind[] {
+  const spaced = tag.replace(/[-_]+/g, ' ');
+  const titled = spaced.replace(
+    /(^|\s)(\p{Ll})/gu,
+    (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`,
   );
+  const kinds = new Set<PiiKind>();
+  for (const text of [tag, spaced]) {
+    for (const match of detectPersonalInfo(text)) kinds.add(match.kind);
+  }
+  for (const match of detectPersonalInfo(titled)) {
+    const first = titled.slice(match.start).split(/\s/, 1)[0] ?? '';
+    if (match.kind === 'name' && !WORDS_IN_TAGS.has(first)) kinds.add('name');
+  }
+  return PII_KINDS.filter((kind) => kinds.has(kind));
 }
 
 /** `text` with the given matches (by default every one found) replaced by `[removed]`. */

@@ -19,13 +19,17 @@ export const Tag = Type.Object({ id: Id, name: Type.String() });
 export type Tag = Static<typeof Tag>;
 export const TagList = Type.Array(Tag);
 
-/** `GET /api/tags/`: every tag, with how many questions of the feed carry it. */
+/**
+ * `GET /api/tags/`: the tags of the feed, with how many of its questions carry each; a tag
+ * that no visible question carries is not listed.
+ */
 export const TagWithCount = Type.Object({
   id: Id,
   name: Type.String(),
   count: Type.Integer({
-    minimum: 0,
-    description: 'Questions visible in the feed with this tag (hidden ones are not counted).',
+    minimum: 1,
+    description:
+      'Questions visible in the feed with this tag (hidden ones are not counted, and a tag none carries is not listed).',
   }),
 });
 export type TagWithCount = Static<typeof TagWithCount>;

@@ -11,7 +11,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['tags'],
         summary:
-          'Every tag, by name, with the number of questions in the feed that carry it (kept in memory while the feed is unchanged; ETag and 304)',
+          'The tags of the feed, by name, each with the number of its questions that carry it; a tag no visible question carries is not listed (kept in memory while the feed is unchanged; ETag and 304)',
         response: { 200: TagCountList },
       },
     },
