@@ -1,7 +1,7 @@
 /** Property-based: tag normalization is a projection onto clean, unique, lower-case names. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeTag, normalizeTags } from './tags.ts';
+import { normalizeTag, normalizeTags, TAG_MSG, tagListProblem } from './tags.ts';
 
 /** Names as people type them: case, padding, Unicode, whitespace of every kind. */
 const rawName = fc.oneof(
@@ -75,6 +75,56 @@ describe('normalizeTags (property-based)', () => {
         expect(normalizeTags(input)).toEqual(expected);
       }),
       { numRuns: 1_000 },
+    );
+  });
+});
+
+describe('look-alike tags (property-based)', () => {
+  /** Letters of other scripts, or of Latin's phonetic and small-capital blocks, that pass for a-z. */
+  const lookalikes = fc.constantFrom(
+    '\u0430', // Cyrillic а
+    '\u0435', // Cyrillic е
+    '\u043e', // Cyrillic о
+    '\u0440', // Cyrillic р
+    '\u0441', // Cyrillic с
+    '\u03bf', // Greek ο
+    '\u03b1', // Greek α
+    '\u0578', // Armenian ո
+    '\u0585', // Armenian օ
+    '\u0251', // Latin alpha ɑ
+    '\u0261', // script g ɡ
+    '\u0131', // dotless ı
+    '\u1d00', // small capital ᴀ
+    '\u13aa', // Cherokee Ꭺ
+  );
+  const word = fc.string({
+    unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'),
+    minLength: 2,
+    maxLength: 20,
+  });
+
+  it('refuses a Latin tag with any letter swapped for a look-alike', () => {
+    fc.assert(
+      fc.property(word, lookalikes, fc.nat(), (name, letter, at) => {
+        const i = at % name.length;
+        const tag = normalizeTag(name.slice(0, i) + letter + name.slice(i + 1));
+        expect(tagListProblem([tag]), tag).toBe(TAG_MSG.lookalike);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('never takes a tag of a-z, digits, spaces and hyphens for a look-alike', () => {
+    const plain = fc.string({
+      unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789 -'),
+      maxLength: 32,
+    });
+    fc.assert(
+      fc.property(plain, (name) => {
+        const tags = normalizeTags([name]);
+        expect(tagListProblem(tags), name).toBeNull();
+      }),
+      { numRuns: 2_000 },
     );
   });
 });
