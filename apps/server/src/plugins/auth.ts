@@ -14,6 +14,9 @@ import { type AuthUser, checkSessionId, type Viewer, viewerFrom } from '../auth/
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
 import { findUserById } from '../repositories/users.ts';
 
+/** The plugin's name: a route registered in its scope is read by its hook. */
+export const AUTH_PLUGIN = 'auth';
+
 export default fp(
   async (app: FastifyInstance) => {
     app.addHook('onRequest', async (request) => {
@@ -31,7 +34,7 @@ export default fp(
       request.user = user;
     });
   },
-  { name: 'auth', dependencies: ['services'] },
+  { name: AUTH_PLUGIN, dependencies: ['services'] },
 );
 
 /** preHandler: the call needs a signed-in user. */

@@ -43,4 +43,7 @@ export const SessionIdSchema = Type.String({
 /** `{"detail": "..."}` for a non-field error; field errors are `{"field": ["..."]}`. */
 export const ErrorDetail = Type.Object({ detail: Type.String() });
 
+/** `{"field": ["message", ...]}`: each invalid field of a request with its problems. */
+export const FieldErrors = Type.Object({}, { additionalProperties: Type.Array(Type.String()) });
+
 export const Timestamp = Type.String({ format: 'date-time' });

@@ -1,0 +1,151 @@
+/**
+ * What the OpenAPI document says about an operation beyond the route's own schema: an
+ * operationId made from the method and path, the credentials it accepts and the 4xx
+ * answers the shared plugins give it. All of it follows from a few facts about the route,
+ * so every route gets it and none repeats it.
+ */
+import { ErrorDetail, FieldErrors } from '@dating/contract';
+
+/**
+ * Who may call: anyone, with no credentials read (`public`); anyone, signed in or with an
+ * anonymous key or neither (`viewer`); a signed-in user; staff.
+ */
+export type Access = 'public' | 'viewer' | 'signed-in' | 'staff';
+
+export interface RouteFacts {
+  access: Access;
+  /** The route declares a schema for this part of the request. */
+  body: boolean;
+  query: boolean;
+  params: boolean;
+  /** The route's opt-ins: abuse limits, Idempotency-Key, proof-of-work. */
+  rateLimited: boolean;
+  idempotent: boolean;
+  proofOfWork: boolean;
+}
+
+export const SECURITY_SCHEMES = {
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'The access token from POST /api/token/.',
+  },
+  sessionId: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Session-Id',
+    description:
+      'The anonymous key of a visitor who is not signed in (a secret): a UUID v4, or 22 to 128 random characters of A-Z a-z 0-9 _ - with at least 12 distinct characters.',
+  },
+} as const;
+
+type SecurityRequirement = Record<string, string[]>;
+
+/**
+ * Public calls read no credentials. Everywhere else a bearer token is optional; a visitor
+ * without one may name an anonymous key in X-Session-Id (or as `session_id` in a body, so
+ * none of the two is required). Signed-in and staff calls need the bearer token.
+ */
+export function securityOf(access: Access): SecurityRequirement[] {
+  switch (access) {
+    case 'public':
+      return [];
+    case 'viewer':
+      return [{ bearer: [] }, { sessionId: [] }, {}];
+    case 'signed-in':
+    case 'staff':
+      return [{ bearer: [] }];
+  }
+}
+
+const pascal = (word: string) =>
+  word
+    .split(/[^A-Za-z0-9]+/)
+    .filter((part) => part !== '')
+    .map((part) => part[0]?.toUpperCase() + part.slice(1))
+    .join('');
+
+/**
+ * `get` + the path's words after `/api`, parameters as `By<Name>`:
+ * `GET /api/questions/:id/answers/` is `getQuestionsByIdAnswers`.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api(?=\/|$)/, '')
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => {
+      const param = /^(?::([^(]+)|\{(.+)\})/.exec(segment);
+      return param ? `By${pascal(param[1] ?? param[2] ?? '')}` : pascal(segment);
+    });
+  return method.toLowerCase() + words.join('');
+}
+
+/** The error shapes, listed once in the document's components. */
+export const ERROR_SCHEMAS = { ErrorDetail, FieldErrors };
+export const ERROR_SHAPE_REFS = {
+  ErrorDetail: { $ref: '#/components/schemas/ErrorDetail' },
+  FieldErrors: { $ref: '#/components/schemas/FieldErrors' },
+};
+const errorDetail = ERROR_SHAPE_REFS.ErrorDetail;
+const fieldErrors = ERROR_SHAPE_REFS.FieldErrors;
+
+interface ResponseDoc {
+  description: string;
+  headers?: Record<string, { description: string; type: 'string' | 'integer' }>;
+  content: { 'application/json': { schema: unknown } };
+}
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const detail = (description: string): ResponseDoc => ({ description, content: json(errorDetail) });
+const RETRY_AFTER = {
+  'Retry-After': { description: 'Seconds to wait.', type: 'integer' },
+} as const;
+
+/** The 4xx answers the route can give through the shared plugins, by status. */
+export function errorResponsesOf(facts: RouteFacts): Record<string, ResponseDoc> {
+  const out: Record<string, ResponseDoc> = {};
+  const readsCredentials = facts.access !== 'public';
+  if (facts.body || facts.query || readsCredentials || facts.idempotent) {
+    out['400'] = {
+      description:
+        'Invalid request: `{"field": ["message"]}` for each invalid field (an unusable anonymous key is `session_id`), `{"detail": "message"}` for a problem with no field (a missing or wrong proof-of-work, a malformed Idempotency-Key).',
+      content: json({ anyOf: [fieldErrors, errorDetail] }),
+    };
+  }
+  if (readsCredentials) {
+    out['401'] = {
+      ...detail(
+        facts.access === 'viewer'
+          ? 'The bearer token is invalid, expired or signed out: refresh it, or call without it.'
+          : 'Sign in first: the bearer token is missing, invalid, expired or signed out.',
+      ),
+      headers: { 'WWW-Authenticate': { description: 'Bearer realm="api"', type: 'string' } },
+    };
+  }
+  if (facts.access === 'staff') out['403'] = detail('Staff only.');
+  if (facts.params) out['404'] = detail('Not found: no such id, or not one the caller may see.');
+  if (facts.idempotent) {
+    out['409'] = {
+      ...detail(
+        'A request with this Idempotency-Key is still in progress (retry after Retry-After), or was carried out and its response lost; nothing was done twice.',
+      ),
+      headers: RETRY_AFTER,
+    };
+  }
+  if (facts.body) {
+    out['413'] = detail('The body is over the size limit.');
+    out['415'] = detail('The body is not JSON.');
+  }
+  if (facts.idempotent) {
+    out['422'] = detail('This Idempotency-Key was used for a different request.');
+  }
+  if (facts.rateLimited) {
+    out['429'] = {
+      ...detail('Too many requests: wait Retry-After seconds.'),
+      headers: RETRY_AFTER,
+    };
+  }
+  return out;
+}
