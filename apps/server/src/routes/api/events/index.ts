@@ -61,6 +61,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         Vary: 'Authorization, X-Session-Id',
         // Proxies that buffer (nginx) would hold the events back.
         'X-Accel-Buffering': 'no',
+        // A stream's connection is never reused: when the stream ends (shutdown), so does it.
+        Connection: 'close',
       });
       await app.liveEvents.open(reply.raw, {
         ip: request.ip,
