@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { API_MSG } from '@dating/contract';
 import fc from 'fast-check';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { beforeAll, expect, it } from 'vitest';
 import {
@@ -48,6 +48,36 @@ const METHODS = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'HEAD', 'OPTIONS'] as 
 interface Route {
   method: (typeof METHODS)[number];
   path: string;
+}
+
+/** What the checks read of a response. */
+interface Answered {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  json(): unknown;
+}
+
+/**
+ * An event stream never ends, so it is asked for over a real connection (inject would wait
+ * for its end): a 200 is checked to be a stream and then closed; anything else is read whole.
+ */
+async function overHttp(
+  base: string,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+): Promise<Answered> {
+  const controller = new AbortController();
+  const res = await fetch(`${base}${url}`, { method, headers, signal: controller.signal });
+  const body = res.ok ? '' : await res.text();
+  controller.abort();
+  return {
+    statusCode: res.status,
+    headers: Object.fromEntries(res.headers),
+    body,
+    json: () => JSON.parse(body),
+  };
 }
 
 function isErrorShape(body: unknown): boolean {
@@ -134,7 +164,10 @@ describeEachEngine(
     const cursors: string[] = [];
     const forged = { cursors: [] as string[], tokens: [] as string[] };
 
+    let base = '';
+
     beforeAll(async () => {
+      base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
       const doc = await ctx.request({ method: 'GET', url: '/api/docs/json' });
       const paths = doc.json<{ paths: Record<string, Record<string, unknown>> }>().paths;
       routes = Object.entries(paths).flatMap(([path, operations]) =>
@@ -399,12 +432,14 @@ describeEachEngine(
           if (r.authorization !== undefined) headers.authorization = r.authorization;
           if (r.session !== undefined) headers['x-session-id'] = r.session;
           if (r.body !== undefined && r.body.type !== '') headers['content-type'] = r.body.type;
-          const res: LightMyRequestResponse = await ctx.app.inject({
-            method,
-            url,
-            headers,
-            ...(r.body === undefined ? {} : { payload: r.body.payload }),
-          } as InjectOptions);
+          const res = r.route.path.startsWith('/api/events/')
+            ? await overHttp(base, method, url, headers)
+            : await ctx.app.inject({
+                method,
+                url,
+                headers,
+                ...(r.body === undefined ? {} : { payload: r.body.payload }),
+              } as InjectOptions);
           const key = `${r.route.method} ${r.route.path}`;
           hits.set(key, (hits.get(key) ?? 0) + 1);
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
@@ -461,11 +496,15 @@ describeEachEngine(
   (ctx) => {
     it('answers every one with a 4xx in the error shape, never a 5xx', async () => {
       const doc = await ctx.request({ method: 'GET', url: '/api/docs/json' });
-      const paths = doc.json<{ paths: Record<string, Record<string, unknown>> }>().paths;
+      type Operation = { parameters?: { in: string; name: string }[] };
+      const paths = doc.json<{ paths: Record<string, Record<string, Operation>> }>().paths;
+      // The writes that take a solved challenge (the document lists its X-Altcha header).
       const writes = Object.entries(paths)
-        .filter(([, operations]) => 'post' in operations)
+        .filter(([, operations]) =>
+          operations.post?.parameters?.some((p) => p.in === 'header' && p.name === 'X-Altcha'),
+        )
         .map(([path]) => path);
-      expect(writes.length).toBeGreaterThanOrEqual(8);
+      expect(writes.length).toBeGreaterThanOrEqual(6);
       const question = await createQuestion(ctx, { token: (await createUser(ctx)).access });
       const answer = await createAnswer(ctx, question.id, {
         token: (await createUser(ctx)).access,

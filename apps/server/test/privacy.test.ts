@@ -54,6 +54,8 @@ const ITEM_FIELDS = new Set([
   'update_count',
   'updates',
   'perspectives',
+  // Whether the viewer follows the question: the viewer's own, never anyone else's.
+  'following',
 ]);
 
 interface Item {
@@ -248,6 +250,9 @@ describeEachEngine('privacy', (ctx: TestContext) => {
       ...answerIds.map((id) => ({ url: `/api/answers/${id}/`, kind: 'answer' as const })),
       { url: '/api/tags/', kind: null },
       { url: '/api/user/status/', kind: null },
+      // Each party's inbox: replies to its posts, named by pseudonym only.
+      { url: '/api/notifications/', kind: null },
+      { url: '/api/notifications/unread/', kind: null },
       ...(viewer.user
         ? [
             { url: '/api/my/answers/', kind: 'answer' as const },
