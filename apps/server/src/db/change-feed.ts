@@ -20,7 +20,7 @@ export interface ChangeFeed {
   /**
    * Calls `onChange` with every payload committed after the returned promise resolves,
    * until the returned function is called; `onGap` when some may have been missed (the
-   * listening connection was lost, and is back).
+   * listening connection was lost, or could not be made at first, and is back now).
    */
   listen(onChange: ChangeHandler, onGap: () => void): Promise<() => Promise<void>>;
 }
@@ -80,7 +80,12 @@ export function postgresChangeFeed(config: pg.ClientConfig): ChangeFeed {
         timer.unref();
       };
 
-      await connect();
+      // A database that is down at start-up does not stop the server (its readiness check
+      // says so): the feed connects as soon as it can, and says it may have missed changes.
+      await connect().catch(() => {
+        failures = 0;
+        reconnectSoon();
+      });
       return async () => {
         stopped = true;
         clearTimeout(timer);
