@@ -155,7 +155,6 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': '"production"' } }
     : {}),
   resolve: {
-    // Runtime values only: see src/lib/contract-runtime.ts.
     alias: [
       // The server's drawing of the first screen has no DOM: no DOMParser to read HTML, no
       // DOMPurify (src/lib/html-text.server.ts, html-tree.server.ts, sanitize.server.ts).
@@ -165,10 +164,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
             replacement: fileURLToPath(new URL(`./src/lib/${name}.server.ts`, import.meta.url)),
           }))
         : []),
-      {
-        find: /^@dating\/contract$/,
-        replacement: fileURLToPath(new URL('./src/lib/contract-runtime.ts', import.meta.url)),
-      },
+      // The contract's index builds every TypeBox schema when imported, which the browser
+      // never uses and cannot tree-shake: the app's imports of it take its runtime half, and
+      // only its types come from the index (packages/contract/src/runtime.ts).
+      { find: /^@dating\/contract$/, replacement: '@dating/contract/runtime' },
       // react-router's package exports point at its development build even in production.
       ...(mode === 'production'
         ? [
