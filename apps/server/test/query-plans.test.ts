@@ -8,7 +8,7 @@
  */
 import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '../src/db/seed.ts';
+import { seedDatabase } from '../testing/seed.ts';
 import { selectAnswersOfQuestion, selectAnswersOfUser } from '../src/repositories/answers.ts';
 import {
   type FeedPosition,
