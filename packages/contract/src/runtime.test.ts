@@ -23,11 +23,14 @@ const SOURCES = Object.fromEntries(
   ).map(([key, source]) => [key.replace(/^\.\//, ''), source]),
 );
 
-/** The modules a source file imports or re-exports, as written. */
+/**
+ * The modules a source file imports or re-exports, as written, but for `import type` and
+ * `export type`, which are erased before anything runs.
+ */
 function importsOf(file: string): string[] {
   const source = SOURCES[file] ?? '';
-  return [...source.matchAll(/^(?:import|export)\s(?:[^;]*?\sfrom\s+)?'([^']+)';$/gms)].map(
-    (match) => match[1] ?? '',
+  return [...source.matchAll(/^(import|export)\s(?!type\s)(?:[^;]*?\sfrom\s+)?'([^']+)';$/gms)].map(
+    (match) => match[2] ?? '',
   );
 }
 
