@@ -21,6 +21,7 @@ const sources = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/build',
   'apps/web/package.json',
   'packages/contract/src',
 ].map((p) => path.join(root, p));

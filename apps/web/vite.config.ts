@@ -4,8 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { SCREEN_FILES_PATH, type ScreenFiles } from '@dating/contract/runtime';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { type BuiltChunk, lazyFiles } from './build/lazy-files.ts';
 
 const require = createRequire(import.meta.url);
 const routerBuild = (file: string) =>
@@ -47,6 +49,23 @@ function precompress(): Plugin {
   };
 }
 
+/** The bundle's chunks, as lazy-files.ts reads them. */
+function builtChunks(bundle: Rollup.OutputBundle): BuiltChunk[] {
+  return Object.values(bundle).flatMap((item) =>
+    item.type === 'chunk'
+      ? [
+          {
+            fileName: item.fileName,
+            isEntry: item.isEntry,
+            imports: item.imports,
+            facadeModuleId: item.facadeModuleId,
+            css: [...(item.viteMetadata?.importedCss ?? [])],
+          },
+        ]
+      : [],
+  );
+}
+
 /**
  * Lists, in `<meta name="prefetch-on-idle">`, the built files of the given lazy modules that
  * the first load does not already fetch (their chunks, shared chunks and CSS). The app
@@ -64,42 +83,38 @@ function prefetchOnIdle(modules: string[]): Plugin {
       order: 'post',
       handler(_html, { bundle }) {
         if (!bundle) return [];
-        const chunk = (file: string) => {
-          const item = bundle[file];
-          return item?.type === 'chunk' ? item : null;
-        };
-        const initial = new Set<string>();
-        const walkInitial = (file: string) => {
-          if (initial.has(file)) return;
-          initial.add(file);
-          for (const next of chunk(file)?.imports ?? []) walkInitial(next);
-        };
-        for (const item of Object.values(bundle)) {
-          if (item.type === 'chunk' && item.isEntry) walkInitial(item.fileName);
-        }
-        const wanted = new Set<string>();
-        const add = (file: string) => {
-          if (initial.has(file) || wanted.has(file)) return;
-          wanted.add(file);
-          const item = chunk(file);
-          for (const css of item?.viteMetadata?.importedCss ?? []) wanted.add(css);
-          for (const next of item?.imports ?? []) add(next);
-        };
-        for (const item of Object.values(bundle)) {
-          const id = item.type === 'chunk' ? item.facadeModuleId : null;
-          if (id && modules.some((m) => id.endsWith(m))) add(item.fileName);
-        }
+        const files = lazyFiles(builtChunks(bundle), modules);
         return [
           {
             tag: 'meta',
-            attrs: {
-              name: 'prefetch-on-idle',
-              content: [...wanted].map((f) => base + f).join(' '),
-            },
+            attrs: { name: 'prefetch-on-idle', content: files.map((f) => base + f).join(' ') },
             injectTo: 'head',
           },
         ];
       },
+    },
+  };
+}
+
+/**
+ * Writes, at SCREEN_FILES_PATH in the build, the files each lazily loaded screen needs
+ * beyond the first load's: the server reads them to have a screen's page ask for them at
+ * once, rather than after the app has run and asked for the screen.
+ */
+function screenFiles(screens: Record<keyof ScreenFiles, string>): Plugin {
+  return {
+    name: 'screen-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = builtChunks(bundle);
+      const files: ScreenFiles = {
+        question: lazyFiles(chunks, [screens.question]),
+      };
+      this.emitFile({
+        type: 'asset',
+        fileName: SCREEN_FILES_PATH,
+        source: `${JSON.stringify(files, null, 2)}\n`,
+      });
     },
   };
 }
@@ -144,6 +159,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
       ? []
       : [
           prefetchOnIdle(['src/features/questions/components/ask-question-form.tsx']),
+          screenFiles({ question: 'src/app/routes/question.tsx' }),
           inlineEntryCss(),
           precompress(),
         ]),
@@ -155,7 +171,6 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': '"production"' } }
     : {}),
   resolve: {
-    // Runtime values only: see src/lib/contract-runtime.ts.
     alias: [
       // The server's drawing of the first screen has no DOM: no DOMParser to read HTML, no
       // DOMPurify (src/lib/html-text.server.ts, html-tree.server.ts, sanitize.server.ts).
@@ -165,10 +180,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
             replacement: fileURLToPath(new URL(`./src/lib/${name}.server.ts`, import.meta.url)),
           }))
         : []),
-      {
-        find: /^@dating\/contract$/,
-        replacement: fileURLToPath(new URL('./src/lib/contract-runtime.ts', import.meta.url)),
-      },
+      // The contract's index builds every TypeBox schema when imported, which the browser
+      // never uses and cannot tree-shake: the app's imports of it take its runtime half, and
+      // only its types come from the index (packages/contract/src/runtime.ts).
+      { find: /^@dating\/contract$/, replacement: '@dating/contract/runtime' },
       // react-router's package exports point at its development build even in production.
       ...(mode === 'production'
         ? [
@@ -190,8 +205,5 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // dist/.vite/manifest.json: the server reads which files a lazily loaded screen needs,
-    // to ask for them with its page (apps/server/src/lib/screen-preloads.ts).
-    manifest: !isSsrBuild,
   },
 }));

@@ -12,19 +12,17 @@
  * A measurement, not a test: it exits 0 whatever the scores, and non-zero only when the run
  * itself fails. The server and the temporary directory are removed in every case.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { strongSessionId } from '@dating/contract';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { REPO_ROOT as ROOT, type RunningServer, startServer, stopProcess } from './servers.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
 const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -37,7 +35,6 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const READY_TIMEOUT_MS = 120_000;
 
 interface PageToAudit {
   /** Short name, used in the table and in the report file name. */
@@ -54,67 +51,12 @@ interface Row {
   cls: string;
 }
 
-// ---------------------------------------------------------------- server
+// ---------------------------------------------------------------- the web build
 
 function ensureWebBuild(): void {
   if (existsSync(WEB_INDEX)) return;
   console.log('apps/web/dist is missing: building the web app...');
   execFileSync('npm', ['run', 'build', '-w', '@dating/web'], { cwd: ROOT, stdio: 'inherit' });
-}
-
-/** A port that was free a moment ago: the OS picks it, then it is released. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => (port > 0 ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-function startServer(port: number, dataDir: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      RATE_LIMITS: 'off',
-      // Its setup posts anonymously, which would otherwise need a solved proof-of-work.
-      POW_DIFFICULTY: 'off',
-      LOG_LEVEL: 'warn',
-    },
-  });
-}
-
-async function waitForReady(base: string, child: ChildProcess): Promise<void> {
-  const url = `${base}/api/health/ready/`;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not answer ${url} in time`);
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 // ---------------------------------------------------------------- content
@@ -276,26 +218,24 @@ async function auditAll(base: string, pages: PageToAudit[]): Promise<void> {
 async function main(): Promise<void> {
   ensureWebBuild();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lighthouse-data-'));
-  const port = await freePort();
-  const server = startServer(port, dataDir);
+  let server: RunningServer | undefined;
   // Ctrl-C: stop the server and remove the data before leaving (chrome-launcher kills Chromium).
   const onSignal = () => {
-    server.kill('SIGTERM');
+    server?.child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(130);
   };
   process.once('SIGINT', onSignal);
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitForReady(base, server);
-    const questionId = await createContent(base);
-    await auditAll(base, [
+    server = await startServer({ env: { DATA_DIR: dataDir } });
+    const questionId = await createContent(server.base);
+    await auditAll(server.base, [
       { name: 'home', path: '/' },
       { name: 'question', path: `/questions/${questionId}` },
     ]);
   } finally {
     process.off('SIGINT', onSignal);
-    await stopServer(server);
+    if (server) await stopProcess(server.child);
     await rm(dataDir, { recursive: true, force: true });
   }
 }

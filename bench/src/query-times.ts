@@ -4,11 +4,15 @@
  * planning plus execution) on each seeded PostgreSQL database given. Far less sensitive to
  * a busy machine than HTTP latencies, so it shows how the queries grow with the data.
  */
-import { openDatabase } from '../../apps/server/src/db/connection.ts';
-import { COMMON_WORD, FIXED_WORD, RARE_WORD } from '../../apps/server/src/db/seed.ts';
-import { selectAnswersOfQuestion } from '../../apps/server/src/repositories/answers.ts';
-import { selectQuestionPage } from '../../apps/server/src/repositories/questions.ts';
-import { selectPendingReports } from '../../apps/server/src/repositories/reports.ts';
+import {
+  COMMON_WORD,
+  FIXED_WORD,
+  openDatabase,
+  RARE_WORD,
+  selectAnswersOfQuestion,
+  selectPendingReports,
+  selectQuestionPage,
+} from '@dating/server/testing';
 
 const RUNS = 25;
 

@@ -4,10 +4,7 @@
  * questions, threads, likes and reports, migrating it first.
  */
 import { parseArgs } from 'node:util';
-import { openConfiguredDatabase } from '../../apps/server/src/bootstrap.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { migrate } from '../../apps/server/src/db/migrator.ts';
-import { seedDatabase } from '../../apps/server/src/db/seed.ts';
+import { loadConfig, migrate, openConfiguredDatabase, seedDatabase } from '@dating/server/testing';
 
 const { values } = parseArgs({
   options: {

@@ -15,28 +15,25 @@
  *
  * --root runs another checkout's server and build (say, main's, to compare).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { APP_READY_MARK } from '@dating/contract';
+import { SERVER_ENTRY } from '@dating/server/testing';
 import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
   chromium,
 } from '@playwright/test';
-import { openDatabase } from '../../apps/server/src/db/connection.ts';
-import { migrate } from '../../apps/server/src/db/migrator.ts';
-import { seedDatabase } from '../../apps/server/src/db/seed.ts';
+import { REPO_ROOT, startServer, stopProcess } from './servers.ts';
+import { preparePglite } from './targets.ts';
 
 const { values: args } = parseArgs({
   options: {
     loads: { type: 'string', default: '7' },
     questions: { type: 'string', default: '10000' },
-    root: { type: 'string', default: path.resolve(import.meta.dirname, '../..') },
+    root: { type: 'string', default: REPO_ROOT },
     chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
     /** Only these profiles, by name, comma-separated (say, "slow phone"). */
     profiles: { type: 'string' },
@@ -239,60 +236,18 @@ function medianOfMeasured(values: (number | undefined)[]): number | undefined {
   return measured.length > 0 ? median(measured) : undefined;
 }
 
-async function seededDataDir(questions: number) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-web-'));
-  const database = await openDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
-  try {
-    await migrate(database.pool);
-    await seedDatabase(database.pool, { questions, engine: 'pglite' });
-  } finally {
-    await database.close();
-  }
-  return dataDir;
-}
-
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
-  const port = 19_000 + Math.floor(Math.random() * 1000);
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: DIST,
-        RATE_LIMITS: 'off',
-        POW_DIFFICULTY: 'off',
-        LOG_LEVEL: 'warn',
-      },
-    },
-  );
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health/ready/`)).ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
-}
-
 async function main() {
   if (!existsSync(path.join(DIST, 'index.html'))) {
     throw new Error(`no build in ${DIST}: run npm run build first`);
   }
   console.log(`Seeding ${Number(args.questions).toLocaleString('en')} questions (PGlite)`);
-  const dataDir = await seededDataDir(Number(args.questions));
-  const server = await startServer(dataDir);
+  const data = await preparePglite(Number(args.questions));
+  // The server of the checkout measured: the same file in --root's tree as in this one's.
+  const server = await startServer({
+    entry: path.join(ROOT, path.relative(REPO_ROOT, SERVER_ENTRY)),
+    cwd: ROOT,
+    env: { ...data.env, WEB_DIST_DIR: DIST },
+  });
   const browser = await chromium.launch({
     executablePath: args.chromium,
     args: [
@@ -347,9 +302,8 @@ async function main() {
     }
   } finally {
     await browser.close();
-    server.child.kill('SIGTERM');
-    await new Promise((r) => server.child.once('exit', r));
-    await rm(dataDir, { recursive: true, force: true });
+    await stopProcess(server.child);
+    await data.cleanup();
   }
   const lines = [
     `| measure (median of ${LOADS} cold loads) | ${rows.map((r) => r.profile).join(' | ')} |`,

@@ -8,7 +8,6 @@
  */
 import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '../src/db/seed.ts';
 import { selectAnswersOfQuestion, selectAnswersOfUser } from '../src/repositories/answers.ts';
 import {
   type FeedPosition,
@@ -16,6 +15,7 @@ import {
   selectQuestionPage,
 } from '../src/repositories/questions.ts';
 import { selectPendingReports } from '../src/repositories/reports.ts';
+import { seedDatabase } from '../testing/seed.ts';
 import { createTestContext, ENGINES } from './harness.ts';
 
 const GUARDED_TABLES = new Set(['questions', 'answers', 'question_likes', 'answer_likes']);

@@ -26,3 +26,17 @@ export interface ServerBuild {
   /** The tab title of a question's page, or of the feed's (null). */
   pageTitle(question: { text: string } | null): string;
 }
+
+/**
+ * Where the web app's build writes, below its root, the files each lazily loaded screen
+ * needs beyond what the first load fetches (its chunks and stylesheets, as paths below the
+ * root, in the order they are reached), so that the server can have a page ask for its
+ * screen's files at once without knowing how the app's sources are laid out.
+ */
+export const SCREEN_FILES_PATH = '.vite/screen-files.json';
+
+/** The screens whose files the build lists at SCREEN_FILES_PATH, and those files. */
+export interface ScreenFiles {
+  /** A question's page (`/questions/:id`). */
+  question: string[];
+}

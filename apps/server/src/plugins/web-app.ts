@@ -31,6 +31,8 @@ import {
   type PageData,
   QuestionInitialData,
   QuestionPageData,
+  SCREEN_FILES_PATH,
+  type ScreenFiles,
   type ServerBuild,
 } from '@dating/contract';
 import fastifyStatic from '@fastify/static';
@@ -39,7 +41,7 @@ import fp from 'fastify-plugin';
 import { DrawnScreens } from '../lib/drawn-screens.ts';
 import { withFirstScreen, withInitialData, withTitle } from '../lib/html-data.ts';
 import { chosenTheme, withTheme } from '../lib/page-theme.ts';
-import { type Manifest, screenPreloads, withPreloads } from '../lib/screen-preloads.ts';
+import { preloadLinks, withPreloads } from '../lib/screen-preloads.ts';
 import { initialDataFor } from '../services/initial-data.ts';
 
 /** How long a page waits for its data before it goes without. */
@@ -89,13 +91,10 @@ function pageDataJson(reply: FastifyReply, data: PageData, now?: number): string
     : serialize({ ...data, now }, FeedInitialData);
 }
 
-/** The source of the question's screen, as the web app's build manifest names it. */
-const QUESTION_SCREEN = 'src/app/routes/question.tsx';
-
-/** Vite's manifest of the web app's build, or none when it is missing or unreadable. */
-async function readManifest(file: string): Promise<Manifest> {
+/** The files of the web app's lazily loaded screens, as its build lists them, or none. */
+async function readScreenFiles(file: string): Promise<Partial<ScreenFiles>> {
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as Manifest;
+    return JSON.parse(await readFile(file, 'utf8')) as Partial<ScreenFiles>;
   } catch {
     return {};
   }
@@ -122,10 +121,8 @@ export default fp(
     const drawn = build === null ? null : new DrawnScreens(build.renderFirstScreen);
 
     // A question's page asks for its screen's files with the page (lib/screen-preloads.ts).
-    const questionPreloads = screenPreloads(
-      await readManifest(path.join(opts.root, '.vite', 'manifest.json')),
-      QUESTION_SCREEN,
-    );
+    const screenFiles = await readScreenFiles(path.join(opts.root, SCREEN_FILES_PATH));
+    const questionPreloads = preloadLinks(screenFiles.question ?? []);
     if (questionPreloads === '') app.log.warn("the build lists no question screen's files");
 
     /** `html` with the title the screen will set, when the server build can say it. */

@@ -7,24 +7,41 @@ import { Layout } from './layout.tsx';
 import { HomeRoute } from './routes/home.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 
-const QuestionRoute = lazy(async () => ({
-  default: (await import('./routes/question.tsx')).QuestionRoute,
-}));
-const MyQuestionRoute = lazy(async () => ({
-  default: (await import('./routes/my-question.tsx')).MyQuestionRoute,
-}));
-const MyContentRoute = lazy(async () => ({
-  default: (await import('./routes/my-content.tsx')).MyContentRoute,
-}));
-const AdminReportsRoute = lazy(async () => ({
-  default: (await import('./routes/admin-reports.tsx')).AdminReportsRoute,
-}));
-const RegisterRoute = lazy(async () => ({
-  default: (await import('./routes/register.tsx')).RegisterRoute,
-}));
-const LoginRoute = lazy(async () => ({
-  default: (await import('./routes/login.tsx')).LoginRoute,
-}));
+/** The screens loaded on demand, by path; each shows 'Loading…' until its code has come. */
+const LAZY_ROUTES = [
+  {
+    path: 'questions/:id',
+    Screen: lazy(async () => ({
+      default: (await import('./routes/question.tsx')).QuestionRoute,
+    })),
+  },
+  {
+    path: 'my/questions/:id',
+    Screen: lazy(async () => ({
+      default: (await import('./routes/my-question.tsx')).MyQuestionRoute,
+    })),
+  },
+  {
+    path: 'my/content',
+    Screen: lazy(async () => ({
+      default: (await import('./routes/my-content.tsx')).MyContentRoute,
+    })),
+  },
+  {
+    path: 'admin/reports',
+    Screen: lazy(async () => ({
+      default: (await import('./routes/admin-reports.tsx')).AdminReportsRoute,
+    })),
+  },
+  {
+    path: 'register',
+    Screen: lazy(async () => ({ default: (await import('./routes/register.tsx')).RegisterRoute })),
+  },
+  {
+    path: 'login',
+    Screen: lazy(async () => ({ default: (await import('./routes/login.tsx')).LoginRoute })),
+  },
+];
 
 const loading = <StatusMessage>{UI.loading}</StatusMessage>;
 
@@ -33,54 +50,17 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<HomeRoute />} />
-        <Route
-          path="questions/:id"
-          element={
-            <Suspense fallback={loading}>
-              <QuestionRoute />
-            </Suspense>
-          }
-        />
-        <Route
-          path="my/questions/:id"
-          element={
-            <Suspense fallback={loading}>
-              <MyQuestionRoute />
-            </Suspense>
-          }
-        />
-        <Route
-          path="my/content"
-          element={
-            <Suspense fallback={loading}>
-              <MyContentRoute />
-            </Suspense>
-          }
-        />
-        <Route
-          path="admin/reports"
-          element={
-            <Suspense fallback={loading}>
-              <AdminReportsRoute />
-            </Suspense>
-          }
-        />
-        <Route
-          path="register"
-          element={
-            <Suspense fallback={loading}>
-              <RegisterRoute />
-            </Suspense>
-          }
-        />
-        <Route
-          path="login"
-          element={
-            <Suspense fallback={loading}>
-              <LoginRoute />
-            </Suspense>
-          }
-        />
+        {LAZY_ROUTES.map(({ path, Screen }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Suspense fallback={loading}>
+                <Screen />
+              </Suspense>
+            }
+          />
+        ))}
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
     </Routes>

@@ -98,5 +98,3 @@ export function useForm<V extends object>(options: UseFormOptions<V>) {
     reset,
   };
 }
-
-export type FormApi<V extends object> = ReturnType<typeof useForm<V>>;

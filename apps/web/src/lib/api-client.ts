@@ -46,6 +46,16 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether `error` is the server refusing a request (400) with one of the `details` messages. */
+export function isRefusalWith(error: unknown, details: readonly string[]): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 400 &&
+    error.detail !== undefined &&
+    details.includes(error.detail)
+  );
+}
+
 export interface ApiResponse<T> {
   data: T;
   headers: Headers;

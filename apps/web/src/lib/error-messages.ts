@@ -1,5 +1,5 @@
 /** Turns API failures into the specification's messages (spec §8). */
-import { ApiError } from './api-client.ts';
+import { ApiError, isRefusalWith } from './api-client.ts';
 import { API_MSG, MSG, TEXT } from './messages.ts';
 
 /** The browser was offline: nothing was sent, or the connection dropped on the way. */
@@ -48,12 +48,7 @@ const REPEAT_LIKES: readonly string[] = [
 ];
 
 export function isRepeatLike(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.status === 400 &&
-    error.detail !== undefined &&
-    REPEAT_LIKES.includes(error.detail)
-  );
+  return isRefusalWith(error, REPEAT_LIKES);
 }
 
 export function likeErrorMessage(error: unknown, target: 'question' | 'answer'): string {

@@ -9,7 +9,7 @@
  * feed's first load does not carry it.
  */
 import { API_MSG, type PowChallenge } from '@dating/contract';
-import { ApiError, api } from '../api-client.ts';
+import { api, isRefusalWith } from '../api-client.ts';
 import { tokens } from '../storage.ts';
 import type { SolveRequest, SolveResponse } from './solver-protocol.ts';
 
@@ -124,12 +124,7 @@ const POW_REFUSALS: readonly string[] = [
 
 /** The server refused the write for its proof-of-work (missing, invalid, expired, reused). */
 export function isProofOfWorkRefusal(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.status === 400 &&
-    error.detail !== undefined &&
-    POW_REFUSALS.includes(error.detail)
-  );
+  return isRefusalWith(error, POW_REFUSALS);
 }
 
 /**

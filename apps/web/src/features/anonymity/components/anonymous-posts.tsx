@@ -4,9 +4,7 @@
  */
 import { useEffect } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
-import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { markKeyInUse } from '../../../lib/anonymous-key.ts';
 import { KEY_TEXT } from '../../../lib/key-messages.ts';
 import { MSG, TEXT } from '../../../lib/messages.ts';
@@ -22,31 +20,15 @@ function KeyPosts({ sessionKey }: { sessionKey: string }) {
   useEffect(() => {
     if (hasPosts) markKeyInUse();
   }, [hasPosts]);
-  if (posts.isPending) return <PostListSkeleton />;
-  if (posts.isError) {
-    return (
-      <LoadError
-        message={MSG.loadContentFailed}
-        retrying={posts.isFetching}
-        onRetry={() => void posts.refetch()}
-      />
-    );
-  }
-  const items = posts.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) {
-    return (
-      <EmptyState>
-        <p>{KEY_TEXT.noAnonymousPosts}</p>
-      </EmptyState>
-    );
-  }
   return (
-    <>
-      <PostList posts={items} />
-      {posts.hasNextPage && (
-        <LoadMore loading={posts.isFetchingNextPage} onLoad={() => void posts.fetchNextPage()} />
-      )}
-    </>
+    <PagedList
+      query={posts}
+      placeholder={<PostListSkeleton />}
+      errorMessage={() => MSG.loadContentFailed}
+      empty={KEY_TEXT.noAnonymousPosts}
+    >
+      {(items) => <PostList posts={items} />}
+    </PagedList>
   );
 }
 

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
 import fieldStyles from '../../../components/ui/field.module.css';
-import { describedBy, FieldFrame, FormActions, FormError } from '../../../components/ui/form.tsx';
+import { FormActions, FormError } from '../../../components/ui/form.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -23,6 +23,7 @@ import { allAnonymousPostsQueryOptions } from '../api/get-anonymous-posts.ts';
 import { keyInputError } from '../lib/key-problems.ts';
 import { parseKeyInput } from '../lib/private-key.ts';
 import styles from './claim-dialog.module.css';
+import { KeyField } from './key-field.tsx';
 import { PostList, PostListSkeleton } from './post-list.tsx';
 
 type Source = 'tab' | 'device' | 'paste';
@@ -54,7 +55,6 @@ function ChooseKey({
   onChosen: (key: string, choice: Choice) => void;
   onCancel: () => void;
 }) {
-  const inputId = useId();
   const name = useId();
   const form = useForm<Choice>({
     initialValues: () =>
@@ -104,19 +104,11 @@ function ChooseKey({
         ))}
       </fieldset>
       {form.values.source === 'paste' && (
-        <FieldFrame id={inputId} label={KEY_TEXT.keyInput} error={error}>
-          <input
-            id={inputId}
-            value={form.values.input}
-            autoComplete="off"
-            autoCapitalize="off"
-            autoCorrect="off"
-            spellCheck={false}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(inputId, error)}
-            onChange={(event) => form.setValue('input', event.target.value)}
-          />
-        </FieldFrame>
+        <KeyField
+          value={form.values.input}
+          error={error}
+          onChange={(value) => form.setValue('input', value)}
+        />
       )}
       <FormActions>
         <button type="button" className={buttonClass()} onClick={onCancel}>

@@ -2,14 +2,13 @@
 import type { AnonymousPost } from '@dating/contract';
 import { Link } from 'react-router';
 import { cardClass } from '../../../components/ui/card.ts';
+import { CardListSkeleton } from '../../../components/ui/card-list.tsx';
 import { MetaLine } from '../../../components/ui/meta-line.tsx';
-import { SkeletonLine } from '../../../components/ui/skeleton.tsx';
-import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { TimeAgo } from '../../../components/ui/time-ago.tsx';
 import { cx } from '../../../lib/cx.ts';
 import { KEY_TEXT } from '../../../lib/key-messages.ts';
 import { postedBy } from '../../../lib/labels.ts';
-import { TEXT, UI } from '../../../lib/messages.ts';
+import { TEXT } from '../../../lib/messages.ts';
 import styles from './post-list.module.css';
 
 const SNIPPET_LENGTH = 160;
@@ -21,18 +20,11 @@ function clip(text: string, max: number): string {
 
 export function PostListSkeleton() {
   return (
-    <>
-      <StatusMessage visuallyHidden>{UI.loading}</StatusMessage>
-      <ul className={styles.list} aria-hidden="true" data-testid="anonymous-posts-skeleton">
-        {[0, 1].map((i) => (
-          <li key={i} className={cardClass}>
-            <SkeletonLine width="20%" />
-            <SkeletonLine />
-            <SkeletonLine width="40%" />
-          </li>
-        ))}
-      </ul>
-    </>
+    <CardListSkeleton
+      lines={['20%', undefined, '40%']}
+      className={styles.list}
+      testId="anonymous-posts-skeleton"
+    />
   );
 }
 

@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
-import { describedBy, FieldFrame, FormActions } from '../../../components/ui/form.tsx';
+import { FormActions } from '../../../components/ui/form.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useForm } from '../../../hooks/use-form.ts';
@@ -19,6 +19,7 @@ import { useKeyHasPosts } from '../api/get-anonymous-posts.ts';
 import { keyInputError } from '../lib/key-problems.ts';
 import { parseKeyInput } from '../lib/private-key.ts';
 import { CopyField } from './copy-field.tsx';
+import { KeyField } from './key-field.tsx';
 import styles from './use-key-dialog.module.css';
 
 export function UseKeyDialog({
@@ -33,7 +34,6 @@ export function UseKeyDialog({
   const viewer = useViewer();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const inputId = useId();
   const introId = useId();
   // The tab's key as the dialog opened (signed in, the one from before logging in).
   const [current] = useState(peekSessionId);
@@ -96,19 +96,11 @@ export function UseKeyDialog({
             <p className={styles.or}>{KEY_TEXT.orPaste}</p>
           </>
         )}
-        <FieldFrame id={inputId} label={KEY_TEXT.keyInput} error={error}>
-          <input
-            id={inputId}
-            value={form.values.input}
-            autoComplete="off"
-            autoCapitalize="off"
-            autoCorrect="off"
-            spellCheck={false}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(inputId, error)}
-            onChange={(event) => form.setValue('input', event.target.value)}
-          />
-        </FieldFrame>
+        <KeyField
+          value={form.values.input}
+          error={error}
+          onChange={(value) => form.setValue('input', value)}
+        />
         {current !== null &&
           (currentHasPosts && current !== saved ? (
             <div className={styles.current}>

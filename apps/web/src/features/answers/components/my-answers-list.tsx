@@ -1,11 +1,14 @@
 /** 'My Replies' on My Content: each links to its question with the question text. */
 import { Link } from 'react-router';
 import { cardClass } from '../../../components/ui/card.ts';
+import {
+  CardListSkeleton,
+  cardListClass,
+  cardTitleClass,
+} from '../../../components/ui/card-list.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { MetaLine } from '../../../components/ui/meta-line.tsx';
-import { SkeletonLine } from '../../../components/ui/skeleton.tsx';
-import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { isAuthError } from '../../../lib/error-messages.ts';
 import { postedBy } from '../../../lib/labels.ts';
 import { MSG, TEXT, UI } from '../../../lib/messages.ts';
@@ -15,20 +18,7 @@ import styles from './my-answers-list.module.css';
 export function MyAnswersList() {
   const answers = useMyAnswers();
   if (answers.isPending) {
-    return (
-      <>
-        <StatusMessage visuallyHidden>{UI.loading}</StatusMessage>
-        <ul className={styles.list} aria-hidden="true">
-          {[0, 1].map((i) => (
-            <li key={i} className={cardClass}>
-              <SkeletonLine width="70%" />
-              <SkeletonLine />
-              <SkeletonLine width="40%" />
-            </li>
-          ))}
-        </ul>
-      </>
-    );
+    return <CardListSkeleton lines={['70%', undefined, '40%']} />;
   }
   if (answers.isError) {
     return (
@@ -47,10 +37,10 @@ export function MyAnswersList() {
     );
   }
   return (
-    <ul className={styles.list}>
+    <ul className={cardListClass}>
       {answers.data.map((answer) => (
         <li key={answer.id} className={cardClass}>
-          <Link to={`/questions/${answer.question}`} className={styles.link}>
+          <Link to={`/questions/${answer.question}`} className={cardTitleClass}>
             {answer.question_text}
           </Link>
           <p className={styles.text}>{answer.text}</p>

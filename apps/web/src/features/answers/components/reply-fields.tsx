@@ -1,11 +1,10 @@
 /** Gender, age and text of a reply (the reply textarea has 2 to 4 rows, spec §9). */
 import { AGE_RANGES, type AgeRange, GENDERS, type Gender, LIMITS } from '@dating/contract';
-import { FieldRow, TextAreaField } from '../../../components/ui/form.tsx';
+import { TextAreaField } from '../../../components/ui/form.tsx';
+import { GenderAgeFields } from '../../../components/ui/gender-age-fields.tsx';
 import { PlainTextPersonalInfo } from '../../../components/ui/personal-info-note.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
 import { draftChoice, draftString, readDraft } from '../../../lib/drafts.ts';
 import { TEXT } from '../../../lib/messages.ts';
-import { AGE_OPTIONS, GENDER_OPTIONS } from '../../../lib/options.ts';
 
 export interface ReplyDraft {
   text: string;
@@ -40,20 +39,12 @@ export function ReplyFields({
 }) {
   return (
     <>
-      <FieldRow>
-        <SelectField
-          label={TEXT.gender}
-          value={values.gender}
-          options={GENDER_OPTIONS}
-          onChange={(gender) => onChange('gender', gender || 'U')}
-        />
-        <SelectField
-          label={TEXT.ageGroup}
-          value={values.age}
-          options={AGE_OPTIONS}
-          onChange={(age) => onChange('age', age || 'U')}
-        />
-      </FieldRow>
+      <GenderAgeFields
+        gender={values.gender}
+        age={values.age}
+        onGender={(gender) => onChange('gender', gender)}
+        onAge={(age) => onChange('age', age)}
+      />
       <TextAreaField
         label={TEXT.replyText}
         rows={rows}

@@ -7,9 +7,8 @@
 import type { ModerationLogEntry } from '@dating/contract';
 import { Link } from 'react-router';
 import { cardClass } from '../../../components/ui/card.ts';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
-import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { cardListClass } from '../../../components/ui/card-list.tsx';
+import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { SkeletonLine } from '../../../components/ui/skeleton.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { formatDateTime } from '../../../lib/labels.ts';
@@ -66,46 +65,30 @@ function Entry({ entry }: { entry: ModerationLogEntry }) {
 
 export function ActivityLog() {
   const log = useModerationLog();
-  if (log.isPending) {
-    return (
-      <>
-        <StatusMessage visuallyHidden>{UI.loading}</StatusMessage>
-        <div className={cardClass} aria-hidden="true">
-          <SkeletonLine width="40%" />
-          <SkeletonLine width="70%" />
-        </div>
-      </>
-    );
-  }
-  if (log.isError) {
-    return (
-      <LoadError
-        message={SAFETY_TEXT.loadActivityFailed}
-        retrying={log.isFetching}
-        onRetry={() => void log.refetch()}
-      />
-    );
-  }
-  const entries = log.data.pages.flatMap((page) => page.items);
-  if (entries.length === 0) {
-    return (
-      <EmptyState>
-        <p>{SAFETY_TEXT.noActivity}</p>
-      </EmptyState>
-    );
-  }
   return (
-    <>
-      <ul className={styles.list}>
-        {entries.map((entry) => (
-          <li key={entry.id}>
-            <Entry entry={entry} />
-          </li>
-        ))}
-      </ul>
-      {log.hasNextPage && (
-        <LoadMore loading={log.isFetchingNextPage} onLoad={() => void log.fetchNextPage()} />
+    <PagedList
+      query={log}
+      placeholder={
+        <>
+          <StatusMessage visuallyHidden>{UI.loading}</StatusMessage>
+          <div className={cardClass} aria-hidden="true">
+            <SkeletonLine width="40%" />
+            <SkeletonLine width="70%" />
+          </div>
+        </>
+      }
+      errorMessage={() => SAFETY_TEXT.loadActivityFailed}
+      empty={SAFETY_TEXT.noActivity}
+    >
+      {(entries) => (
+        <ul className={cardListClass}>
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <Entry entry={entry} />
+            </li>
+          ))}
+        </ul>
       )}
-    </>
+    </PagedList>
   );
 }

@@ -6,9 +6,9 @@ import { AGE_RANGES, type AgeRange, GENDERS, type Gender, tagListProblem } from 
 import { type RefObject, useEffect, useId, useMemo, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
 import fieldStyles from '../../../components/ui/field.module.css';
-import { FieldRow, FormActions } from '../../../components/ui/form.tsx';
+import { FormActions } from '../../../components/ui/form.tsx';
+import { GenderAgeFields } from '../../../components/ui/gender-age-fields.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useForm } from '../../../hooks/use-form.ts';
 import { usePrepareProofOfWork } from '../../../hooks/use-prepare-proof-of-work.ts';
@@ -19,7 +19,6 @@ import { draftChoice, draftKeys, draftString, readDraft } from '../../../lib/dra
 import { postQuestionErrorMessage } from '../../../lib/error-messages.ts';
 import { isBlankHtml, textToHtml } from '../../../lib/html.ts';
 import { MSG, TEXT } from '../../../lib/messages.ts';
-import { AGE_OPTIONS, GENDER_OPTIONS } from '../../../lib/options.ts';
 import { showSupport } from '../../../lib/support-panel.ts';
 import { useCreateQuestion } from '../api/create-question.ts';
 import { useTags } from '../api/get-tags.ts';
@@ -178,20 +177,12 @@ export default function AskQuestionForm({
           </p>
         )}
       </div>
-      <FieldRow>
-        <SelectField
-          label={TEXT.gender}
-          value={values.gender}
-          options={GENDER_OPTIONS}
-          onChange={(v) => setValue('gender', v || 'U')}
-        />
-        <SelectField
-          label={TEXT.ageGroup}
-          value={values.age}
-          options={AGE_OPTIONS}
-          onChange={(v) => setValue('age', v || 'U')}
-        />
-      </FieldRow>
+      <GenderAgeFields
+        gender={values.gender}
+        age={values.age}
+        onGender={(gender) => setValue('gender', gender)}
+        onAge={(age) => setValue('age', age)}
+      />
       <TagInput
         tags={values.tags}
         suggestions={tagSuggestions}

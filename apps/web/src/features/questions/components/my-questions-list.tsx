@@ -2,13 +2,14 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { cardClass } from '../../../components/ui/card.ts';
+import {
+  CardListSkeleton,
+  cardListClass,
+  cardTitleClass,
+} from '../../../components/ui/card-list.tsx';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
-import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { MetaLine } from '../../../components/ui/meta-line.tsx';
-import { SkeletonLine } from '../../../components/ui/skeleton.tsx';
-import { StatusMessage } from '../../../components/ui/status-message.tsx';
+import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useSingleFlight } from '../../../hooks/use-single-flight.ts';
 import { useViewer } from '../../../lib/auth.ts';
@@ -25,23 +26,6 @@ import styles from './my-questions-list.module.css';
 
 const SNIPPET_LENGTH = 160;
 
-function ListSkeleton() {
-  return (
-    <>
-      <StatusMessage visuallyHidden>{UI.loading}</StatusMessage>
-      <ul className={styles.list} aria-hidden="true">
-        {[0, 1].map((i) => (
-          <li key={i} className={cardClass}>
-            <SkeletonLine />
-            <SkeletonLine width="60%" />
-            <SkeletonLine width="40%" />
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
 export function MyQuestionsList({ userId }: { userId: number }) {
   const viewer = useViewer();
   const questions = useQuestions({ user_id: userId });
@@ -49,25 +33,6 @@ export function MyQuestionsList({ userId }: { userId: number }) {
   const confirm = useConfirm();
   const toast = useToast();
   const [deleting, runDelete] = useSingleFlight();
-
-  if (questions.isPending) return <ListSkeleton />;
-  if (questions.isError) {
-    return (
-      <LoadError
-        message={isAuthError(questions.error) ? MSG.notAuthorized : MSG.loadContentFailed}
-        retrying={questions.isFetching}
-        onRetry={() => void questions.refetch()}
-      />
-    );
-  }
-  const items = questions.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) {
-    return (
-      <EmptyState>
-        <p>{UI.noQuestionsYet}</p>
-      </EmptyState>
-    );
-  }
 
   const onDelete = (id: number) =>
     runDelete(async () => {
@@ -87,39 +52,40 @@ export function MyQuestionsList({ userId }: { userId: number }) {
     });
 
   return (
-    <>
-      <ul className={styles.list}>
-        {items.map((question) => (
-          <li key={question.id} className={cardClass}>
-            <Link to={`/my/questions/${question.id}`} className={styles.link}>
-              {excerpt(question.text, SNIPPET_LENGTH)}
-            </Link>
-            <div className={styles.footer}>
-              <MetaLine>
-                <span>{postedBy(question)}</span>
-                <span>{TEXT.likeCount(question.likes)}</span>
-                <span>{TEXT.replyCount(question.answer_count)}</span>
-              </MetaLine>
-              {isOwner(question, viewer) && (
-                <button
-                  type="button"
-                  className={cx(buttonClass('dangerGhost', 'small'))}
-                  disabled={deleting}
-                  onClick={() => onDelete(question.id)}
-                >
-                  {TEXT.delete}
-                </button>
-              )}
-            </div>
-          </li>
-        ))}
-      </ul>
-      {questions.hasNextPage && (
-        <LoadMore
-          loading={questions.isFetchingNextPage}
-          onLoad={() => void questions.fetchNextPage()}
-        />
+    <PagedList
+      query={questions}
+      placeholder={<CardListSkeleton lines={[undefined, '60%', '40%']} />}
+      errorMessage={(error) => (isAuthError(error) ? MSG.notAuthorized : MSG.loadContentFailed)}
+      empty={UI.noQuestionsYet}
+    >
+      {(items) => (
+        <ul className={cardListClass}>
+          {items.map((question) => (
+            <li key={question.id} className={cardClass}>
+              <Link to={`/my/questions/${question.id}`} className={cardTitleClass}>
+                {excerpt(question.text, SNIPPET_LENGTH)}
+              </Link>
+              <div className={styles.footer}>
+                <MetaLine>
+                  <span>{postedBy(question)}</span>
+                  <span>{TEXT.likeCount(question.likes)}</span>
+                  <span>{TEXT.replyCount(question.answer_count)}</span>
+                </MetaLine>
+                {isOwner(question, viewer) && (
+                  <button
+                    type="button"
+                    className={cx(buttonClass('dangerGhost', 'small'))}
+                    disabled={deleting}
+                    onClick={() => onDelete(question.id)}
+                  >
+                    {TEXT.delete}
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
       )}
-    </>
+    </PagedList>
   );
 }

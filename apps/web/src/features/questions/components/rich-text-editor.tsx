@@ -6,7 +6,7 @@
 import { ALLOWED_URL_SCHEMES, LINK_REL } from '@dating/contract';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type ReactNode, useId, useState } from 'react';
+import { Fragment, type ReactNode, useId, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { PersonalInfoNote } from '../../../components/ui/personal-info-note.tsx';
 import { usePersonalInfo } from '../../../hooks/use-personal-info.ts';
@@ -52,6 +52,26 @@ function ToolButton({
   );
 }
 
+/** A button of the toolbar: what it says, whether its format is on, what it does. */
+interface Tool {
+  label: string;
+  active?: boolean;
+  run: () => void;
+  face: ReactNode;
+}
+
+const LINK_ICON = (
+  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+    <path
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"
+    />
+  </svg>
+);
+
 function normalizeUrl(raw: string): string | null {
   const url = raw.trim();
   if (url === '') return null;
@@ -91,91 +111,96 @@ function Toolbar({ editor }: { editor: Editor }) {
     setLinkOpen(false);
   };
 
+  /** The buttons, in the specification's order; a separator stands between groups. */
+  const groups: Tool[][] = [
+    [
+      {
+        label: TEXT.heading1,
+        active: state.h1,
+        run: () => chain().toggleHeading({ level: 1 }).run(),
+        face: 'H1',
+      },
+      {
+        label: TEXT.heading2,
+        active: state.h2,
+        run: () => chain().toggleHeading({ level: 2 }).run(),
+        face: 'H2',
+      },
+    ],
+    [
+      {
+        label: TEXT.bold,
+        active: state.bold,
+        run: () => chain().toggleBold().run(),
+        face: <b>B</b>,
+      },
+      {
+        label: TEXT.italic,
+        active: state.italic,
+        run: () => chain().toggleItalic().run(),
+        face: <i>I</i>,
+      },
+      {
+        label: TEXT.underline,
+        active: state.underline,
+        run: () => chain().toggleUnderline().run(),
+        face: <u>U</u>,
+      },
+      {
+        label: TEXT.strike,
+        active: state.strike,
+        run: () => chain().toggleStrike().run(),
+        face: <s>S</s>,
+      },
+    ],
+    [
+      {
+        label: TEXT.orderedList,
+        active: state.ordered,
+        run: () => chain().toggleOrderedList().run(),
+        face: '1.',
+      },
+      {
+        label: TEXT.bulletList,
+        active: state.bullet,
+        run: () => chain().toggleBulletList().run(),
+        face: '•',
+      },
+      {
+        label: TEXT.link,
+        active: state.link || linkOpen,
+        run: () => {
+          setUrl(state.href);
+          setLinkOpen((open) => !open);
+        },
+        face: LINK_ICON,
+      },
+      {
+        label: TEXT.cleanFormatting,
+        run: () => chain().unsetAllMarks().clearNodes().run(),
+        face: 'Tx',
+      },
+    ],
+  ];
+
   return (
     <div>
       <div className={styles.toolbar} role="toolbar" aria-label={TEXT.editorToolbar}>
-        <ToolButton
-          label={TEXT.heading1}
-          active={state.h1}
-          onClick={() => chain().toggleHeading({ level: 1 }).run()}
-        >
-          H1
-        </ToolButton>
-        <ToolButton
-          label={TEXT.heading2}
-          active={state.h2}
-          onClick={() => chain().toggleHeading({ level: 2 }).run()}
-        >
-          H2
-        </ToolButton>
-        <span className={styles.separator} aria-hidden="true" />
-        <ToolButton
-          label={TEXT.bold}
-          active={state.bold}
-          onClick={() => chain().toggleBold().run()}
-        >
-          <b>B</b>
-        </ToolButton>
-        <ToolButton
-          label={TEXT.italic}
-          active={state.italic}
-          onClick={() => chain().toggleItalic().run()}
-        >
-          <i>I</i>
-        </ToolButton>
-        <ToolButton
-          label={TEXT.underline}
-          active={state.underline}
-          onClick={() => chain().toggleUnderline().run()}
-        >
-          <u>U</u>
-        </ToolButton>
-        <ToolButton
-          label={TEXT.strike}
-          active={state.strike}
-          onClick={() => chain().toggleStrike().run()}
-        >
-          <s>S</s>
-        </ToolButton>
-        <span className={styles.separator} aria-hidden="true" />
-        <ToolButton
-          label={TEXT.orderedList}
-          active={state.ordered}
-          onClick={() => chain().toggleOrderedList().run()}
-        >
-          1.
-        </ToolButton>
-        <ToolButton
-          label={TEXT.bulletList}
-          active={state.bullet}
-          onClick={() => chain().toggleBulletList().run()}
-        >
-          •
-        </ToolButton>
-        <ToolButton
-          label={TEXT.link}
-          active={state.link || linkOpen}
-          onClick={() => {
-            setUrl(state.href);
-            setLinkOpen((open) => !open);
-          }}
-        >
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-            <path
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"
-            />
-          </svg>
-        </ToolButton>
-        <ToolButton
-          label={TEXT.cleanFormatting}
-          onClick={() => chain().unsetAllMarks().clearNodes().run()}
-        >
-          Tx
-        </ToolButton>
+        {groups.map((tools, group) => (
+          <Fragment key={tools[0]?.label}>
+            {group > 0 && <span className={styles.separator} aria-hidden="true" />}
+            {tools.map((tool) => (
+              <ToolButton
+                key={tool.label}
+                label={tool.label}
+                active={tool.active}
+                onClick={tool.run}
+              >
+                {tool.face}
+              </ToolButton>
+            ))}
+          </Fragment>
+        ))}
       </div>
       {linkOpen && (
         <div className={styles.linkRow}>

@@ -3,14 +3,11 @@ import { CRISIS_CATEGORY_LABELS, REPORT_REASON_LABELS, type Report } from '@dati
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { cardClass } from '../../../components/ui/card.ts';
+import { CardListSkeleton, cardListClass } from '../../../components/ui/card-list.tsx';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { HiddenMarker } from '../../../components/ui/hidden-marker.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
-import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
-import { SkeletonLine } from '../../../components/ui/skeleton.tsx';
-import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useSingleFlight } from '../../../hooks/use-single-flight.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -123,69 +120,36 @@ function ReportCard({ report }: { report: Report }) {
 
 export function ReportList() {
   const reports = useReports();
-  if (reports.isPending) {
+  const refused =
+    reports.error instanceof ApiError &&
+    (reports.error.status === 401 || reports.error.status === 403);
+  if (refused) {
+    // The server decides who is a moderator; the page says so and offers to log in.
     return (
-      <>
-        <StatusMessage visuallyHidden>{UI.loading}</StatusMessage>
-        <ul className={styles.list} aria-hidden="true">
-          {[0, 1].map((i) => (
-            <li key={i} className={cardClass}>
-              <SkeletonLine width="35%" />
-              <SkeletonLine />
-              <SkeletonLine width="80%" />
-              <SkeletonLine width="60%" />
-            </li>
-          ))}
-        </ul>
-      </>
-    );
-  }
-  if (reports.isError) {
-    const refused =
-      reports.error instanceof ApiError &&
-      (reports.error.status === 401 || reports.error.status === 403);
-    if (refused) {
-      // The server decides who is a moderator; the page says so and offers to log in.
-      return (
-        <div className={styles.refused}>
-          <p role="alert">{MSG.loadReportsFailed}</p>
-          <p>
-            {SAFETY_TEXT.onlyModerators} <Link to="/login">{SAFETY_TEXT.logInAsModerator}</Link>
-          </p>
-        </div>
-      );
-    }
-    return (
-      <LoadError
-        message={MSG.loadReportsFailed}
-        retrying={reports.isFetching}
-        onRetry={() => void reports.refetch()}
-      />
-    );
-  }
-  const items = reports.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) {
-    return (
-      <EmptyState>
-        <p>{UI.noPendingReports}</p>
-      </EmptyState>
+      <div className={styles.refused}>
+        <p role="alert">{MSG.loadReportsFailed}</p>
+        <p>
+          {SAFETY_TEXT.onlyModerators} <Link to="/login">{SAFETY_TEXT.logInAsModerator}</Link>
+        </p>
+      </div>
     );
   }
   return (
-    <>
-      <ul className={styles.list}>
-        {items.map((report) => (
-          <li key={report.id}>
-            <ReportCard report={report} />
-          </li>
-        ))}
-      </ul>
-      {reports.hasNextPage && (
-        <LoadMore
-          loading={reports.isFetchingNextPage}
-          onLoad={() => void reports.fetchNextPage()}
-        />
+    <PagedList
+      query={reports}
+      placeholder={<CardListSkeleton lines={['35%', undefined, '80%', '60%']} />}
+      errorMessage={() => MSG.loadReportsFailed}
+      empty={UI.noPendingReports}
+    >
+      {(items) => (
+        <ul className={cardListClass}>
+          {items.map((report) => (
+            <li key={report.id}>
+              <ReportCard report={report} />
+            </li>
+          ))}
+        </ul>
       )}
-    </>
+    </PagedList>
   );
 }

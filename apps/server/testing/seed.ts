@@ -10,7 +10,7 @@
  * faster than maintaining them row by row), so a failed seed leaves nothing half-done.
  */
 import type pg from 'pg';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../src/auth/passwords.ts';
 
 export interface SeedOptions {
   questions: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToPlainText, sanitizeQuestionHtml } from '../lib/rich-text.ts';
+import { htmlToPlainText, sanitizeQuestionHtml } from '../src/lib/rich-text.ts';
 import { carriesFixedWord, FIXED_WORD_MATCHES, generateQuestionText, seedRandom } from './seed.ts';
 
 describe('seed data', () => {
