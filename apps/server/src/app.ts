@@ -28,7 +28,7 @@ import services from './plugins/services.ts';
 import validation from './plugins/validation.ts';
 import webApp from './plugins/web-app.ts';
 import answerHelpfulRoutes from './routes/api/answers/helpful.ts';
-import answerRoutes from './routes/api/answers/index.ts';
+import answerRoutes, { answerOf } from './routes/api/answers/index.ts';
 import authRoutes from './routes/api/auth.ts';
 import challengeRoutes from './routes/api/challenge/index.ts';
 import eventRoutes from './routes/api/events/index.ts';
@@ -37,9 +37,10 @@ import { likeRoutes } from './routes/api/likes/index.ts';
 import moderationRoutes from './routes/api/moderation/index.ts';
 import myRoutes from './routes/api/my/index.ts';
 import notificationRoutes from './routes/api/notifications/index.ts';
+import { ownPostRoutes } from './routes/api/own-posts/index.ts';
 import questionAnswerRoutes from './routes/api/questions/answers.ts';
 import questionFollowRoutes from './routes/api/questions/follow.ts';
-import questionRoutes from './routes/api/questions/index.ts';
+import questionRoutes, { questionDetail } from './routes/api/questions/index.ts';
 import questionListRoutes from './routes/api/questions/list.ts';
 import questionUpdateRoutes from './routes/api/questions/updates.ts';
 import reportRoutes from './routes/api/reports/index.ts';
@@ -122,8 +123,12 @@ export async function buildApp(deps: AppDependencies) {
         await authenticated.register(questionAnswerRoutes, { prefix: '/questions' });
         await authenticated.register(questionUpdateRoutes, { prefix: '/questions' });
         await authenticated.register(likeRoutes('question'), { prefix: '/questions' });
+        await authenticated.register(ownPostRoutes('question', questionDetail), {
+          prefix: '/questions',
+        });
         await authenticated.register(answerRoutes, { prefix: '/answers' });
         await authenticated.register(likeRoutes('answer'), { prefix: '/answers' });
+        await authenticated.register(ownPostRoutes('answer', answerOf), { prefix: '/answers' });
         await authenticated.register(answerHelpfulRoutes, { prefix: '/answers' });
         await authenticated.register(reportRoutes, { prefix: '/reports' });
         await authenticated.register(myRoutes, { prefix: '/my' });

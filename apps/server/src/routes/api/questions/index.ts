@@ -25,7 +25,7 @@ function withSafety(detail: QuestionDetail, safety: SafetyReport) {
 }
 
 /** The question with its thread, as `viewer` sees it (services/threads.ts); 404 when gone. */
-async function questionDetail(app: FastifyInstance, viewer: Viewer, id: number) {
+export async function questionDetail(app: FastifyInstance, viewer: Viewer, id: number) {
   const detail = await app.threads.detail(app.db, viewer, id);
   if (!detail) throw notFound();
   return detail;
@@ -81,54 +81,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       );
       if (json === null) throw notFound();
       return sendSerialized(reply, json);
-    },
-  );
-
-  app.patch(
-    '/:id/',
-    {
-      config: { rateLimitPolicy: 'edit' },
-      schema: {
-        tags: ['questions'],
-        summary:
-          "Edit a question's text (its signed-in owner, or the anonymous key that asked it); says what the safety checks found",
-        params: IdParams,
-        body: QuestionPatchBody,
-        response: { 200: QuestionWritten },
-      },
-    },
-    async (request) => {
-      const viewer = viewerOf(request, request.body.session_id);
-      const target = { type: 'question', id: request.params.id } as const;
-      const safety = await app.limits.ownerOnly(request, `question:${target.id}`, () =>
-        editPost(app, viewer, target, request.body.text),
-      );
-      return withSafety(await questionDetail(app, viewer, target.id), safety);
-    },
-  );
-
-  app.delete(
-    '/:id/',
-    {
-      config: { rateLimitPolicy: 'edit' },
-      preValidation: absentBodyAsEmpty,
-      schema: {
-        tags: ['questions'],
-        summary:
-          'Delete a question and its thread (its signed-in owner, the anonymous key that asked it, or an admin: logged, with an optional note)',
-        params: IdParams,
-        body: PostDeleteBody,
-        response: { 204: Type.Null() },
-      },
-    },
-    async (request, reply) => {
-      const viewer = viewerOf(request, request.body.session_id);
-      const target = { type: 'question', id: request.params.id } as const;
-      const note = request.body.note?.trim() || null;
-      await app.limits.ownerOnly(request, `question:${target.id}`, () =>
-        deletePost(app, viewer, target, note),
-      );
-      return reply.code(204).send(null);
     },
   );
 };
