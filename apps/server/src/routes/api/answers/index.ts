@@ -1,16 +1,13 @@
 /** One answer: read, edit and delete (its author, by account or anonymous key; admins delete). */
-import { Answer, AnswerPatchBody, AnswerWritten, IdParams, PostDeleteBody } from '@dating/contract';
+import { Answer, IdParams } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import type { Viewer } from '../../../auth/identity.ts';
-import { absentBodyAsEmpty } from '../../../lib/empty-body.ts';
 import { notFound } from '../../../lib/http-errors.ts';
 import { viewerOf } from '../../../plugins/auth.ts';
 import { presentAnswer } from '../../../presenters/answers.ts';
 import { findAnswer } from '../../../repositories/answers.ts';
 import { likedAmong } from '../../../repositories/likes.ts';
-import { deletePost, editPost } from '../../../services/posts.ts';
 
 /** The answer as `viewer` sees it; 404 when there is none. */
 export async function answerOf(app: FastifyInstance, viewer: Viewer, id: number) {

@@ -1,22 +1,18 @@
 /** Questions: the feed with sorts, filters and search, asking, the detail with its thread, edit, delete. */
 import {
   IdParams,
-  PostDeleteBody,
   QuestionCreateBody,
   QuestionDetail,
   QuestionDetailQuery,
-  QuestionPatchBody,
   QuestionWritten,
 } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import { requireAuthor, type Viewer } from '../../../auth/identity.ts';
-import { absentBodyAsEmpty } from '../../../lib/empty-body.ts';
 import { notFound } from '../../../lib/http-errors.ts';
 import { sendSerialized, serializerOf } from '../../../lib/kept-json.ts';
 import { viewerOf } from '../../../plugins/auth.ts';
-import { askQuestion, deletePost, editPost } from '../../../services/posts.ts';
+import { askQuestion } from '../../../services/posts.ts';
 import type { SafetyReport } from '../../../services/safety.ts';
 
 /** A written question's response: the detail, with what the safety checks found. */
