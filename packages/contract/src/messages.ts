@@ -114,6 +114,7 @@ export const API_MSG = {
     'A request with this Idempotency-Key was carried out, but its response was lost. It will not be carried out again.',
   // Reports and moderation
   alreadyReported: 'You have already reported this.',
+  reportAlreadyReviewed: 'This report has already been reviewed.',
   reportOwnContent: 'You cannot report your own post.',
   hiddenQuestion: 'This post is hidden while moderators review it.',
   hiddenReply: 'This reply is hidden while moderators review it.',

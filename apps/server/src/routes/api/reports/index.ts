@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { isOwner, requireAuthor } from '../../../auth/identity.ts';
-import { badRequest, fieldError, notFound } from '../../../lib/http-errors.ts';
+import { badRequest, HttpError, notFound } from '../../../lib/http-errors.ts';
 import { currentUser, staffOnly, viewerOf } from '../../../plugins/auth.ts';
 import { presentNewReport, presentReport } from '../../../presenters/reports.ts';
 import { findAnswerForUpdate } from '../../../repositories/answers.ts';
@@ -131,8 +131,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       await app.db.transaction().execute(async (tx) => {
         const report = await lockReportForReview(tx, id);
         if (!report) throw notFound();
+        // Another admin was first: a conflict with the report's state, not bad input.
         if (report.status !== 'pending') {
-          throw fieldError('status', 'This report has already been reviewed.');
+          throw new HttpError(409, { status: [API_MSG.reportAlreadyReviewed] });
         }
         await reviewReport(tx, report, status, by);
       });
