@@ -71,8 +71,10 @@ test.describe('the key that asked a question owns it', () => {
     await expect(keep).toBeVisible();
     await expect(keep.getByText(WHAT)).toBeVisible();
     await expectBelow(card, keep);
-    await card.scrollIntoViewIfNeeded();
+    // Both on screen: the page scrolls to the offer only as far as the question stays.
     await expect(card).toBeInViewport();
+    await expect(keep.getByRole('heading', { name: 'Keep access to this post' })).toBeInViewport();
+    await expect(keep.getByText(WHAT)).toBeInViewport();
     await expectBelow(card, keep);
 
     // Signed out, the tab's key has a post: My Content is in the header's menu.
@@ -211,7 +213,8 @@ test.describe('the key that asked a question owns it', () => {
     const keep = offer(page);
     await expect(keep).toBeVisible();
     await expect(keep.getByText(WHAT)).toBeVisible();
-    await expect(reply).toBeInViewport();
+    await expect(keep.getByText(WHAT)).toBeInViewport();
+    await expect(reply).toBeInViewport({ ratio: 1 });
     await expectBelow(reply, keep);
   });
 });

@@ -27,7 +27,7 @@ export function KeepAccessSlot({ type, id }: PostRef) {
   if (!shown || !offer) return null;
   return (
     <Suspense fallback={null}>
-      <KeepAccessPanel onClose={offer.close} />
+      <KeepAccessPanel onClose={offer.close} afterPost />
     </Suspense>
   );
 }

@@ -5,7 +5,7 @@
  * right after the new post (./keep-access-slot.tsx), so it never covers it; again at any time
  * from the header ("My private key"), in a dialog.
  */
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
 import fieldStyles from '../../../components/ui/field.module.css';
 import { FormActions } from '../../../components/ui/form.tsx';
@@ -80,14 +80,56 @@ function KeyDetails({
   );
 }
 
+/** Room kept between the window's edges and the post or the offer when scrolling. */
+const EDGE = 16;
+
+/**
+ * Scrolls the offer into view under the post it follows (its previous sibling), as far as
+ * the post's top stays in view: the post first, then what keeps access to it. Positions are
+ * taken on the page, not the window, so a scroll still running (to the new reply) does not
+ * throw them off; it waits a frame so that this scroll comes after that one.
+ */
+function useShowUnderPost(panel: RefObject<HTMLElement | null>, afterPost: boolean) {
+  useEffect(() => {
+    if (!afterPost) return;
+    const frame = requestAnimationFrame(() => {
+      const element = panel.current;
+      const post = element?.previousElementSibling;
+      if (!element || !post) return;
+      const now = window.scrollY;
+      const panelBottom = element.getBoundingClientRect().bottom + now;
+      const postTop = post.getBoundingClientRect().top + now;
+      const target = Math.min(panelBottom + EDGE - window.innerHeight, postTop - EDGE);
+      if (target <= now) return;
+      const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      window.scrollTo({ top: target, behavior: smooth ? 'smooth' : 'auto' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [panel, afterPost]);
+}
+
 /** The offer after the first anonymous post: in the page, after the post, until Done. */
-export function KeepAccessPanel({ onClose }: { onClose: () => void }) {
+export function KeepAccessPanel({
+  onClose,
+  afterPost = false,
+}: {
+  onClose: () => void;
+  /** Drawn right after the new post (not at the top of the page): brought into view under it. */
+  afterPost?: boolean;
+}) {
   const { sessionId } = useViewer();
   const headingId = useId();
+  const panel = useRef<HTMLElement>(null);
+  useShowUnderPost(panel, afterPost && sessionId !== null);
 
   if (sessionId === null) return null;
   return (
-    <aside className={styles.panel} aria-labelledby={headingId} data-testid="keep-access">
+    <aside
+      ref={panel}
+      className={styles.panel}
+      aria-labelledby={headingId}
+      data-testid="keep-access"
+    >
       <h2 id={headingId} className={styles.title}>
         {KEY_TEXT.keepAccessPost}
       </h2>
