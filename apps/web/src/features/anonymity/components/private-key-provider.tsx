@@ -1,10 +1,10 @@
 /**
  * Where the private key's screens live, for the whole app. It offers "Keep access to this
  * post" after the tab's first anonymous post (once per tab, and not when the key is already
- * saved on this device), drawn by ./keep-access-slot.tsx right after that post, reads a
- * private link (`#key=...`) and at once removes it from the
- * address bar, and opens the dialogs the header and My Content ask for. What it shows loads
- * on demand, so the first load carries only this.
+ * saved on this device), drawn by ./keep-access-slot.tsx right after that post; it reads a
+ * private link (`#key=...`) and at once removes it from the address bar, and opens the
+ * dialogs the header and My Content ask for. What it shows loads on demand, so the first
+ * load carries only this.
  */
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
