@@ -7,6 +7,7 @@ import { cardClass } from '../../components/ui/card.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { SkeletonLine, SkeletonPill } from '../../components/ui/skeleton.tsx';
 import { StatusMessage } from '../../components/ui/status-message.tsx';
+import { KeepAccessSlot } from '../../features/anonymity/components/keep-access-slot.tsx';
 import { ReplyForm } from '../../features/answers/components/reply-form.tsx';
 import { ReplyThread } from '../../features/answers/components/reply-thread.tsx';
 import { usePerspectiveThread, useQuestion } from '../../features/questions/api/get-question.ts';
@@ -100,6 +101,7 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
         ownerView={ownerView}
         onReport={() => setReport({ type: 'question', id: data.id })}
       />
+      <KeepAccessSlot type="question" id={data.id} />
       <QuestionUpdates questionId={data.id} updates={data.updates} asker={asker} />
       <ReplyForm questionId={data.id} onPosted={setPosted} />
       <PerspectivesBar perspectives={data.perspectives} perspective={perspective} />

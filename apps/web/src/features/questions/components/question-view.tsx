@@ -1,7 +1,8 @@
 /**
  * One question: its text, posted-by label, likes with 'Like this post', Report, the way
- * back and its tags. On the owner view it also has Edit (in the rich editor, keeping the
- * question's formatting) and Delete.
+ * back and its tags. Its owner (the account or the anonymous key that asked) also has Edit
+ * (in the rich editor, keeping the question's formatting) and Delete, here and on the owner
+ * view; an admin has Delete on the owner view.
  */
 import type { QuestionDetail } from '@dating/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -80,9 +81,10 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
   const [deleting, runDelete] = useSingleFlight();
   const [editing, setEditing] = useState<string | null>(null);
   const mine = isOwner(question, viewer);
-  // Questions are edited and deleted by their signed-in owner (spec §6; admins may delete).
-  const canEdit = mine && viewer.signedIn;
-  const canDelete = canEdit || viewer.isStaff;
+  // Questions are edited and deleted by their owner, the account or the anonymous key that
+  // asked (the key keeps its promise); admins may delete any from the owner view.
+  const canEdit = mine;
+  const canDelete = mine || (ownerView && viewer.isStaff);
   // Hidden while moderators review it: only its author and admins get (and see) it whole.
   const hiddenFromMe = question.hidden && !mine && !viewer.isStaff;
 
@@ -188,7 +190,7 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
           <button type="button" className={buttonClass('ghost')} onClick={onReport}>
             {TEXT.report}
           </button>
-          {ownerView && canDelete && editing === null && (
+          {canDelete && editing === null && (
             <>
               {canEdit && (
                 <button
@@ -209,11 +211,6 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
                 {TEXT.delete}
               </button>
             </>
-          )}
-          {!ownerView && canEdit && (
-            <Link className={buttonClass('ghost')} to={`/my/questions/${question.id}`}>
-              {TEXT.manageQuestion}
-            </Link>
           )}
         </div>
       )}
