@@ -11,11 +11,17 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * What a write takes inside its own transaction, so that it commits with the write or not
- * at all: the request's idempotency key (plugins/idempotency.ts).
+ * at all: the request's idempotency key (plugins/idempotency.ts). `R` is what the write
+ * hands back to its route.
  */
-export interface WriteClaim {
+export interface WriteClaim<R = unknown> {
   /** 409 when a concurrent request with the same key won. */
   claim(tx: Executor): Promise<void>;
+  /**
+   * Keeps, in the same transaction, the response the request will be answered with, so
+   * that a retry whose first response was lost (after the commit) replays it.
+   */
+  keep(tx: Executor, result: R): Promise<void>;
 }
 
 export interface DatabaseHandle {
