@@ -88,12 +88,16 @@ export function endpointProblem(endpoint: string, allowInsecure: boolean): strin
   return null;
 }
 
+const VALIDATOR = createECDH('prime256v1');
+VALIDATOR.generateKeys();
+
 /** Whether a base64url text is a point on P-256 (a browser's `p256dh`). */
 function isP256Point(value: string): boolean {
   const bytes = Buffer.from(value, 'base64url');
   if (bytes.length !== 65 || bytes[0] !== 4) return false;
   try {
-    createECDH('prime256v1').computeSecret(bytes);
+    // Agreeing a secret with it fails for a point that is not on the curve.
+    VALIDATOR.computeSecret(bytes);
     return true;
   } catch {
     return false;
@@ -108,13 +112,14 @@ export function subscriptionProblems(
   const problems: FieldErrors = {};
   const endpoint = endpointProblem(body.endpoint, allowInsecure);
   if (endpoint !== null) problems.endpoint = [endpoint];
+  // Both keys' problems go under `keys`, as the schema's own errors of nested fields do.
   const { p256dh, auth } = body.keys;
+  const keys: string[] = [];
   if (!(p256dh.length === P256DH_LENGTH && BASE64URL.test(p256dh) && isP256Point(p256dh))) {
-    problems['keys.p256dh'] = [API_MSG.pushP256dhInvalid];
+    keys.push(API_MSG.pushP256dhInvalid);
   }
-  if (!(auth.length === AUTH_LENGTH && BASE64URL.test(auth))) {
-    problems['keys.auth'] = [API_MSG.pushAuthInvalid];
-  }
+  if (!(auth.length === AUTH_LENGTH && BASE64URL.test(auth))) keys.push(API_MSG.pushAuthInvalid);
+  if (keys.length > 0) problems.keys = keys;
   return problems;
 }
 
