@@ -216,7 +216,12 @@ for (const engine of ENGINES) {
         expect(await subscriptionCount(endpoint)).toBe(1);
         await createAnswer(ctx, q.id);
         await pushesOn(endpoint);
-        expect(await eventually(() => subscriptionCount(endpoint), (n) => n === 0)).toBe(0);
+        expect(
+          await eventually(
+            () => subscriptionCount(endpoint),
+            (n) => n === 0,
+          ),
+        ).toBe(0);
       }
     });
 

@@ -6,8 +6,8 @@
  * the VAPID header (RFC 8292), checking the token's signature, audience and expiry.
  */
 import {
-  createECDH,
   createDecipheriv,
+  createECDH,
   createPublicKey,
   hkdfSync,
   randomBytes,
