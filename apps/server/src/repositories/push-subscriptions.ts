@@ -5,8 +5,8 @@
  */
 import type { NotificationKind } from '@dating/contract';
 import { sql } from 'kysely';
-import type { Author } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
+import type { Owner } from '../db/rows.ts';
 import type { Recipient } from './notifications.ts';
 
 export interface PushSubscriptionRow {
@@ -31,7 +31,7 @@ function ofRecipient(who: Recipient) {
     : sql`session_hash = ${who.session_hash}`;
 }
 
-const recipientOf = (author: Author): Recipient => ({
+const recipientOf = (author: Owner): Recipient => ({
   user_id: author.userId,
   session_hash: author.sessionHash,
 });
@@ -43,7 +43,7 @@ const recipientOf = (author: Author): Recipient => ({
  */
 export async function saveSubscription(
   db: Executor,
-  author: Author,
+  author: Owner,
   subscription: { endpoint: string; p256dh: string; auth: string },
   max: number,
 ): Promise<boolean> {
@@ -61,7 +61,7 @@ export async function saveSubscription(
 }
 
 /** Forgets the identity's subscription of this endpoint (another identity's stays). */
-export async function deleteSubscription(db: Executor, author: Author, endpoint: string) {
+export async function deleteSubscription(db: Executor, author: Owner, endpoint: string) {
   await sql`
     DELETE FROM push_subscriptions
     WHERE endpoint = ${endpoint} AND ${ofRecipient(recipientOf(author))}`.execute(db);
