@@ -237,7 +237,11 @@ for (const engine of ENGINES) {
     it('moves a claimed key’s devices into the account', async () => {
       const q = await createQuestion(ctx);
       const { endpoint, browser } = await device({ session: q.session });
+      // An unread notification moves with the key: that is no news, and pushes nothing.
+      await createAnswer(ctx, q.id);
+      await pushesOn(endpoint);
       const user = await createUser(ctx);
+      const laptop = await device({ token: user.access });
       const claim = await ctx.request({
         method: 'POST',
         url: '/api/my/claim/',
@@ -250,11 +254,14 @@ for (const engine of ENGINES) {
         ctx.database.db,
       );
       expect(rows).toEqual([{ user_id: user.id, session_hash: null }]);
-      // The claim itself (moving the inbox) pushes nothing; the next reply does.
+      // The next reply reaches both of the account's devices, and is the laptop's first push.
       const reply = await createAnswer(ctx, q.id);
-      const [push] = await pushesOn(endpoint);
-      expect(stub.receivedOn(endpoint)).toHaveLength(1);
-      expect(open(push as ReceivedPush, browser)).toEqual({
+      const pushes = await pushesOn(endpoint, 2);
+      await pushesOn(laptop.endpoint);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(stub.receivedOn(endpoint)).toHaveLength(2);
+      expect(stub.receivedOn(laptop.endpoint)).toHaveLength(1);
+      expect(open(pushes[1] as ReceivedPush, browser)).toEqual({
         kind: 'reply',
         url: `/questions/${q.id}#answer-${reply.id}`,
       });
