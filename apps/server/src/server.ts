@@ -2,7 +2,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app.ts';
 import { openConfiguredDatabase, prepareDatabase } from './bootstrap.ts';
-import { ConfigError, loadConfig, resolveJwtSecret } from './config.ts';
+import { ConfigError, loadConfig, resolveJwtSecret, resolveVapidKeys } from './config.ts';
 
 /**
  * After the shutdown deadline (SHUTDOWN_DEADLINE_MS), the work of the requests cut off
@@ -32,6 +32,7 @@ async function main() {
     db: database.db,
     changes: database.changes,
     jwtSecret: await resolveJwtSecret(config),
+    vapid: await resolveVapidKeys(config),
   });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
 

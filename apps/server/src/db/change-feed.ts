@@ -121,3 +121,39 @@ export function sessionChangeFeed(pool: pg.Pool): ChangeFeed {
     },
   };
 }
+
+/**
+ * One feed for several listeners of a process (live events, pushes): the first to listen
+ * starts it (on PostgreSQL, one listening connection), the last to stop ends it.
+ */
+export function sharedChangeFeed(feed: ChangeFeed): ChangeFeed {
+  const listeners = new Set<{ onChange: ChangeHandler; onGap: () => void }>();
+  let started: Promise<() => Promise<void>> | null = null;
+  return {
+    async listen(onChange, onGap) {
+      const listener = { onChange, onGap };
+      listeners.add(listener);
+      started ??= feed.listen(
+        (payload) => {
+          for (const each of listeners) each.onChange(payload);
+        },
+        () => {
+          for (const each of listeners) each.onGap();
+        },
+      );
+      let stop: () => Promise<void>;
+      try {
+        stop = await started;
+      } catch (error) {
+        listeners.delete(listener);
+        if (listeners.size === 0) started = null;
+        throw error;
+      }
+      return async () => {
+        if (!listeners.delete(listener) || listeners.size > 0) return;
+        started = null;
+        await stop();
+      };
+    },
+  };
+}
