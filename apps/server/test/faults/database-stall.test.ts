@@ -61,7 +61,7 @@ describe.skipIf(!POSTGRES_URL)('a stalled network to PostgreSQL (a proxy that go
     await database?.drop();
   });
 
-  async function start() {
+  async function start(env: Record<string, string> = {}) {
     const server = await startServer({
       dataDir: await tempDir('stall-'),
       databaseUrl: proxy.urlFor(database.url),
@@ -69,6 +69,7 @@ describe.skipIf(!POSTGRES_URL)('a stalled network to PostgreSQL (a proxy that go
       env: {
         DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
         SHUTDOWN_DEADLINE_MS: String(SHUTDOWN_DEADLINE_MS),
+        ...env,
       },
     });
     servers.push(server);
@@ -146,6 +147,27 @@ describe.skipIf(!POSTGRES_URL)('a stalled network to PostgreSQL (a proxy that go
     // The writes refused during the stall were not made.
     expect(await answerCount(server, questionId)).toBe(before + 1);
     expect(server.output()).not.toContain('"level":50');
+  }, 90_000);
+
+  it('ends a request caught in the stall by its deadline (and a second), when that comes first', async () => {
+    // A generous statement and query timeout: only the request deadline can end these soon.
+    const deadlineMs = 2_000;
+    const server = await start({
+      DATABASE_STATEMENT_TIMEOUT_MS: '8000',
+      REQUEST_DEADLINE_MS: String(deadlineMs),
+    });
+    const questionId = await askQuestion(server);
+
+    proxy.setStalled(true);
+    const caught = await Promise.all([
+      timed(reply(server, questionId, 'Against the clock')),
+      timed(call(server.baseUrl, 'GET', `/api/questions/${questionId}/`, { timeoutMs: 60_000 })),
+    ]);
+    for (const { answer, ms } of caught) {
+      // Without the deadline's cut, each would wait the whole 9 s query timeout.
+      expect(ms, `answered after ${ms} ms`).toBeLessThan(deadlineMs + 1_000 + 1_500);
+      expectUnavailable(answer);
+    }
   }, 90_000);
 
   it('says a write may have been saved when the reply to its COMMIT is lost (and it was)', async () => {
