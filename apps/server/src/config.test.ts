@@ -107,6 +107,24 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('bounds the wait for a reply a little above the statement timeout, and lock waits at 2 s', () => {
+    const defaults = loadConfig({});
+    expect(defaults.databaseQueryTimeoutMs).toBe(
+      DATABASE_TIMEOUT_DEFAULTS.statementTimeoutMs + DATABASE_TIMEOUT_DEFAULTS.queryTimeoutMarginMs,
+    );
+    expect(defaults.databaseLockTimeoutMs).toBe(DATABASE_TIMEOUT_DEFAULTS.lockTimeoutMs);
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '3000' }).databaseQueryTimeoutMs).toBe(4000);
+    expect(
+      loadConfig({ DATABASE_QUERY_TIMEOUT_MS: '9000', DATABASE_LOCK_TIMEOUT_MS: '0' }),
+    ).toMatchObject({ databaseQueryTimeoutMs: 9000, databaseLockTimeoutMs: 0 });
+    expect(problemsOf({ DATABASE_QUERY_TIMEOUT_MS: '50', DATABASE_LOCK_TIMEOUT_MS: '-1' })).toEqual(
+      [
+        'DATABASE_QUERY_TIMEOUT_MS must be a whole number from 100 to 600000 (got "50").',
+        'DATABASE_LOCK_TIMEOUT_MS must be a whole number from 0 to 600000 (got "-1").',
+      ],
+    );
+  });
+
   it('reads the safety and moderation settings, each with a clear message', () => {
     const defaults = loadConfig({});
     expect(defaults.piiGuard).toBe('warn');

@@ -159,6 +159,9 @@ export const EnvSchema = Type.Object({
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000, 5_000),
   /** Unset: 2 s on PostgreSQL; 10 s on the embedded database, whose one connection every query waits for. */
   DATABASE_ACQUIRE_TIMEOUT_MS: Type.Optional(wholeNumber(100, 60_000)),
+  /** Unset: DATABASE_STATEMENT_TIMEOUT_MS and 1 s. */
+  DATABASE_QUERY_TIMEOUT_MS: Type.Optional(wholeNumber(100, 600_000)),
+  DATABASE_LOCK_TIMEOUT_MS: wholeNumber(0, 600_000, 2_000),
   REQUEST_DEADLINE_MS: wholeNumber(100, 600_000, 10_000),
   SHUTDOWN_DEADLINE_MS: wholeNumber(0, 600_000, 10_000),
   DATA_DIR: Type.Optional(Type.String()),
@@ -260,6 +263,15 @@ function settingsOf(env: Env) {
     /** Longest wait for a pooled connection (or a new one) before answering 503. */
     databaseAcquireTimeoutMs:
       env.DATABASE_ACQUIRE_TIMEOUT_MS ?? (env.DATABASE_URL === undefined ? 10_000 : 2_000),
+    /**
+     * Longest wait for the reply to one statement, on the client side (PostgreSQL): bounds a
+     * statement sent before the network stalled. A little above the statement timeout, so
+     * that PostgreSQL's own cancellation comes first whenever the network carries it.
+     */
+    databaseQueryTimeoutMs:
+      env.DATABASE_QUERY_TIMEOUT_MS ?? env.DATABASE_STATEMENT_TIMEOUT_MS + 1_000,
+    /** PostgreSQL's lock_timeout: a statement waiting this long for a lock answers 503 (0: none). */
+    databaseLockTimeoutMs: env.DATABASE_LOCK_TIMEOUT_MS,
     /** After this long, a request starts no statement and commits nothing: it answers 503. */
     requestDeadlineMs: env.REQUEST_DEADLINE_MS,
     /** On SIGTERM/SIGINT, how long requests in flight may take to finish. */

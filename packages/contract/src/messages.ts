@@ -104,6 +104,9 @@ export const API_MSG = {
   deletedPlaceholder: '[deleted]',
   serviceUnavailable: 'Service temporarily unavailable. Please try again.',
   databaseUnavailable: 'Database unavailable.',
+  /** A write whose COMMIT went unanswered (the database stopped answering): it may have been saved. */
+  writeMayHaveBeenSaved:
+    'Service temporarily unavailable: this may have been saved. Retry with the same Idempotency-Key, or check before sending it again.',
   idempotencyKeyInvalid:
     'Idempotency-Key must be 8 to 128 characters of letters, digits, underscores and hyphens.',
   idempotencyKeyReused:

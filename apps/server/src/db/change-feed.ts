@@ -13,6 +13,7 @@
  */
 import pg from 'pg';
 import { backoffDelay } from '../lib/backoff.ts';
+import { endClientWithin } from './closing.ts';
 
 export type ChangeHandler = (payload: string) => void;
 
@@ -89,7 +90,9 @@ export function postgresChangeFeed(config: pg.ClientConfig): ChangeFeed {
       return async () => {
         stopped = true;
         clearTimeout(timer);
-        await (client as pg.Client | null)?.end().catch(() => {});
+        // Bounded: over a stalled network, the goodbye would never be answered.
+        const listening = client as pg.Client | null;
+        if (listening) await endClientWithin(listening);
       };
     },
   };
