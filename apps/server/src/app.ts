@@ -13,6 +13,7 @@ import Fastify, {
 import type { Config, VapidKeys } from './config.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import type { Db } from './db/connection.ts';
+import { endSilentConnectionsOnClose } from './lib/silent-connections.ts';
 import { loggerOptions, requestIdOptions } from './logging.ts';
 import auth from './plugins/auth.ts';
 import deadline from './plugins/deadline.ts';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDependencies) {
     frameworkErrors: routerError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  endSilentConnectionsOnClose(app);
   // Every request starts anonymous; the auth plugin's scope reads the bearer token.
   app.decorateRequest('user', null);
   await app.register(requestId);
