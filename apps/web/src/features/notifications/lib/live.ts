@@ -83,9 +83,17 @@ export function useUnreadTitle(unread: number | null) {
   }, [unread]);
 }
 
-/** Calls `onReply` with each reply that becomes visible in the thread, while mounted. */
-export function useThreadReplies(questionId: number, onReply: (answer: number) => void) {
+/** Calls `onReply` with each reply that becomes visible in the thread (null: none), while mounted. */
+export function useThreadReplies(questionId: number | null, onReply: (answer: number) => void) {
   const latest = useRef(onReply);
-  latest.current = onReply;
-  useEffect(() => liveEvents.watch(questionId, (answer) => latest.current(answer)), [questionId]);
+  useEffect(() => {
+    latest.current = onReply;
+  });
+  useEffect(
+    () =>
+      questionId === null
+        ? undefined
+        : liveEvents.watch(questionId, (answer) => latest.current(answer)),
+    [questionId],
+  );
 }
