@@ -15,6 +15,7 @@ import {
   signInPage,
   test,
 } from '../support/fixtures.ts';
+import { everyWay } from '../support/screens.ts';
 
 /** The header's bell (a link named by its count). */
 const bell = (page: Page) =>
@@ -82,6 +83,7 @@ test.describe('notifications', () => {
     await expect(item.getByTestId('author-label')).toHaveText('Anon 1');
     const link = item.getByRole('link', { name: 'New reply from Anon 1' });
     await expect(link).toHaveAttribute('href', new RegExp(`^/questions/${id}#answer-\\d+$`));
+    await everyWay(page, 'notifications', { fullPage: true });
     await link.click();
 
     await expect(page).toHaveURL(new RegExp(`/questions/${id}#answer-\\d+$`));

@@ -68,6 +68,7 @@ function harness(identity: Record<string, string> | null = { 'X-Session-Id': 'ke
         });
       }),
   });
+  live.start();
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   return {
     live,
@@ -103,6 +104,24 @@ describe('the live connection', () => {
     expect(h.calls).toHaveLength(0);
   });
 
+  it('opens nothing before it is started', async () => {
+    const opened: string[] = [];
+    const live = new LiveEvents({
+      baseUrl: '',
+      identityHeaders: () => null,
+      onUnauthorized: async () => {},
+      fetch: (url) => {
+        opened.push(url);
+        return new Promise<Response>(() => {});
+      },
+    });
+    live.setIdentified(true);
+    live.watch(1, 0, () => {});
+    expect(opened).toEqual([]);
+    live.start();
+    expect(opened).toEqual(['/api/events/?question=1']);
+  });
+
   it('reads the unread count with the identity in a header, never in the address', async () => {
     const h = harness({ Authorization: 'Bearer token' });
     const seen: (number | null)[] = [];
@@ -126,9 +145,11 @@ describe('the live connection', () => {
   it('watches a thread without an identity, and tells only of that thread', async () => {
     const h = harness(null);
     const replies: number[] = [];
-    const stop = h.live.watch(7, (answer) => replies.push(answer));
+    const stop = h.live.watch(7, 11, (answer) => replies.push(answer));
     expect(h.calls[0]?.url).toBe('/api/events/?question=7');
     expect(h.calls[0]?.headers['X-Session-Id']).toBeUndefined();
+    // From the newest reply the page shows: one posted before the stream opened still comes.
+    expect(h.calls[0]?.headers['Last-Event-ID']).toBe('11.0');
     const stream = h.calls[0]?.open();
     await h.settle();
     stream?.write('id: 12.1\nevent: reply\ndata: {"question":7,"answer":12}\n\n');
@@ -142,7 +163,7 @@ describe('the live connection', () => {
   it('opens again after the stream ends, resuming from the last event id, with a growing delay', async () => {
     const h = harness();
     h.live.setIdentified(true);
-    h.live.watch(3, () => {});
+    h.live.watch(3, 0, () => {});
     const first = h.calls.at(-1);
     const stream = first?.open();
     await h.settle();
@@ -158,10 +179,10 @@ describe('the live connection', () => {
     h.calls.at(-1)?.fail();
     await h.settle();
     expect(await h.fire()).toBe(12000);
-    // Another thread starts afresh: no Last-Event-ID of the first one.
-    h.live.watch(4, () => {});
+    // Another thread starts from its own newest reply, not from the first one's position.
+    h.live.watch(4, 2, () => {});
     expect(h.calls.at(-1)?.url).toBe('/api/events/?question=4');
-    expect(h.calls.at(-1)?.headers['Last-Event-ID']).toBeUndefined();
+    expect(h.calls.at(-1)?.headers['Last-Event-ID']).toBe('2.0');
   });
 
   it("waits a 429's Retry-After, and lets a 401 refresh the token first", async () => {
@@ -179,7 +200,7 @@ describe('the live connection', () => {
   it('stops watching a thread that is gone (404) but keeps the notifications', async () => {
     const h = harness();
     h.live.setIdentified(true);
-    h.live.watch(9, () => {});
+    h.live.watch(9, 0, () => {});
     h.calls.at(-1)?.refuse(404);
     await h.settle();
     expect(h.calls.at(-1)?.url).toBe('/api/events/');

@@ -43,8 +43,10 @@ interface Connection {
 }
 
 export class LiveEvents {
+  /** Nothing is opened before start(): the first screen's own requests come first. */
+  private started = false;
   private identified = false;
-  private watching: { question: number; listener: ReplyListener } | null = null;
+  private watching: { question: number; since: number; listener: ReplyListener } | null = null;
   private unread: number | null = null;
   private readonly unreadListeners = new Set<Listener>();
   private connection: Connection | null = null;
@@ -89,9 +91,20 @@ export class LiveEvents {
     this.sync();
   }
 
-  /** Tells `listener` of each reply that becomes visible in `question`, while on screen. */
-  watch(question: number, listener: ReplyListener): () => void {
-    const watching = { question, listener };
+  /** Opens what is wanted from now on. */
+  start() {
+    if (this.started) return;
+    this.started = true;
+    this.sync();
+  }
+
+  /**
+   * Tells `listener` of each reply that becomes visible in `question`, while on screen,
+   * from the reply `since` on (the newest the page shows; 0 for none): a reply posted
+   * before the stream opens still comes.
+   */
+  watch(question: number, since: number, listener: ReplyListener): () => void {
+    const watching = { question, since, listener };
     this.watching = watching;
     this.sync();
     return () => {
@@ -117,6 +130,7 @@ export class LiveEvents {
   }
 
   private sync() {
+    if (!this.started) return;
     const url = this.wanted();
     const key = url === null ? null : `${this.identified}|${url}`;
     if (key !== null && this.connection?.key === key) return;
@@ -163,6 +177,9 @@ export class LiveEvents {
     if (this.identified) Object.assign(headers, this.deps.identityHeaders() ?? {});
     if (this.resume !== null && this.resume.question === question) {
       headers['Last-Event-ID'] = this.resume.id;
+    } else if (question !== null && this.watching !== null) {
+      // The server's ids are "<newest reply passed>.<events sent>".
+      headers['Last-Event-ID'] = `${this.watching.since}.0`;
     }
     const current = () => this.connection === connection && !controller.signal.aborted;
 

@@ -16,6 +16,13 @@ import styles from './live-thread.module.css';
 /** Up to this many replies, a thread takes new ones in without asking. */
 export const SHORT_THREAD = 10;
 
+/** The highest reply id in a thread (ids grow), 0 for none. */
+function newestReply(answers: readonly AnswerNode[]): number {
+  let newest = 0;
+  for (const answer of answers) newest = Math.max(newest, answer.id, newestReply(answer.replies));
+  return newest;
+}
+
 /** `answers`: the thread on screen, or null while it loads (nothing is watched then). */
 export function useLiveThread(questionId: number, answers: readonly AnswerNode[] | null) {
   const queryClient = useQueryClient();
@@ -25,7 +32,7 @@ export function useLiveThread(questionId: number, answers: readonly AnswerNode[]
   });
   const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.question(questionId) });
   const thread = answers ?? [];
-  useThreadReplies(answers === null ? null : questionId, (answer) => {
+  useThreadReplies(answers === null ? null : questionId, newestReply(thread), (answer) => {
     if (pathTo(thread, answer)) return;
     if (countReplies(thread) <= SHORT_THREAD) {
       void reload();

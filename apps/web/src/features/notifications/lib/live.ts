@@ -44,6 +44,7 @@ export function useLiveIdentity(): boolean {
     liveEvents.setIdentified(identified);
   }, [identified]);
   useEffect(() => {
+    startWhenQuiet();
     const restart = () => liveEvents.restart();
     const stopTokens = tokens.subscribe((event) => {
       if (event !== 'refreshed') restart();
@@ -83,17 +84,45 @@ export function useUnreadTitle(unread: number | null) {
   }, [unread]);
 }
 
-/** Calls `onReply` with each reply that becomes visible in the thread (null: none), while mounted. */
-export function useThreadReplies(questionId: number | null, onReply: (answer: number) => void) {
-  const latest = useRef(onReply);
+/**
+ * Calls `onReply` with each reply that becomes visible in the thread (null: none) after
+ * `since` (the newest reply the page shows), while mounted.
+ */
+export function useThreadReplies(
+  questionId: number | null,
+  since: number,
+  onReply: (answer: number) => void,
+) {
+  const latest = useRef({ onReply, since });
   useEffect(() => {
-    latest.current = onReply;
+    latest.current = { onReply, since };
   });
   useEffect(
     () =>
       questionId === null
         ? undefined
-        : liveEvents.watch(questionId, (answer) => latest.current(answer)),
+        : liveEvents.watch(questionId, latest.current.since, (answer) =>
+            latest.current.onReply(answer),
+          ),
     [questionId],
   );
+}
+
+/** How long after the page's load event the stream waits (then for an idle moment). */
+const START_AFTER_LOAD_MS = 2_000;
+
+/**
+ * Opens the live connection once the first screen is done: after the load event, a pause
+ * and an idle moment, so that the stream never competes with what the page needs first.
+ * (Tools that wait for a quiet network, like Lighthouse, get their quiet moment too.)
+ */
+function startWhenQuiet() {
+  const idle = () => {
+    if ('requestIdleCallback' in window) {
+      window.requestIdleCallback(() => liveEvents.start(), { timeout: 3_000 });
+    } else liveEvents.start();
+  };
+  const afterLoad = () => window.setTimeout(idle, START_AFTER_LOAD_MS);
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
 }
