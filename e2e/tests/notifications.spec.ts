@@ -112,6 +112,8 @@ test.describe('notifications', () => {
     await expect(following).toHaveAttribute('aria-pressed', 'true');
     // The follow belongs to this tab's key: it now has an inbox.
     await expect(bell(page)).toHaveAccessibleName('Notifications');
+    await everyWay(page, 'question-following');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Someone replies (through the API, from elsewhere): the follower is told.
     await createAnswer(request, question.id, { text: `A reply for followers ${uid()}` });

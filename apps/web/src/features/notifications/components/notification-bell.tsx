@@ -9,6 +9,18 @@ import { useLiveIdentity, useUnreadCount, useUnreadTitle } from '../lib/live.ts'
 import { NOTIFY } from '../lib/messages.ts';
 import styles from './notification-bell.module.css';
 
+/** Drawn, not an emoji: every system shows it alike (some have no emoji font). */
+function BellIcon() {
+  return (
+    <svg className={styles.icon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <path
+        fill="currentColor"
+        d="M12 2a1.5 1.5 0 0 0-1.5 1.5v.6A6.5 6.5 0 0 0 5.5 10.5v4.2L3.8 17.3A1 1 0 0 0 4.6 19h14.8a1 1 0 0 0 .8-1.7l-1.7-2.6v-4.2a6.5 6.5 0 0 0-5-6.4v-.6A1.5 1.5 0 0 0 12 2Zm-2.4 18a2.5 2.5 0 0 0 4.8 0Z"
+      />
+    </svg>
+  );
+}
+
 export function NotificationBell() {
   const identified = useLiveIdentity();
   const unread = useUnreadCount();
@@ -20,9 +32,7 @@ export function NotificationBell() {
       className={styles.bell}
       aria-label={unread ? NOTIFY.bellUnread(unread) : NOTIFY.title}
     >
-      <span className={styles.icon} aria-hidden="true">
-        🔔
-      </span>
+      <BellIcon />
       <span className={styles.label} aria-hidden="true">
         {NOTIFY.title}
       </span>
