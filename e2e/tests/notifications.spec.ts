@@ -184,4 +184,44 @@ test.describe('notifications', () => {
     await bell(page).click();
     await expect(page.getByRole('link', { name: /^New reply from Anon 1$/ })).toBeVisible();
   });
+
+  test('the inbox: empty, then a page at a time with Load more, by keyboard', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const user = await createUser(request, 'inbox');
+    const tokens = await login(request, user.username, user.password);
+    await signInPage(page, tokens);
+    await page.goto('/notifications');
+    await expect(
+      page.getByText('Nothing yet. When someone replies to you, it shows here.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+
+    // 21 questions, each with a reply: 21 notifications, one more than a page.
+    for (let i = 0; i < 21; i += 1) {
+      const question = await createQuestion(request, { text: `<p>Paged ${i}</p>` }, { tokens });
+      await createAnswer(request, question.id, { text: `Reply number ${i}` });
+    }
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 21 unread', { timeout: 10_000 });
+    const items = page.getByTestId('notification');
+    await expect(items).toHaveCount(20);
+    // Newest first.
+    await expect(items.first().getByText('Reply number 20')).toBeVisible();
+    const more = page.getByRole('button', { name: 'Load more' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(items).toHaveCount(21);
+    await expect(items.last().getByText('Reply number 0')).toBeVisible();
+    await expect(more).toHaveCount(0);
+
+    // An item opened by keyboard is read, and only it.
+    await items.first().getByRole('link').focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/questions\/\d+#answer-\d+$/);
+    await expect(answerWithText(page, 'Reply number 20')).toBeFocused();
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 20 unread', { timeout: 10_000 });
+    await expect(page).toHaveTitle(/^\(20\) /);
+  });
 });
