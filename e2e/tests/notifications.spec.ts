@@ -42,6 +42,12 @@ test.describe('notifications', () => {
   }) => {
     test.setTimeout(120_000);
     const word = `Told${uid()}`;
+    const streams: { url: string; key: string | undefined }[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/events/') {
+        streams.push({ url: r.url(), key: r.headers()['x-session-id'] });
+      }
+    });
     await page.goto('/');
     // No identity yet: no bell, and no "(n)" in the title.
     await expect(page.getByRole('heading', { name: 'Feed', exact: true })).toBeVisible();
@@ -97,6 +103,12 @@ test.describe('notifications', () => {
       headers: { 'X-Session-Id': key ?? '' },
     });
     expect(await unread.json()).toEqual({ count: 0 });
+    // The stream got the key in a header, never in its address.
+    expect(streams.length).toBeGreaterThan(0);
+    for (const stream of streams) {
+      expect(stream.key).toBe(key);
+      expect(stream.url).not.toContain(key ?? '');
+    }
   });
 
   test('a follower is told of a new reply; Follow is a toggle', async ({ page, request }) => {
