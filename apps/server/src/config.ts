@@ -105,7 +105,7 @@ const PII_GUARD_MODES = ['off', 'warn', 'block'] as const;
 /**
  * The proof-of-work difficulty (services/proof-of-work.ts): the most attempts a challenge
  * can need, each a PBKDF2 key derivation; `off` turns it off (tests and benchmarks only).
- * The default costs about 0.3 s in a phone's browser (README, Proof-of-work).
+ * The default costs about 0.3 s in a phone's browser (docs/architecture.md, "Proof-of-work for anonymous writes").
  */
 export const POW_DEFAULT_DIFFICULTY = 80;
 const POW_MAX_DIFFICULTY = 100_000;

@@ -19,7 +19,7 @@ const SECOND_SIGNAL_AFTER_MS = 1_000;
  * old generation, which then fills with garbage and needs a full collection about every
  * second, each a pause of 10-30 ms for every request in flight. Without pretenuring they
  * die young, as they should. Measured on the feed at 50 connections: p99 58 -> 18 ms,
- * 3,300 -> 4,100 requests a second (README, Benchmarks). Set before the app allocates.
+ * 3,300 -> 4,100 requests a second (bench/RESULTS.md). Set before the app allocates.
  */
 setFlagsFromString('--no-allocation-site-pretenuring');
 

@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` on every call that creates (issue 11 §5, issue 12 item 17): a repeat
+ * `Idempotency-Key` on every call that creates: a repeat
  * from the same identity within 24 hours answers the first response and creates nothing;
  * another identity's key never replays it; a key reused for another request is a 422; and
  * 10 parallel identical requests create one row. On every engine.

@@ -105,7 +105,7 @@ describeEachEngine('reports', (ctx) => {
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json()).toEqual({ detail: 'Report exactly one of question or answer.' });
       }
-      // A report of a missing target is 404 (issue 10).
+      // A report of a missing target is 404.
       const unknownQuestion = await post({ question: 2147483647 });
       expect(unknownQuestion.statusCode).toBe(404);
       expect(unknownQuestion.json()).toEqual({ detail: API_MSG.notFound });

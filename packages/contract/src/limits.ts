@@ -1,5 +1,5 @@
 /**
- * Limits the specification leaves open (DESIGN.md §2). Every one is inclusive and is
+ * Limits the specification leaves open. Every one is inclusive and is
  * enforced by the server with a 400; the web app uses the same numbers for hints.
  */
 export const LIMITS = {
@@ -17,7 +17,7 @@ export const LIMITS = {
   pageSizeDefault: 20,
   pageSizeMax: 100,
   moderationNoteMax: 1_000,
-  /** The asker's outcomes (issue 11 §3): replies marked "This helped", dated updates. */
+  /** The asker's outcomes: replies marked "This helped", dated updates. */
   helpfulPerQuestionMax: 3,
   updatesPerQuestionMax: 5,
   updateTextMax: 1_000,

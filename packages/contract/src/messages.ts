@@ -77,7 +77,7 @@ export const MSG = {
   loginSuccess: 'Login successful!',
 } as const;
 
-/** Texts the server answers with (DESIGN.md §2); the web app matches on some of them. */
+/** Texts the server answers with; the web app matches on some of them. */
 export const API_MSG = {
   notFound: 'Not found.',
   required: 'This field is required.',
@@ -112,12 +112,12 @@ export const API_MSG = {
     'A request with this Idempotency-Key is still being processed. Retry in a moment.',
   idempotencyResponseLost:
     'A request with this Idempotency-Key was carried out, but its response was lost. It will not be carried out again.',
-  // Reports and moderation (issue 10)
+  // Reports and moderation
   alreadyReported: 'You have already reported this.',
   reportOwnContent: 'You cannot report your own post.',
   hiddenQuestion: 'This post is hidden while moderators review it.',
   hiddenReply: 'This reply is hidden while moderators review it.',
-  // Proof-of-work for anonymous writes (issue 10)
+  // Proof-of-work for anonymous writes
   powMissing:
     'Anonymous posts, replies, likes and reports need a solved challenge: get one from GET /api/challenge/, solve it, and send the solution in the X-Altcha header.',
   powInvalid: 'The challenge solution is not valid: get a new challenge and solve it again.',

@@ -6,6 +6,7 @@
  * `X-Session-Id` header), which must be a strong id (contract: session-id.ts), or nobody.
  */
 import { API_MSG, sessionIdProblem } from '@dating/contract';
+import type { Owner } from '../db/rows.ts';
 import { fieldError } from '../lib/http-errors.ts';
 import { hashSessionId } from '../lib/session-id.ts';
 
@@ -25,7 +26,7 @@ export interface Viewer {
 export const STRANGER: Viewer = Object.freeze({ user: null, sessionId: null, sessionHash: null });
 
 /** The author of a write: a user id, or else the hash of an anonymous session. */
-export type Author = { userId: number; sessionHash: null } | { userId: null; sessionHash: Buffer };
+export type Author = Owner;
 
 const NOBODY = { sessionId: null, sessionHash: null } as const;
 

@@ -1,6 +1,6 @@
 /**
- * The single error handler: every failure leaves the server in the error shape of
- * DESIGN.md §2, and no 5xx ever shows its internals.
+ * The single error handler: every failure leaves the server in the error shape clients
+ * rely on (`lib/http-errors.ts`), and no 5xx ever shows its internals.
  */
 
 import type { IncomingMessage } from 'node:http';

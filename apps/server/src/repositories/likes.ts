@@ -6,8 +6,8 @@
  * its `likes` by trigger, migration 0010.)
  */
 import { sql } from 'kysely';
-import type { Author, Viewer } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
+import type { Owner, Reader } from '../db/rows.ts';
 
 export type LikeResult = { likes: number } | 'duplicate' | 'missing';
 export type LikeTarget = 'question' | 'answer';
@@ -35,7 +35,7 @@ export async function addLike(
   db: Executor,
   target: LikeTarget,
   itemId: number,
-  by: Author,
+  by: Owner,
 ): Promise<LikeResult> {
   const t = TARGETS[target];
   const item = await sql<{ id: number }>`
@@ -69,7 +69,7 @@ export async function removeLike(
   db: Executor,
   target: LikeTarget,
   itemId: number,
-  by: Author,
+  by: Owner,
 ): Promise<UnlikeResult> {
   const t = TARGETS[target];
   const liker =
@@ -91,7 +91,7 @@ export async function removeLike(
 }
 
 /** Who likes, for reads: the request's one identity, or nobody (a stranger likes nothing). */
-function likerOf(viewer: Viewer) {
+function likerOf(viewer: Reader) {
   if (viewer.user) return sql`l.user_id = ${viewer.user.id}`;
   if (viewer.sessionHash) return sql`l.session_hash = ${viewer.sessionHash}`;
   return null;
@@ -105,7 +105,7 @@ export async function likedAmong(
   db: Executor,
   target: LikeTarget,
   itemIds: readonly number[],
-  viewer: Viewer,
+  viewer: Reader,
 ): Promise<Set<number>> {
   const liker = likerOf(viewer);
   if (liker === null || itemIds.length === 0) return new Set();
@@ -120,7 +120,7 @@ export async function likedAmong(
 export async function likedAnswersOfQuestion(
   db: Executor,
   questionId: number,
-  viewer: Viewer,
+  viewer: Reader,
 ): Promise<Set<number>> {
   const liker = likerOf(viewer);
   if (liker === null) return new Set();

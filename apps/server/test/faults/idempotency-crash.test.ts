@@ -1,5 +1,5 @@
 /**
- * The review's scenario (issue 12 item 17): clients retry creates that `kill -9` cut off.
+ * The review's scenario: clients retry creates that `kill -9` cut off.
  * Many clients post questions and replies, each with its own Idempotency-Key, until the
  * server dies under them; after the restart every client retries its request with the
  * same key. Every request, answered or cut off, then exists exactly once: the key is

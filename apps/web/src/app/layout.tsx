@@ -14,7 +14,7 @@ import styles from './layout.module.css';
 import { SiteHeader } from './site-header.tsx';
 import { useScrollRestoration } from './use-scroll-restoration.ts';
 
-// Loaded only when a post about a crisis brings it (issue 10, §2).
+// Loaded only when a post about a crisis brings it.
 const SupportPanel = lazy(() => import('../components/ui/support-panel.tsx'));
 
 export function Layout() {

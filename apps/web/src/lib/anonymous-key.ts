@@ -1,5 +1,5 @@
 /**
- * This tab's anonymous key beyond the tab (issue 9). The post success paths announce an
+ * This tab's anonymous key beyond the tab. The post success paths announce an
  * anonymous post here; the app then offers "Keep access to this post" (once per tab), and
  * the header offers the key again ("My private key") for as long as the tab uses it.
  */

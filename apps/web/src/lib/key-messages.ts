@@ -1,5 +1,5 @@
 /**
- * The private key's texts (issue 9), apart from messages.ts only so that they load with the
+ * The private key's texts, apart from messages.ts only so that they load with the
  * screens that show them (the header's two items are in messages.ts).
  */
 export const KEY_TEXT = {

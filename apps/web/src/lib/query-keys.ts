@@ -9,7 +9,7 @@ export const queryKeys = {
   question: (id: number) => ['questions', 'detail', id] as const,
   myAnswers: ['my-answers'] as const,
   reports: ['reports'] as const,
-  /** The admin header's counts and the moderation log (issue 10). */
+  /** The admin header's counts and the moderation log. */
   moderation: ['moderation'] as const,
   moderationSummary: ['moderation', 'summary'] as const,
   moderationLog: ['moderation', 'log'] as const,
