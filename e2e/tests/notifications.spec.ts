@@ -163,8 +163,14 @@ test.describe('notifications', () => {
     // A longer thread is not moved under the reader: a button shows the new reply.
     const long = await createQuestion(request, { text: `<p>Long ${uid()}</p>` });
     for (let i = 0; i < 11; i += 1) await createAnswer(request, long.id, { text: `Earlier ${i}` });
+    // The page has read its thread and is listening (so the next reply is news to it).
+    const listening = page.waitForRequest(
+      (r) =>
+        new URL(r.url()).pathname === '/api/events/' && r.url().includes(`question=${long.id}`),
+    );
     await page.goto(`/questions/${long.id}`);
     await expect(answerWithText(page, 'Earlier 10')).toBeVisible();
+    await listening;
     const later = `Later reply ${uid()}`;
     await createAnswer(request, long.id, { text: later });
     const show = page.getByRole('button', { name: 'Show 1 new reply' });

@@ -62,12 +62,13 @@ export function NotificationList() {
   const queryClient = useQueryClient();
   const unread = useUnreadCount();
 
-  // Something changed in the inbox (the live stream counted it again): read it again.
+  // Something changed in the inbox (the live stream counted it again, or first counted it
+  // after the list was read): read it again.
   const seenUnread = useRef(unread);
   useEffect(() => {
     const before = seenUnread.current;
     seenUnread.current = unread;
-    if (before !== null && unread !== null && before !== unread) {
+    if (unread !== null && before !== unread) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
     }
   }, [unread, queryClient]);
