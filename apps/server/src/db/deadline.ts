@@ -43,6 +43,14 @@ export function runWithDeadline<T>(deadline: Deadline, fn: () => T): T {
   return current.run(deadline, fn);
 }
 
+/**
+ * Runs `fn` (and everything it starts) under no request's deadline: work of the process's
+ * own (live events) that a request's callback happens to set off.
+ */
+export function withoutDeadline<T>(fn: () => T): T {
+  return current.exit(fn);
+}
+
 export class DeadlineExceededError extends Error {
   readonly code = 'REQUEST_DEADLINE_EXCEEDED';
   constructor() {

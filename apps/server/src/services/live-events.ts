@@ -21,6 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Author } from '../auth/identity.ts';
 import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Db } from '../db/connection.ts';
+import { withoutDeadline } from '../db/deadline.ts';
 import { visibleRepliesAfter } from '../repositories/answers.ts';
 import { countUnread } from '../repositories/notifications.ts';
 
@@ -87,7 +88,7 @@ export class LiveEvents {
   async start(feed: ChangeFeed) {
     this.stopListening = await feed.listen(
       (payload) => this.hear(payload),
-      () => this.resync(),
+      () => withoutDeadline(() => this.resync()),
     );
     this.heartbeat = setInterval(() => {
       for (const stream of this.streams) stream.res.write(': heartbeat\n\n');
@@ -160,7 +161,7 @@ export class LiveEvents {
     if (payload.startsWith('n:')) {
       const recipient = payload.slice(2);
       if (!this.byRecipient.has(recipient)) return;
-      if (this.stale.size === 0) setImmediate(() => this.readStale());
+      if (this.stale.size === 0) this.readStaleSoon();
       this.stale.add(recipient);
       return;
     }
@@ -173,6 +174,15 @@ export class LiveEvents {
       stream.lastReply = answer;
       this.send(stream, 'reply', { question, answer });
     }
+  }
+
+  /**
+   * Reads the stale counts on the next turn, as the process's own work: a payload may be
+   * heard inside the async context of a request (on the embedded database, the one that made
+   * the listening connection, long over), whose deadline must not refuse these reads.
+   */
+  private readStaleSoon() {
+    withoutDeadline(() => setImmediate(() => this.readStale()));
   }
 
   /** Reads each stale recipient's count once, and tells their streams. */
@@ -220,8 +230,9 @@ export class LiveEvents {
     for (const stream of this.streams) {
       if (stream.question !== null) void this.sendMissedReplies(stream);
     }
+    const wasEmpty = this.stale.size === 0;
     for (const recipient of this.byRecipient.keys()) this.stale.add(recipient);
-    if (this.stale.size > 0) setImmediate(() => this.readStale());
+    if (wasEmpty && this.stale.size > 0) this.readStaleSoon();
   }
 
   get size() {
