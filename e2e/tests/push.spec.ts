@@ -65,10 +65,14 @@ test('Push reaches the stub and decrypts', async ({ page, context, request, base
   // An anonymous asker: the tab's key asked a question.
   await page.goto('/');
   const session = strongSessionId(randomUUID);
-  await page.evaluate((id) => window.sessionStorage.setItem('session_id', id), session);
+  await page.evaluate((id) => {
+    window.sessionStorage.setItem('session_id', id);
+    // What the tab's own post would have marked: this key has posts, so it has an inbox.
+    window.sessionStorage.setItem('private_key_in_use', '1');
+  }, session);
   const question = await createQuestion(request, {}, { sessionId: session });
 
-  await page.goto('/my/content');
+  await page.goto('/notifications');
   const toggle = page.getByRole('button', { name: 'Notify me on this device' });
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   await toggle.click();

@@ -5,7 +5,6 @@ import { StatusMessage } from '../../components/ui/status-message.tsx';
 import { AnonymousPosts } from '../../features/anonymity/components/anonymous-posts.tsx';
 import { ClaimSection } from '../../features/anonymity/components/claim-section.tsx';
 import { MyAnswersList } from '../../features/answers/components/my-answers-list.tsx';
-import { PushToggle } from '../../features/notifications/components/push-toggle.tsx';
 import { MyQuestionsList } from '../../features/questions/components/my-questions-list.tsx';
 import { useViewer } from '../../lib/auth.ts';
 import { cx } from '../../lib/cx.ts';
@@ -18,8 +17,6 @@ export function MyContentRoute() {
     <div>
       <title>{`${TEXT.manageMyContent} · ${TEXT.brand}`}</title>
       <h1>{TEXT.manageMyContent}</h1>
-      {/* Until the notifications page has it: this device's Web Push, for the account or key. */}
-      {!viewer.loading && <PushToggle />}
       {viewer.loading ? (
         <StatusMessage>{UI.loading}</StatusMessage>
       ) : viewer.userId === null ? (

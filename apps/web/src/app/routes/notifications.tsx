@@ -3,6 +3,7 @@ import { buttonClass } from '../../components/ui/button.ts';
 import { cardClass } from '../../components/ui/card.ts';
 import { StatusMessage } from '../../components/ui/status-message.tsx';
 import { NotificationList } from '../../features/notifications/components/notification-list.tsx';
+import { PushToggle } from '../../features/notifications/components/push-toggle.tsx';
 import { useHasInbox } from '../../features/notifications/lib/live.ts';
 import { NOTIFY } from '../../features/notifications/lib/messages.ts';
 import { useViewer } from '../../lib/auth.ts';
@@ -20,7 +21,11 @@ export function NotificationsRoute() {
       {viewer.loading ? (
         <StatusMessage>{UI.loading}</StatusMessage>
       ) : hasInbox ? (
-        <NotificationList />
+        <>
+          {/* Web Push on this device, for the account or the key. */}
+          <PushToggle />
+          <NotificationList />
+        </>
       ) : (
         <div className={cx(cardClass, styles.centered)}>
           <p>{NOTIFY.noIdentity}</p>
