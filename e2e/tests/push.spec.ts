@@ -89,7 +89,7 @@ test('Push reaches the stub and decrypts', async ({ page, context, request, base
   // A stranger replies: the push reaches the push service, encrypted to this browser.
   const text = 'Private words that must never reach a push service';
   const reply = await createAnswer(request, question.id, { text });
-  await expect.poll(() => stub.receivedOn(endpoint).length, { timeout: 10_000 }).toBe(1);
+  await expect.poll(() => stub.receivedOn(endpoint).length, { timeout: 20_000 }).toBe(1);
   const [push] = stub.receivedOn(endpoint);
   expect(push?.headers['content-encoding']).toBe('aes128gcm');
   expect(push?.body.toString('latin1')).not.toContain('Private');
@@ -135,6 +135,6 @@ test('Push reaches the stub and decrypts', async ({ page, context, request, base
   });
   expect(subscribed.status()).toBe(201);
   await createAnswer(request, question.id);
-  await expect.poll(() => stub.receivedOn(other).length, { timeout: 10_000 }).toBe(1);
+  await expect.poll(() => stub.receivedOn(other).length, { timeout: 20_000 }).toBe(1);
   expect(stub.receivedOn(endpoint)).toHaveLength(1);
 });
