@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { isOwner, requireAuthor } from '../../../auth/identity.ts';
-import { badRequest, HttpError, notFound } from '../../../lib/http-errors.ts';
+import { badRequest, conflict, notFound } from '../../../lib/http-errors.ts';
 import { currentUser, staffOnly, viewerOf } from '../../../plugins/auth.ts';
 import { presentNewReport, presentReport, type ReportRow } from '../../../presenters/reports.ts';
 import { findAnswerForUpdate } from '../../../repositories/answers.ts';
@@ -136,9 +136,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const report = await lockReportForReview(tx, id);
         if (!report) throw notFound();
         // Another admin was first: a conflict with the report's state, not bad input.
-        if (report.status !== 'pending') {
-          throw new HttpError(409, { status: [API_MSG.reportAlreadyReviewed] });
-        }
+        if (report.status !== 'pending')
+          throw conflict({ status: [API_MSG.reportAlreadyReviewed] });
         await reviewReport(tx, report, status, by);
       });
       const row = await findReport(app.db, id);
