@@ -104,7 +104,7 @@ export async function buildApp(deps: AppDependencies) {
   });
   await app.register(security);
   await app.register(privateResponses);
-  await app.register(rateLimit);
+  await app.register(rateLimit, { serverSecret: deps.jwtSecret });
   await app.register(idempotency, { secret: deps.jwtSecret });
   await app.register(proofOfWork, { serverSecret: deps.jwtSecret });
   await app.register(openapi);
