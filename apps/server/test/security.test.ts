@@ -1,4 +1,9 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineStyleHashes } from '../src/plugins/security.ts';
 import { createTestContext, type TestContext } from './harness.ts';
 
 describe('security headers, CORS and content types', () => {
@@ -156,5 +161,29 @@ describe('without a trusted proxy', () => {
       headers: { origin: 'https://app.example.com' },
     });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('the CSP and the stylesheets the build writes into index.html', () => {
+  let ctx: TestContext & { close(): Promise<void> };
+  const css = ['body{margin:0}', ':root{--x:1}'];
+  beforeAll(async () => {
+    const dist = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
+    await writeFile(
+      path.join(dist, 'index.html'),
+      `<!doctype html><html><head>${css.map((c) => `<style>${c}</style>`).join('')}</head><body><div id="root"></div></body></html>`,
+    );
+    ctx = await createTestContext('pglite', { env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(() => ctx.close());
+
+  it('allows exactly those <style> blocks, by hash, and no other inline style', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    const hashes = css.map((c) => `'sha256-${createHash('sha256').update(c).digest('base64')}'`);
+    expect(csp).toContain(`style-src 'self' ${hashes.join(' ')};`);
+    expect(csp).not.toContain('unsafe');
+    expect(inlineStyleHashes(`<style>${css[0]}</style>`)).toEqual([hashes[0]]);
   });
 });
