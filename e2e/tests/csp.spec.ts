@@ -29,13 +29,15 @@ async function watchViolations(page: import('@playwright/test').Page) {
   ];
 }
 
-test('the policy refuses inline styles but the build's own, by hash', async ({ request }) => {
+test("the policy refuses inline styles but the build's own, by hash", async ({ request }) => {
   const res = await request.get('/');
   const csp = res.headers()['content-security-policy'] ?? '';
   const html = await res.text();
   const blocks = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => css ?? '');
   expect(blocks.length).toBeGreaterThan(0);
-  const hashes = blocks.map((css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+  const hashes = blocks.map(
+    (css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
+  );
   expect(csp).toContain(`style-src 'self' ${hashes.join(' ')};`);
   expect(csp).not.toContain('unsafe');
   expect(html).not.toMatch(/\sstyle=/);
