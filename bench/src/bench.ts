@@ -6,6 +6,7 @@
  *   npm run bench -- [--engines postgres,pglite] [--questions N] [--duration 10]
  *                    [--connections 50] [--scenarios feed,search-rare,...] [--workers 1,2]
  *                    [--keep] [--reuse] [--raw-duration 5] [--pin off] [--db-prefix bench]
+ *                    [--fanout-streams 2000] [--fanout-rate 50] [--fanout-seconds 20]
  *   npm run bench -- --check [--update-floors]
  *
  * PostgreSQL: a database `<prefix>_<N>` (`bench_<N>` by default) is created on the server at BENCH_POSTGRES_URL
@@ -19,6 +20,10 @@
  * bench/floors.json; it prints a line per scenario and `N passed, M failed`, and exits 1 on
  * a failure. --update-floors measures the same and writes the floors at 60 % of the ratios.
  *
+ * A full run also measures the live-events fan-out on PostgreSQL (fanout.ts; name it in
+ * --scenarios to run it alone): open event streams while replies arrive, its delays from
+ * send to delivery and the server's memory per 1,000 streams.
+ *
  * This file runs the plan; wrk.ts runs wrk, servers.ts the processes, targets.ts the seeded
  * databases, scenarios.ts what is measured, floors.ts the check and report.ts the output.
  */
@@ -26,6 +31,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { type FanoutResult, fanoutLine, measureFanout } from './fanout.ts';
 import {
   CHECK_SCENARIOS,
   CHECK_SKIPS,
@@ -63,6 +69,10 @@ const { values: args } = parseArgs({
     reuse: { type: 'boolean', default: false },
     /** off: no taskset (for --workers above 1, which need every core). */
     pin: { type: 'string', default: 'on' },
+    /** The live-events fan-out (PostgreSQL, full runs): open streams, replies a second, seconds. */
+    'fanout-streams': { type: 'string', default: '2000' },
+    'fanout-rate': { type: 'string', default: '50' },
+    'fanout-seconds': { type: 'string', default: '20' },
     /** Names the PostgreSQL databases `<prefix>_<N>`, so that runs side by side do not meet. */
     'db-prefix': { type: 'string', default: 'bench' },
   },
@@ -185,6 +195,9 @@ async function main() {
   const chosen = names ? SCENARIOS.filter((s) => names.includes(s.name)) : SCENARIOS;
   const rows: Row[] = [];
   const seedTimes: Partial<Record<Engine, number>> = {};
+  // The fan-out is not a wrk scenario: it runs on PostgreSQL in full runs, or when named.
+  const fanoutChosen = names ? names.includes('fanout') : !checking;
+  let fanout: FanoutResult | undefined;
   const started = new Date();
 
   console.log(`Baseline: raw node:http, ${connections} connections, ${duration} s`);
@@ -217,6 +230,15 @@ async function main() {
       if (target.seedMilliseconds !== undefined) seedTimes[engine] = target.seedMilliseconds;
       try {
         rows.push(...(await measureTarget(run, target, chosen)));
+        if (engine === 'postgres' && fanoutChosen) {
+          fanout = await measureFanout(target, {
+            streams: Number(args['fanout-streams']),
+            threads: 40,
+            repliesPerSecond: Number(args['fanout-rate']),
+            seconds: Number(args['fanout-seconds']),
+          });
+          console.log(`  ${fanoutLine(fanout)}`);
+        }
       } finally {
         await target.cleanup();
       }
@@ -227,7 +249,7 @@ async function main() {
   }
 
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`;
-  const markdown = `${table(rows)}\n\n${started.toISOString().slice(0, 16)}Z, ${machine}; ${connections} connections, ${duration} s per scenario after ${warmup} s of warm-up${pinning ? `; server on core ${pinning.server}, wrk on core ${pinning.wrk}` : ''}.`;
+  const markdown = `${table(rows)}\n\n${started.toISOString().slice(0, 16)}Z, ${machine}; ${connections} connections, ${duration} s per scenario after ${warmup} s of warm-up${pinning ? `; server on core ${pinning.server}, wrk on core ${pinning.wrk}` : ''}.${fanout ? `\n\n${fanoutLine(fanout)}.` : ''}`;
   console.log(`\n${markdown}`);
   const file = await saveResults(RESULTS_DIR, started, {
     machine,
@@ -236,6 +258,7 @@ async function main() {
     warmup,
     pinned: pinning !== undefined,
     seedTimes,
+    fanout,
     rows,
   });
   console.log(`\nResults: ${path.relative(REPO_ROOT, file)}`);

@@ -25,9 +25,14 @@ export interface Scenario {
   name: string;
   label: string;
   path(t: Target): string;
-  /** A wrk Lua script for writes and authenticated reads. */
+  /** A wrk Lua script for writes. */
   script?(t: Target, nonce: string, token: string): string;
+  /** Headers of every request (an admin's token, a key), for reads that need an identity. */
+  headers?(token: string): Record<string, string>;
 }
+
+/** The key whose inbox the unread-count scenario reads: one identity, asked again and again. */
+const INBOX_KEY = strongSessionId(randomUUID);
 
 /** The servers' secret: cursors are signed with a key derived from it. */
 const BENCH_SECRET = 'bench secret: cursors are signed with a key derived from this';
@@ -89,7 +94,13 @@ export const SCENARIOS: Scenario[] = [
     name: 'reports',
     label: 'admin report list',
     path: () => '/api/reports/',
-    script: (_t, _nonce, token) => `wrk.headers["Authorization"] = "Bearer ${token}"`,
+    headers: (token) => ({ Authorization: `Bearer ${token}` }),
+  },
+  {
+    name: 'unread',
+    label: 'unread notifications count (a key)',
+    path: () => '/api/notifications/unread/',
+    headers: () => ({ 'X-Session-Id': INBOX_KEY }),
   },
   {
     name: 'like',
@@ -169,23 +180,27 @@ export async function runScenario(
   const server = await startBenchServer(target, run.workers, run.serverCores);
   try {
     const nonce = randomBytes(4).toString('hex');
-    const token = scenario.script ? await adminToken(server) : '';
+    const token = scenario.name === 'reports' ? await adminToken(server) : '';
+    const headers = scenario.headers?.(token) ?? {};
     const url = `${server.base}${scenario.path(target)}`;
-    const check = await fetch(url, {
-      headers: scenario.name === 'reports' ? { authorization: `Bearer ${token}` } : {},
-    });
-    if (scenario.name !== 'like' && scenario.name !== 'post' && !check.ok) {
-      throw new Error(`${scenario.name}: ${url} answered ${check.status}`);
+    if (!scenario.script) {
+      const check = await fetch(url, { headers });
+      if (!check.ok) throw new Error(`${scenario.name}: ${url} answered ${check.status}`);
     }
     const warmup = { ...run.wrk, seconds: run.warmupSeconds };
-    if (!scenario.script) {
+    if (!scenario.script && !scenario.headers) {
       await runWrk(url, warmup);
       return await runWrk(url, run.wrk);
     }
     const script = path.join(run.scriptDir, `${scenario.name}-${nonce}.lua`);
-    await writeFile(script, scenario.script(target, `${nonce}w`, token));
+    const scriptFor = (scriptNonce: string) =>
+      scenario.script?.(target, scriptNonce, token) ??
+      Object.entries(headers)
+        .map(([name, value]) => `wrk.headers["${name}"] = "${value}"`)
+        .join('\n');
+    await writeFile(script, scriptFor(`${nonce}w`));
     await runWrk(url, { ...warmup, script });
-    await writeFile(script, scenario.script(target, nonce, token));
+    await writeFile(script, scriptFor(nonce));
     return await runWrk(url, { ...run.wrk, script });
   } finally {
     await stopProcess(server.child);

@@ -1,5 +1,5 @@
 /**
- * The private key's screens (issue 9) in both themes at 375 px and 1280 px: no serious or
+ * The private key's screens in both themes at 375 px and 1280 px: no serious or
  * critical axe violations, and a screenshot of each in e2e/screenshots/.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The private key (issue 9) in the browser: keeping a tab's key after an anonymous post,
+ * The private key in the browser: keeping a tab's key after an anonymous post,
  * restoring it in another tab or browser, listing its posts, moving them into an account,
  * and the thread pseudonyms.
  */

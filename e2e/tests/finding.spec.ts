@@ -1,5 +1,5 @@
 /**
- * Finding good advice (issue 11, sections 1 and 2): the sort in the address with Back, tags
+ * Finding good advice: the sort in the address with Back, tags
  * that lead to the filtered feed, the tag filter as a combobox used by keyboard, likes that
  * show their state and can be taken back, and a search's result count and marked words.
  */

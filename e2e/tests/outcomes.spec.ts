@@ -1,5 +1,5 @@
 /**
- * Perspectives and outcomes (issue 11 §3): the asker marks a reply "This helped" (badged,
+ * Perspectives and outcomes: the asker marks a reply "This helped" (badged,
  * first in the thread, "Helped" on the feed's card) and adds an update (shown under the
  * question, found by the "With updates" filter); a visitor filters the thread by
  * perspective, by pointer and by keyboard, with the choice kept in the address.

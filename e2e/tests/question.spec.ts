@@ -152,7 +152,7 @@ test.describe('question page (anonymous visitor)', () => {
     await expect(placeholder.getByRole('button')).toHaveCount(0);
     await expect(deeper).toBeVisible();
 
-    // Report a reply: another visitor's (nobody may report their own post, issue 10).
+    // Report a reply: another visitor's (nobody may report their own post).
     await createAnswer(request, q.id, { text: 'Another visitor says hi' });
     await page.reload();
     const others = answerWithText(page, 'Another visitor says hi');

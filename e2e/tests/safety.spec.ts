@@ -1,5 +1,5 @@
 /**
- * Safety while writing (issue 10): the personal-info warning with one-click redaction in
+ * Safety while writing: the personal-info warning with one-click redaction in
  * the Ask dialog, the reply boxes and the edit boxes; the crisis support panel after
  * posting about a crisis; and what auto-hidden posts look like to others, to their author
  * and to admins.

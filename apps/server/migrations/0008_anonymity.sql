@@ -1,4 +1,4 @@
--- Anonymity that lasts and never links (issue 9).
+-- Anonymity that lasts and never links.
 
 -- One identity per request: a signed-in reporter's report used to keep the tab's session
 -- hash beside the user id, which joined the account to every anonymous post of that tab.

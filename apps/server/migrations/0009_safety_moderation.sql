@@ -1,4 +1,4 @@
--- Safety while writing and moderation that scales (issue 10).
+-- Safety while writing and moderation that scales.
 
 -- One report per reporter and target: the user, or for an anonymous reporter the session
 -- key's hash. Repeats stored before this keep their oldest row. A report whose content is

@@ -1,4 +1,4 @@
--- Feed sorts (issue 11): `top` (likes with a time decay), `unanswered` and `active` (the
+-- Feed sorts: `top` (likes with a time decay), `unanswered` and `active` (the
 -- last reply). Each sort key is a column of the question row, kept right in the transaction
 -- that changes it, with an index whose order is the sort's, so every sort pages by keyset.
 

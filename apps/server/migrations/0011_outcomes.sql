@@ -1,4 +1,4 @@
--- Outcomes (issue 11 §3): the asker marks replies "This helped" and adds dated updates.
+-- Outcomes: the asker marks replies "This helped" and adds dated updates.
 --
 -- The counts a list needs (how many replies helped, how many updates) live on the question
 -- row and are changed in the transaction that writes, so that anything watching that row

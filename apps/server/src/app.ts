@@ -10,9 +10,10 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config, VapidKeys } from './config.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import type { Db } from './db/connection.ts';
+import { endSilentConnectionsOnClose } from './lib/silent-connections.ts';
 import { loggerOptions, requestIdOptions } from './logging.ts';
 import auth from './plugins/auth.ts';
 import deadline from './plugins/deadline.ts';
@@ -39,6 +40,7 @@ import moderationRoutes from './routes/api/moderation/index.ts';
 import myRoutes from './routes/api/my/index.ts';
 import notificationRoutes from './routes/api/notifications/index.ts';
 import { ownPostRoutes } from './routes/api/own-posts/index.ts';
+import pushRoutes from './routes/api/push/index.ts';
 import questionAnswerRoutes from './routes/api/questions/answers.ts';
 import questionFollowRoutes from './routes/api/questions/follow.ts';
 import questionRoutes, { questionDetail } from './routes/api/questions/index.ts';
@@ -55,6 +57,8 @@ export interface AppDependencies {
   /** The database's announcements of committed changes (db/change-feed.ts). */
   changes: ChangeFeed;
   jwtSecret: string;
+  /** The Web Push key pair (resolveVapidKeys); a fresh one when absent (tests). */
+  vapid?: VapidKeys;
   /** Fastify's logger option; tests pass false or a stream. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -89,6 +93,7 @@ export async function buildApp(deps: AppDependencies) {
     frameworkErrors: routerError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  endSilentConnectionsOnClose(app);
   // Every request starts anonymous; the auth plugin's scope reads the bearer token.
   app.decorateRequest('user', null);
   await app.register(requestId);
@@ -101,6 +106,7 @@ export async function buildApp(deps: AppDependencies) {
     db: deps.db,
     changes: deps.changes,
     jwtSecret: deps.jwtSecret,
+    ...(deps.vapid === undefined ? {} : { vapid: deps.vapid }),
   });
   await app.register(security);
   await app.register(privateResponses);
@@ -139,6 +145,7 @@ export async function buildApp(deps: AppDependencies) {
         await authenticated.register(questionFollowRoutes, { prefix: '/questions' });
         await authenticated.register(notificationRoutes, { prefix: '/notifications' });
         await authenticated.register(eventRoutes, { prefix: '/events' });
+        await authenticated.register(pushRoutes, { prefix: '/push' });
       });
     },
     { prefix: '/api' },

@@ -10,6 +10,8 @@ export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> 
   const timeouts = {
     statementTimeoutMs: config.databaseStatementTimeoutMs,
     acquireTimeoutMs: config.databaseAcquireTimeoutMs,
+    queryTimeoutMs: config.databaseQueryTimeoutMs,
+    lockTimeoutMs: config.databaseLockTimeoutMs,
   };
   return config.databaseUrl !== undefined
     ? openDatabase({

@@ -11,6 +11,7 @@ import type { ReporterNetworks } from './lib/reporter-networks.ts';
 import type { FeedCache } from './services/feed-cache.ts';
 import type { LiveEvents } from './services/live-events.ts';
 import type { ProofOfWork } from './services/proof-of-work.ts';
+import type { PushSender } from './services/push.ts';
 import type { SafetyService } from './services/safety.ts';
 import type { ThreadService } from './services/threads.ts';
 
@@ -36,6 +37,8 @@ declare module 'fastify' {
     cursors: Cursors;
     /** The server-sent event streams this process serves (services/live-events.ts). */
     liveEvents: LiveEvents;
+    /** Web Push to the devices that asked (services/push.ts). */
+    push: PushSender;
   }
   interface FastifyRequest {
     /** The signed-in user, from a valid bearer access token; null when anonymous. */

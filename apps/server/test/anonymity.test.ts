@@ -1,5 +1,5 @@
 /**
- * Anonymity that lasts and never links (issue 9): strong session ids only, one identity
+ * Anonymity that lasts and never links: strong session ids only, one identity
  * per request, fingerprints scoped to the content, thread pseudonyms, the listing of a
  * key's own posts and their move into an account.
  */
@@ -156,7 +156,7 @@ describeEachEngine('anonymity', (ctx) => {
 
   describe('reporter fingerprints', () => {
     it('look alike for one reporter on one target, and never across targets or reporters', async () => {
-      // One report per reporter and target (issue 10): a repeat is refused, so the rule is
+      // One report per reporter and target: a repeat is refused, so the rule is
       // checked on the fingerprints themselves as well as through the admin list.
       const admin = await createAdmin(ctx);
       const q1 = await createQuestion(ctx);

@@ -2,7 +2,7 @@
  * Paging the feed while questions are being posted. The feed pages by id (keyset, newest
  * first), and ids are handed out as inserts begin, not as they commit: a question whose
  * transaction commits after a newer one's may be missing from a paging pass that had
- * already gone below its id. That is the documented behaviour (README, Lists): the pass
+ * already gone below its id. That is the documented behaviour (docs/architecture.md, "Paging while others post"): the pass
  * never shows a question twice or out of order, never misses one committed before it
  * started, and the late question is in its place on the next read of the feed.
  */

@@ -1,5 +1,5 @@
 /**
- * Guessing is throttled (issue 9 §1): a refused ownership check (403 on another's item)
+ * Guessing is throttled: a refused ownership check (403 on another's item)
  * counts per IP (10 per 15 minutes) and per target (20 per 15 minutes); then the answer is
  * 429 with Retry-After. Ownership is checked first, so the owner's own edits and deletes
  * are never counted nor slowed, whoever is guessing. In memory, and in Redis when

@@ -1,5 +1,5 @@
 /**
- * Likes with state (issue 11): every read carries `liked` for its viewer (user, or
+ * Likes with state: every read carries `liked` for its viewer (user, or
  * anonymous session; strangers false), a kept thread included, and a like can be taken back
  * (`DELETE .../like/`, 204, idempotent) with the counters exact under concurrency.
  */

@@ -1,5 +1,5 @@
 /**
- * Logout revokes access tokens too (issue 12 item 5): the one the client sends, and every
+ * Logout revokes access tokens too: the one the client sends, and every
  * access token issued since the same login, answer 401 at once, on every instance. Two
  * app instances share one database, and one Redis when TEST_REDIS_URL is set (the
  * denylist is then checked in Redis); without Redis, in the database.

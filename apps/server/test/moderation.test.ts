@@ -1,5 +1,5 @@
 /**
- * Reports and moderation (issue 10, §3): one report per reporter and target, auto-hide at
+ * Reports and moderation: one report per reporter and target, auto-hide at
  * MODERATION_AUTOHIDE reporters (3 by default), what a hidden item shows to whom, reviews
  * that un-hide or delete, the moderation log and the admin header's counts.
  */

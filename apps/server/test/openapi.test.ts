@@ -11,7 +11,7 @@ import { createTestContext, type TestContext } from './harness.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** Every call of the specification (section 7), and the token calls of DESIGN.md, by method. */
+/** Every call of the specification (section 7), and the token calls, by method. */
 const CALLS: [string, string][] = [
   ['get', '/api/user/status/'],
   ['post', '/api/token/'],

@@ -1,5 +1,5 @@
 /**
- * Perspectives and outcomes (issue 11 §3), through HTTP on both engines: the thread
+ * Perspectives and outcomes, through HTTP on both engines: the thread
  * filtered to one group with the counts per group; "This helped" marks by the asker only,
  * at most 3 a question even when sent at once; dated updates by the asker only, at most 5,
  * with the feed's `has_updates` filter; and a kept long thread that shows each at once.

@@ -1,5 +1,5 @@
 /**
- * "Nobody can link posts to an author or borrow an identity" (DESIGN.md §2, issue 9 §4):
+ * "Nobody can link posts to an author or borrow an identity":
  * every read call, as every party (the owner's tab, another tab, the signed-in owner,
  * another user, an admin), on short threads and on a long thread both before and after it
  * is kept in memory. Each response is checked on its raw bytes (no other party's session
@@ -48,7 +48,7 @@ const ITEM_FIELDS = new Set([
   'replies',
   'question_text',
   'type',
-  // Perspectives and outcomes (issue 11 §3): none names anybody.
+  // Perspectives and outcomes: none names anybody.
   'helpful',
   'helped',
   'update_count',

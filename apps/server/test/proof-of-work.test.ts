@@ -1,5 +1,5 @@
 /**
- * Proof-of-work for anonymous writes (issue 10, §4), with real challenges solved by
+ * Proof-of-work for anonymous writes, with real challenges solved by
  * altcha-lib's own solver at a low difficulty: every anonymous question, reply, like and
  * report needs one; a challenge is used once, expires, and cannot be altered; signed-in
  * users skip it; with Redis, an instance refuses a challenge another instance accepted.

@@ -105,7 +105,7 @@ describeEachEngine('reports', (ctx) => {
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json()).toEqual({ detail: 'Report exactly one of question or answer.' });
       }
-      // A report of a missing target is 404 (issue 10).
+      // A report of a missing target is 404.
       const unknownQuestion = await post({ question: 2147483647 });
       expect(unknownQuestion.statusCode).toBe(404);
       expect(unknownQuestion.json()).toEqual({ detail: API_MSG.notFound });
@@ -314,7 +314,7 @@ describeEachEngine('reports', (ctx) => {
       // A rejection closes only this report.
       expect((await pendingOn([r.id, other.id])).map((x) => x.id)).toEqual([other.id]);
       const again = await review(r.id, 'approved');
-      expect(again.statusCode).toBe(400);
+      expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ status: ['This report has already been reviewed.'] });
       expect(await exists('questions', q.id)).toBe(true);
     });
@@ -335,7 +335,7 @@ describeEachEngine('reports', (ctx) => {
       expect((await pendingOn([r1.id, r2.id, onAnswer.id, unrelated.id])).map((x) => x.id)).toEqual(
         [unrelated.id],
       );
-      expect((await review(r2.id, 'rejected')).statusCode).toBe(400);
+      expect((await review(r2.id, 'rejected')).statusCode).toBe(409);
     });
 
     it('approves an answer report: a placeholder with replies, removed without', async () => {
@@ -429,7 +429,7 @@ describeEachEngine('reports', (ctx) => {
         statuses.join(),
       ).toHaveLength(1);
       for (const res of results.filter((r) => r.statusCode !== 200)) {
-        expect(res.statusCode, res.body).toBe(400);
+        expect(res.statusCode, res.body).toBe(409);
         expect(res.json()).toEqual({ status: ['This report has already been reviewed.'] });
       }
       expect(await exists('questions', q.id)).toBe(false);
@@ -465,10 +465,10 @@ describeEachEngine('reports', (ctx) => {
       );
       const statuses = results.map((r) => r.statusCode);
       expect(
-        statuses.filter((s) => s !== 200 && s !== 400),
+        statuses.filter((s) => s !== 200 && s !== 409),
         results.map((r) => r.body).join('\n'),
       ).toEqual([]);
-      for (const res of results.filter((r) => r.statusCode === 400)) {
+      for (const res of results.filter((r) => r.statusCode === 409)) {
         expect(res.json()).toEqual({ status: ['This report has already been reviewed.'] });
       }
       // Every report got exactly one review. Ten reports auto-hide a target, and rejecting

@@ -50,6 +50,7 @@ describe('the thread response schema', () => {
       author_label: 'Asker',
       hidden: false,
       helped: false,
+      following: false,
       update_count: 1,
       answers: thread,
       // The asker's updates carry nothing but their text and date.

@@ -1,5 +1,5 @@
 /**
- * Safety while writing (issue 10, §1, §2), through HTTP: `pii_warnings` on posts and
+ * Safety while writing, through HTTP: `pii_warnings` on posts and
  * edits (kinds only), PII_GUARD=block and off, the crisis support panel, the automatic
  * flag in the admin queue (first, with its categories, reviewed like any report), the
  * public resources call, and SAFETY_RESOURCES_FILE.

@@ -52,7 +52,7 @@ export const FEED_PARAMS = {
     filters: false,
     fallback: FEED_SORT_DEFAULT,
   },
-  // Only questions whose asker added updates (issue 11 §3); `false` means no filter.
+  // Only questions whose asker added updates; `false` means no filter.
   has_updates: { url: 'has_updates', api: 'has_updates', read: oneOf(['true']), filters: true },
 } satisfies Record<string, Param<string>>;
 

@@ -1,5 +1,5 @@
 /**
- * Limits the specification leaves open (DESIGN.md §2). Every one is inclusive and is
+ * Limits the specification leaves open. Every one is inclusive and is
  * enforced by the server with a 400; the web app uses the same numbers for hints.
  */
 export const LIMITS = {
@@ -17,7 +17,7 @@ export const LIMITS = {
   pageSizeDefault: 20,
   pageSizeMax: 100,
   moderationNoteMax: 1_000,
-  /** The asker's outcomes (issue 11 §3): replies marked "This helped", dated updates. */
+  /** The asker's outcomes: replies marked "This helped", dated updates. */
   helpfulPerQuestionMax: 3,
   updatesPerQuestionMax: 5,
   updateTextMax: 1_000,
@@ -45,6 +45,10 @@ export const LIMITS = {
   notificationExcerptMax: 140,
   /** Notifications marked read at once by id. */
   markReadMax: 100,
+  /** Devices (push subscriptions) one identity may be told on at once. */
+  pushSubscriptionsMax: 10,
+  /** A push endpoint's URL, in characters (push services' are a few hundred). */
+  pushEndpointMax: 1000,
 } as const;
 
 /**

@@ -77,7 +77,7 @@ export const MSG = {
   loginSuccess: 'Login successful!',
 } as const;
 
-/** Texts the server answers with (DESIGN.md §2); the web app matches on some of them. */
+/** Texts the server answers with; the web app matches on some of them. */
 export const API_MSG = {
   notFound: 'Not found.',
   required: 'This field is required.',
@@ -104,6 +104,9 @@ export const API_MSG = {
   deletedPlaceholder: '[deleted]',
   serviceUnavailable: 'Service temporarily unavailable. Please try again.',
   databaseUnavailable: 'Database unavailable.',
+  /** A write whose COMMIT went unanswered (the database stopped answering): it may have been saved. */
+  writeMayHaveBeenSaved:
+    'Service temporarily unavailable: this may have been saved. Retry with the same Idempotency-Key, or check before sending it again.',
   idempotencyKeyInvalid:
     'Idempotency-Key must be 8 to 128 characters of letters, digits, underscores and hyphens.',
   idempotencyKeyReused:
@@ -112,12 +115,13 @@ export const API_MSG = {
     'A request with this Idempotency-Key is still being processed. Retry in a moment.',
   idempotencyResponseLost:
     'A request with this Idempotency-Key was carried out, but its response was lost. It will not be carried out again.',
-  // Reports and moderation (issue 10)
+  // Reports and moderation
   alreadyReported: 'You have already reported this.',
+  reportAlreadyReviewed: 'This report has already been reviewed.',
   reportOwnContent: 'You cannot report your own post.',
   hiddenQuestion: 'This post is hidden while moderators review it.',
   hiddenReply: 'This reply is hidden while moderators review it.',
-  // Proof-of-work for anonymous writes (issue 10)
+  // Proof-of-work for anonymous writes
   powMissing:
     'Anonymous posts, replies, likes and reports need a solved challenge: get one from GET /api/challenge/, solve it, and send the solution in the X-Altcha header.',
   powInvalid: 'The challenge solution is not valid: get a new challenge and solve it again.',
@@ -127,6 +131,13 @@ export const API_MSG = {
   replyTooDeep: `Replies can nest at most ${LIMITS.replyDepth} levels deep: reply higher up the thread.`,
   cursorInvalid: 'Invalid cursor.',
   sortInvalid: `Sort must be one of ${FEED_SORTS.join(', ')}.`,
+  // Web Push
+  pushEndpointInvalid: 'The endpoint must be the https URL the browser’s push service gave.',
+  pushEndpointInsecure: 'The endpoint must be an https URL.',
+  pushP256dhInvalid:
+    'keys.p256dh must be the browser’s P-256 public key: 65 bytes in unpadded base64url.',
+  pushAuthInvalid: 'keys.auth must be the browser’s 16-byte secret in unpadded base64url.',
+  pushSubscriptionsMax: `One identity can be told on at most ${LIMITS.pushSubscriptionsMax} devices: turn notifications off on one first.`,
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Perspectives and outcomes (issue 11 §3): what the server answers and the web app shows
+ * Perspectives and outcomes: what the server answers and the web app shows
  * for the asker's "This helped" marks and updates, and for the perspective filter.
  */
 import { AGE_RANGE_LABELS, type AgeRange, type Gender } from './enums.ts';

@@ -1,5 +1,5 @@
 /**
- * Thread pseudonyms (DESIGN.md §2, Privacy): within one question's thread, the asker is
+ * Thread pseudonyms: within one question's thread, the asker is
  * "Asker" and every other author "Anon 1", "Anon 2"... by first appearance. The server
  * numbers authors per thread as they write (0 the asker), so a label means nothing outside
  * its thread: "Anon 2" here and "Anon 5" there cannot be matched.

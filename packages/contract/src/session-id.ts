@@ -1,5 +1,5 @@
 /**
- * Anonymous session ids (DESIGN.md §2, Identity). A session id is a bearer secret: whoever
+ * Anonymous session ids. A session id is a bearer secret: whoever
  * holds it owns what was posted with it, so it must carry at least 122 random bits. Two
  * shapes qualify: a canonical UUID v4 (what `crypto.randomUUID()` makes), or 22 to 128
  * characters of `A-Z a-z 0-9 _ -` (22 base64url characters are 132 bits).

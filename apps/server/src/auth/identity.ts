@@ -33,6 +33,7 @@ export const STRANGER: Viewer = Object.freeze({
 });
 
 /** The author of a write: a user id, or else the hash of an anonymous session. */
+/** The author of a write (an Owner of db/rows.ts), with a key's MACs for its likes and reports. */
 export type Author =
   | { userId: number; sessionHash: null; activity: null }
   | { userId: null; sessionHash: Buffer; activity: KeyActivity };

@@ -39,8 +39,10 @@ export async function migrate(
   const applied: string[] = [];
   try {
     // Waiting for another instance's migration, or building an index on a large table,
-    // may take longer than the pool's statement_timeout allows a request.
+    // may take longer than the pool's statement_timeout and lock_timeout allow a request
+    // (the advisory lock is a lock too).
     await client.query('SET statement_timeout = 0');
+    await client.query('SET lock_timeout = 0');
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       name text PRIMARY KEY,
@@ -69,6 +71,7 @@ export async function migrate(
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     await client.query('RESET statement_timeout').catch(() => {});
+    await client.query('RESET lock_timeout').catch(() => {});
     client.release();
   }
   return { applied };

@@ -192,6 +192,28 @@ export interface QuestionFollowsTable {
   created_at: CreatedAt;
 }
 
+/** A browser that asked to be told on its device (migration 0014); one identity per endpoint. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  session_hash: Buffer | null;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: CreatedAt;
+}
+
+/** A push still to be sent (migration 0014): written by a trigger, deleted by its sender. */
+export interface PushOutboxTable {
+  id: Generated<number>;
+  user_id: number | null;
+  session_hash: Buffer | null;
+  kind: NotificationKind;
+  question_id: number | null;
+  answer_id: number | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -209,4 +231,6 @@ export interface Database {
   question_updates: QuestionUpdatesTable;
   notifications: NotificationsTable;
   question_follows: QuestionFollowsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
 }

@@ -1,6 +1,6 @@
 /**
  * The one error convention: an HttpError carries the status and the public body, in the
- * shape the web app relies on (DESIGN.md §2): `{"field": ["message"]}` or `{"detail": "..."}`.
+ * shape the web app relies on: `{"field": ["message"]}` or `{"detail": "..."}`.
  */
 import { API_MSG } from '@dating/contract';
 

@@ -1,19 +1,6 @@
-import type { AgeRange, AnonymousPost, Gender } from '@dating/contract';
+import type { AnonymousPost } from '@dating/contract';
 import type { Viewer } from '../auth/identity.ts';
-
-export interface AnonymousPostRow {
-  type: 'question' | 'answer';
-  id: number;
-  question_id: number;
-  text: string;
-  question_text: string;
-  likes: number;
-  gender: Gender;
-  age_range: AgeRange;
-  created_at: Date;
-  /** The post's time in microseconds since the epoch, for the cursor. */
-  at: number;
-}
+import type { AnonymousPostRow } from '../db/rows.ts';
 
 /** A post of the viewer's own key: it carries their session id, like every own item. */
 export function presentAnonymousPost(

@@ -1,5 +1,5 @@
 /**
- * Perspectives (issue 11 §3): a thread's replies counted per gender and per age group, and
+ * Perspectives: a thread's replies counted per gender and per age group, and
  * the thread filtered to one group. What counts is what the viewer may read: deleted
  * placeholders never (they carry no labels), hidden replies only for their author and
  * admins (presenters/ownership.ts), as everywhere else.

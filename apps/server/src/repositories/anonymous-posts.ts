@@ -1,8 +1,8 @@
 /** The posts of one anonymous key: listing them for their holder, and moving them to an account. */
 import { sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
+import type { AnonymousPostRow } from '../db/rows.ts';
 import type { PostCursor } from '../lib/cursor.ts';
-import type { AnonymousPostRow } from '../presenters/anonymous-posts.ts';
 
 /**
  * One page of a key's questions and replies, newest first (a reply left as a "[deleted]"

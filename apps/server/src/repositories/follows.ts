@@ -4,8 +4,8 @@
  * automatic follow of a later reply does not undo the person's choice.
  */
 import { sql } from 'kysely';
-import type { Author, Viewer } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
+import type { Owner, Reader } from '../db/rows.ts';
 
 /** A follower, as a recipient of notifications. */
 export interface Follower {
@@ -14,7 +14,7 @@ export interface Follower {
 }
 
 /** The rows of one identity: its account's, or its key's. */
-function ofAuthor(author: Author) {
+function ofAuthor(author: Owner) {
   return author.userId !== null
     ? sql`user_id = ${author.userId}`
     : sql`session_hash = ${author.sessionHash}`;
@@ -27,7 +27,7 @@ function ofAuthor(author: Author) {
 export async function followAutomatically(
   db: Executor,
   questionId: number,
-  author: Author,
+  author: Owner,
   max: number,
 ) {
   await sql`
@@ -38,7 +38,7 @@ export async function followAutomatically(
 }
 
 /** How many questions the identity follows (muted rows are not follows). */
-export async function countFollows(db: Executor, author: Author): Promise<number> {
+export async function countFollows(db: Executor, author: Owner): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM question_follows
     WHERE ${ofAuthor(author)} AND NOT muted`.execute(db);
@@ -46,7 +46,7 @@ export async function countFollows(db: Executor, author: Author): Promise<number
 }
 
 /** Follows (or unmutes) a question; false when the identity already followed it. */
-export async function follow(db: Executor, questionId: number, author: Author): Promise<boolean> {
+export async function follow(db: Executor, questionId: number, author: Owner): Promise<boolean> {
   const updated = await sql<{ id: number }>`
     UPDATE question_follows SET muted = false
     WHERE question_id = ${questionId} AND ${ofAuthor(author)} AND muted
@@ -60,7 +60,7 @@ export async function follow(db: Executor, questionId: number, author: Author): 
 }
 
 /** Stops following a question: the row stays, muted, so automatic follows leave it be. */
-export async function unfollow(db: Executor, questionId: number, author: Author) {
+export async function unfollow(db: Executor, questionId: number, author: Owner) {
   await sql`
     INSERT INTO question_follows (question_id, user_id, session_hash, muted)
     VALUES (${questionId}, ${author.userId}, ${author.sessionHash}, true)
@@ -71,7 +71,7 @@ export async function unfollow(db: Executor, questionId: number, author: Author)
 }
 
 /** Whether the viewer (account or key) follows the question; false for strangers. */
-export async function isFollowing(db: Executor, questionId: number, viewer: Viewer) {
+export async function isFollowing(db: Executor, questionId: number, viewer: Reader) {
   if (viewer.user === null && viewer.sessionHash === null) return false;
   const who = viewer.user
     ? sql`user_id = ${viewer.user.id}`

@@ -7,8 +7,8 @@
  * its `likes` by trigger, migration 0010.)
  */
 import { sql } from 'kysely';
-import type { Author, Viewer } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
+import type { LikeReader, Liker } from '../db/rows.ts';
 
 export type LikeResult = { likes: number } | 'duplicate' | 'missing';
 export type LikeTarget = 'question' | 'answer';
@@ -36,7 +36,7 @@ export async function addLike(
   db: Executor,
   target: LikeTarget,
   itemId: number,
-  by: Author,
+  by: Liker,
 ): Promise<LikeResult> {
   const t = TARGETS[target];
   const item = await sql<{ id: number }>`
@@ -71,7 +71,7 @@ export async function removeLike(
   db: Executor,
   target: LikeTarget,
   itemId: number,
-  by: Author,
+  by: Liker,
 ): Promise<UnlikeResult> {
   const t = TARGETS[target];
   const liker =
@@ -98,7 +98,7 @@ export async function removeLike(
  * Who likes these items, for reads: the request's one identity, or nobody (a stranger
  * likes nothing). A key is looked for under its MAC for each item.
  */
-function likerOf(viewer: Viewer, target: LikeTarget, itemIds: readonly number[]) {
+function likerOf(viewer: LikeReader, target: LikeTarget, itemIds: readonly number[]) {
   if (viewer.user) return sql`l.user_id = ${viewer.user.id}`;
   const { activity } = viewer;
   if (activity) {
@@ -116,7 +116,7 @@ export async function likedAmong(
   db: Executor,
   target: LikeTarget,
   itemIds: readonly number[],
-  viewer: Viewer,
+  viewer: LikeReader,
 ): Promise<Set<number>> {
   if (itemIds.length === 0) return new Set();
   const liker = likerOf(viewer, target, itemIds);
@@ -132,7 +132,7 @@ export async function likedAmong(
 export async function likedAnswersOfQuestion(
   db: Executor,
   questionId: number,
-  viewer: Viewer,
+  viewer: LikeReader,
 ): Promise<Set<number>> {
   // The thread's answer ids are not known here: the database computes each one's MAC.
   const liker = viewer.user

@@ -5,8 +5,8 @@
  */
 import type { NotificationKind } from '@dating/contract';
 import { type RawBuilder, sql } from 'kysely';
-import type { Author } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
+import type { Owner } from '../db/rows.ts';
 import type { InboxCursor } from '../lib/cursor.ts';
 
 /** Who is told: an account or a key, never both. */
@@ -37,7 +37,7 @@ export interface NotificationRow {
   at: string;
 }
 
-function ofRecipient(author: Author): RawBuilder<unknown> {
+function ofRecipient(author: Owner): RawBuilder<unknown> {
   return author.userId !== null
     ? sql`user_id = ${author.userId}`
     : sql`session_hash = ${author.sessionHash}`;
@@ -71,7 +71,7 @@ export async function notify(db: Executor, recipients: readonly Recipient[], n: 
 /** One page of an inbox, newest first; one row more than `limit` says another page follows. */
 export async function listNotifications(
   db: Executor,
-  recipient: Author,
+  recipient: Owner,
   page: { limit: number; after?: InboxCursor },
 ): Promise<NotificationRow[]> {
   const after = page.after;
@@ -87,7 +87,7 @@ export async function listNotifications(
 }
 
 /** How many unread notifications the recipient has: an index-only count of their unread rows. */
-export async function countUnread(db: Executor, recipient: Author): Promise<number> {
+export async function countUnread(db: Executor, recipient: Owner): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM notifications
     WHERE ${ofRecipient(recipient)} AND read_at IS NULL`.execute(db);
@@ -95,7 +95,7 @@ export async function countUnread(db: Executor, recipient: Author): Promise<numb
 }
 
 /** Marks the recipient's notifications read: these ids (others' ids change nothing), or all. */
-export async function markRead(db: Executor, recipient: Author, ids: readonly number[] | 'all') {
+export async function markRead(db: Executor, recipient: Owner, ids: readonly number[] | 'all') {
   await sql`
     UPDATE notifications SET read_at = now()
     WHERE ${ofRecipient(recipient)} AND read_at IS NULL

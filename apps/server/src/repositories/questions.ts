@@ -28,10 +28,10 @@ export interface QuestionFilters {
   userId?: number;
   /** Only questions without answers (`sort=unanswered`). */
   unanswered?: boolean;
-  /** Only questions with the asker's updates (issue 11 §3). */
+  /** Only questions with the asker's updates. */
   hasUpdates?: boolean;
   /**
-   * Hidden questions (issue 10) are left out, except for admins (`'all'`) and their own
+   * Hidden questions are left out, except for admins (`'all'`) and their own
    * author (a user, or an anonymous session).
    */
   hiddenVisibleTo?: 'all' | { userId: number | null; sessionHash: Buffer | null };

@@ -1,5 +1,5 @@
 /**
- * Proof-of-work for anonymous writes (issue 10, §4): ALTCHA challenges made and checked
+ * Proof-of-work for anonymous writes: ALTCHA challenges made and checked
  * here with altcha-lib, no third party. A challenge is signed (so it cannot be forged or
  * made easier), expires, and is accepted once (a replay store: Redis when REDIS_URL is
  * set, so every instance knows, else this process's memory).

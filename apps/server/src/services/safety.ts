@@ -1,5 +1,5 @@
 /**
- * Safety while writing (issue 10, §1, §2): what a question or a reply, posted or edited,
+ * Safety while writing: what a question or a reply, posted or edited,
  * is checked for before it is stored, and what its response then carries.
  *
  * - Personal information (the contract's guard, the same the web app runs as one types):

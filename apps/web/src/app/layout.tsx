@@ -1,6 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { AfterPostContext } from '../components/ui/after-post.tsx';
 import { OfflineBanner } from '../components/ui/offline-banner.tsx';
+import {
+  KeepAccessFallback,
+  KeepAccessSlot,
+} from '../features/anonymity/components/keep-access-slot.tsx';
 import { PrivateKeyProvider } from '../features/anonymity/components/private-key-provider.tsx';
 import {
   AskQuestionDialog,
@@ -14,7 +19,7 @@ import styles from './layout.module.css';
 import { SiteHeader } from './site-header.tsx';
 import { useScrollRestoration } from './use-scroll-restoration.ts';
 
-// Loaded only when a post about a crisis brings it (issue 10, §2).
+// Loaded only when a post about a crisis brings it.
 const SupportPanel = lazy(() => import('../components/ui/support-panel.tsx'));
 
 export function Layout() {
@@ -33,31 +38,34 @@ export function Layout() {
 
   return (
     <PrivateKeyProvider>
-      <AskDialogContext.Provider value={openAsk}>
-        <a className={styles.skipLink} href="#main">
-          {TEXT.skipToContent}
-        </a>
-        <SiteHeader onAsk={() => openAsk()} onAskIntent={prefetchAskForm} />
-        <OfflineBanner />
-        <main id="main" className={styles.main} tabIndex={-1}>
-          {support && (
-            <Suspense fallback={null}>
-              <SupportPanel
-                key={support.message + support.categories.join()}
-                panel={support}
-                onDismiss={dismissSupport}
-              />
-            </Suspense>
-          )}
-          <Outlet />
-        </main>
-        <AskQuestionDialog
-          key={ask.key}
-          open={ask.open}
-          initialText={ask.prefill}
-          onClose={() => setAsk((s) => ({ ...s, open: false }))}
-        />
-      </AskDialogContext.Provider>
+      <AfterPostContext.Provider value={KeepAccessSlot}>
+        <AskDialogContext.Provider value={openAsk}>
+          <a className={styles.skipLink} href="#main">
+            {TEXT.skipToContent}
+          </a>
+          <SiteHeader onAsk={() => openAsk()} onAskIntent={prefetchAskForm} />
+          <OfflineBanner />
+          <main id="main" className={styles.main} tabIndex={-1}>
+            {support && (
+              <Suspense fallback={null}>
+                <SupportPanel
+                  key={support.message + support.categories.join()}
+                  panel={support}
+                  onDismiss={dismissSupport}
+                />
+              </Suspense>
+            )}
+            <KeepAccessFallback />
+            <Outlet />
+          </main>
+          <AskQuestionDialog
+            key={ask.key}
+            open={ask.open}
+            initialText={ask.prefill}
+            onClose={() => setAsk((s) => ({ ...s, open: false }))}
+          />
+        </AskDialogContext.Provider>
+      </AfterPostContext.Provider>
     </PrivateKeyProvider>
   );
 }

@@ -24,12 +24,13 @@ describe("this tab's private key", () => {
     const stop = onAnonymousPost(listener);
     renderWithApp(<Probe />);
     expect(screen.getByTestId('in-use').textContent).toBe('false');
-    act(() => announceAnonymousPost());
+    act(() => announceAnonymousPost({ type: 'answer', id: 12 }));
     expect(listener).toHaveBeenCalledTimes(1);
+    expect(listener).toHaveBeenCalledWith({ type: 'answer', id: 12 });
     expect(privateKeyStore.inUse()).toBe(true);
     expect(screen.getByTestId('in-use').textContent).toBe('true');
     stop();
-    announceAnonymousPost();
+    announceAnonymousPost({ type: 'question', id: 3 });
     expect(listener).toHaveBeenCalledTimes(1);
   });
 

@@ -1,16 +1,23 @@
 /**
- * This tab's anonymous key beyond the tab (issue 9). The post success paths announce an
+ * This tab's anonymous key beyond the tab. The post success paths announce an
  * anonymous post here; the app then offers "Keep access to this post" (once per tab), and
  * the header offers the key again ("My private key") for as long as the tab uses it.
  */
 import { useSyncExternalStore } from 'react';
 import { privateKeyStore } from './storage.ts';
 
+/** A post just made with the key: a question or a reply, by id. */
+export interface PostRef {
+  type: 'question' | 'answer';
+  id: number;
+}
+
 type Listener = () => void;
-const postListeners = new Set<Listener>();
+type PostListener = (post: PostRef) => void;
+const postListeners = new Set<PostListener>();
 const inUseListeners = new Set<Listener>();
 
-function subscribe(listeners: Set<Listener>, listener: Listener): () => void {
+function subscribe<L>(listeners: Set<L>, listener: L): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -22,13 +29,13 @@ export function markKeyInUse(): void {
 }
 
 /** A question or reply was just posted with this tab's key (signed out). */
-export function announceAnonymousPost(): void {
+export function announceAnonymousPost(post: PostRef): void {
   markKeyInUse();
-  for (const listener of postListeners) listener();
+  for (const listener of postListeners) listener(post);
 }
 
 /** Called after each anonymous post of this tab; returns the unsubscribe function. */
-export function onAnonymousPost(listener: Listener): () => void {
+export function onAnonymousPost(listener: PostListener): () => void {
   return subscribe(postListeners, listener);
 }
 

@@ -1,11 +1,16 @@
 /**
- * The private key's texts (issue 9), apart from messages.ts only so that they load with the
+ * The private key's texts, apart from messages.ts only so that they load with the
  * screens that show them (the header's two items are in messages.ts).
  */
 export const KEY_TEXT = {
   // Keep access
   keepAccessPost: 'Keep access to this post',
   keepAccessPosts: 'Keep access to your posts',
+  // What the key is, in plain words: what is lost without it, and what it is not.
+  whatPost:
+    "Without this key you can't edit, delete or find this post once this tab closes. It is not linked to your name or e-mail.",
+  whatPosts:
+    "Without this key you can't edit, delete or find your posts once this tab closes. It is not linked to your name or e-mail.",
   why: 'Anyone holding this key can edit or delete the posts made with it, so keep it private.',
   privateLink: 'Private link',
   code: 'Code',

@@ -92,7 +92,6 @@ export const TEXT = {
   yours: '(yours)',
   likeReply: (n: number) => `Like this reply (${n === 1 ? '1 like' : `${n} likes`})`,
   editReply: 'Edit reply',
-  manageQuestion: 'Manage this question',
   editQuestion: 'Edit question',
   questionTags: 'Question tags',
   // My content

@@ -1,5 +1,5 @@
 /**
- * The personal-info guard of the contract (`@dating/contract/personal-info`, issue 10, §1),
+ * The personal-info guard of the contract (`@dating/contract/personal-info`),
  * loaded on demand: it weighs about 40 KB gzipped (libphonenumber-js), so the editors load
  * it when they open, never the feed.
  */

@@ -9,11 +9,13 @@ export const queryKeys = {
   question: (id: number) => ['questions', 'detail', id] as const,
   myAnswers: ['my-answers'] as const,
   reports: ['reports'] as const,
-  /** The admin header's counts and the moderation log (issue 10). */
+  /** The admin header's counts and the moderation log. */
   moderation: ['moderation'] as const,
   moderationSummary: ['moderation', 'summary'] as const,
   moderationLog: ['moderation', 'log'] as const,
   /** A private key's own posts (`GET /api/my/anonymous/`), by key. */
   anonymousPosts: ['anonymous-posts'] as const,
+  /** The requester's inbox (account or key). */
+  notifications: ['notifications'] as const,
   anonymousPostsOf: (key: string, limit: number) => ['anonymous-posts', key, limit] as const,
 };

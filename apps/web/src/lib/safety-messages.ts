@@ -1,5 +1,5 @@
 /**
- * Texts of the safety features (issue 10) that load on demand: the crisis support panel,
+ * Texts of the safety features that load on demand: the crisis support panel,
  * the personal-info warning and the moderation screens. The feed's first load does not
  * carry them (see messages.ts).
  */

@@ -1,6 +1,6 @@
 /**
  * The crisis support panel's state: the `support` of the last question or reply posted
- * (issue 10, §2), shown by the layout until the writer dismisses it. A store outside React
+ *, shown by the layout until the writer dismisses it. A store outside React
  * so that a form that closes on posting (the Ask dialog) can still hand the panel over.
  */
 import type { SupportPanel } from '@dating/contract';

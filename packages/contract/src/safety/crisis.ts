@@ -1,5 +1,5 @@
 /**
- * The crisis classifier (issue 10, §2): recognises posts about self-harm, abuse or violence
+ * The crisis classifier: recognises posts about self-harm, abuse or violence
  * by a partner, sexual coercion and stalking, so that the writer is shown support and the
  * post is flagged for moderators. Nothing is ever refused because of it.
  *

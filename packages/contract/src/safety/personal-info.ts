@@ -1,7 +1,7 @@
 /**
  * The personal-info guard: finds what could identify a writer, or the people they write
  * about, in a post's plain text. Pure and synchronous, so the web app runs it as the user
- * types and the server runs the same check on what is posted (issue 10, §1).
+ * types and the server runs the same check on what is posted.
  *
  * Each match names its kind and its range in the text (UTF-16 offsets, `end` exclusive),
  * so a client can offer to replace it with `[removed]` (`redactPersonalInfo`). Matches

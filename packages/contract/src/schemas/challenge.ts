@@ -1,5 +1,5 @@
 /**
- * Proof-of-work for anonymous writes (issue 10, §4): an ALTCHA challenge (altcha-lib v2,
+ * Proof-of-work for anonymous writes: an ALTCHA challenge (altcha-lib v2,
  * deterministic SHA-based key derivation) from `GET /api/challenge/`. The client finds the
  * counter whose derived key starts with `keyPrefix` (altcha-lib's `solveChallenge`) and
  * sends `base64(JSON.stringify({challenge, solution}))` in the `X-Altcha` header (or as

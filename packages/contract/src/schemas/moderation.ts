@@ -1,5 +1,5 @@
 /**
- * Moderation that scales (issue 10, §3): the audit log of every moderation action, the
+ * Moderation that scales: the audit log of every moderation action, the
  * admin header's count, and the optional note an admin may give with an action.
  */
 import { type Static, Type } from 'typebox';

@@ -1,4 +1,4 @@
-/** Perspectives and outcomes (issue 11 §3): the filter, the counts, "This helped", updates. */
+/** Perspectives and outcomes: the filter, the counts, "This helped", updates. */
 import { type Static, Type } from 'typebox';
 import { AGE_RANGES, GENDERS } from '../enums.ts';
 import { LIMITS } from '../limits.ts';

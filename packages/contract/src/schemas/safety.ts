@@ -1,5 +1,5 @@
 /**
- * Safety while writing (issue 10, §1, §2): what the server adds to the response of a post
+ * Safety while writing: what the server adds to the response of a post
  * or an edit, and the support resources it shows for posts about a crisis.
  */
 import { type Static, Type } from 'typebox';

@@ -14,7 +14,7 @@ export function Yours({ children }: { children: ReactNode }) {
 }
 
 /**
- * A thread pseudonym (issue 9): "Asker" as a badge of its own, "Anon 1", "Anon 2"... plainly;
+ * A thread pseudonym: "Asker" as a badge of its own, "Anon 1", "Anon 2"... plainly;
  * nothing for a deleted reply's placeholder (null).
  */
 export function AuthorLabel({ label }: { label: string | null }) {

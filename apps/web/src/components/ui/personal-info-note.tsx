@@ -1,5 +1,5 @@
 /**
- * The calm inline warning of the personal-info guard (issue 10, §1): what was found, each
+ * The calm inline warning of the personal-info guard: what was found, each
  * with the contract's message ("This looks like a phone number. People who know you could
  * recognise you.") and one button to replace it with [removed]. It never blocks posting.
  * A polite live region, so a screen reader hears what appears without losing its place.

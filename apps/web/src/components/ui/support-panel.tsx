@@ -1,5 +1,5 @@
 /**
- * The calm panel shown after posting about a crisis (issue 10, §2): the server's supportive
+ * The calm panel shown after posting about a crisis: the server's supportive
  * sentence, then per category a short message and places to turn to (names, descriptions,
  * links and phone numbers). The post itself is published as usual. A labelled region that
  * takes focus when it appears, so that a screen reader reads it; Dismiss closes it.

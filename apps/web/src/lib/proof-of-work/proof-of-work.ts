@@ -1,5 +1,5 @@
 /**
- * Proof-of-work for anonymous writes (issue 10, §4), on the page's side: a challenge from
+ * Proof-of-work for anonymous writes, on the page's side: a challenge from
  * `GET /api/challenge/` is fetched when a form opens (or a page with like buttons shows)
  * and solved in a Web Worker while the person types, so that Submit rarely waits. Each
  * solution is used once; the next one is solved ahead as soon as one is taken. Signed-in

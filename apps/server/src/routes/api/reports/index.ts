@@ -13,9 +13,9 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { isOwner, requireAuthor } from '../../../auth/identity.ts';
-import { badRequest, fieldError, notFound } from '../../../lib/http-errors.ts';
+import { badRequest, HttpError, notFound } from '../../../lib/http-errors.ts';
 import { currentUser, staffOnly, viewerOf } from '../../../plugins/auth.ts';
-import { presentNewReport, presentReport } from '../../../presenters/reports.ts';
+import { presentNewReport, presentReport, type ReportRow } from '../../../presenters/reports.ts';
 import { findAnswerForUpdate } from '../../../repositories/answers.ts';
 import { findQuestionForUpdate } from '../../../repositories/questions.ts';
 import {
@@ -62,8 +62,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       // The target stays locked until the report is in (and counted for auto-hide), so a
       // delete cannot slip between the check and the insert, and parallel reports of one
       // target are counted one after the other.
+      const key = request.idempotency?.answering(201, (report: ReportRow) =>
+        presentNewReport(app.fingerprints, viewer, report),
+      );
       const row = await app.db.transaction().execute(async (tx) => {
-        await request.idempotency?.claim(tx);
+        await key?.claim(tx);
         const content =
           target.type === 'question'
             ? await findQuestionForUpdate(tx, target.id)
@@ -80,6 +83,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         });
         if (!report) throw badRequest(API_MSG.alreadyReported);
         await hideIfReportedEnough(tx, target, app.config.moderationAutohide);
+        await key?.keep(tx, report);
         return report;
       });
       return reply.code(201).send(presentNewReport(app.fingerprints, viewer, row));
@@ -132,8 +136,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       await app.db.transaction().execute(async (tx) => {
         const report = await lockReportForReview(tx, id);
         if (!report) throw notFound();
+        // Another admin was first: a conflict with the report's state, not bad input.
         if (report.status !== 'pending') {
-          throw fieldError('status', 'This report has already been reviewed.');
+          throw new HttpError(409, { status: [API_MSG.reportAlreadyReviewed] });
         }
         await reviewReport(tx, report, status, by);
       });

@@ -1,10 +1,11 @@
 /**
  * "Keep access": this tab's private key as a private link and a code to copy, why it must
  * stay private, and a switch to save it on this device (off by default). Offered once after
- * the tab's first anonymous post, in a panel that takes no focus and hides nothing for good;
- * again at any time from the header ("My private key"), in a dialog.
+ * the tab's first anonymous post, in a panel that takes no focus and sits in the page's flow
+ * right after the new post (./keep-access-slot.tsx), so it never covers it; again at any time
+ * from the header ("My private key"), in a dialog.
  */
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
 import fieldStyles from '../../../components/ui/field.module.css';
 import { FormActions } from '../../../components/ui/form.tsx';
@@ -18,11 +19,14 @@ import styles from './keep-access.module.css';
 
 function KeyDetails({
   sessionKey,
+  what,
   compact = false,
   action,
 }: {
   sessionKey: string;
-  /** Labels on the values' lines, for the panel over the page. */
+  /** What the key is, in plain words. */
+  what: string;
+  /** Labels on the values' lines, for the panel in the page. */
   compact?: boolean;
   /** A button on the switch's line (the panel's Done). */
   action?: ReactNode;
@@ -37,6 +41,7 @@ function KeyDetails({
   };
   return (
     <>
+      <p className={styles.what}>{what}</p>
       <p className={styles.why}>{KEY_TEXT.why}</p>
       <CopyField
         label={KEY_TEXT.privateLink}
@@ -75,46 +80,70 @@ function KeyDetails({
   );
 }
 
-/** The offer after the first anonymous post: at the bottom of the window, until Done. */
-export function KeepAccessPanel({ onClose }: { onClose: () => void }) {
+/** Room kept between the window's edges and the post or the offer when scrolling. */
+const EDGE = 16;
+
+/**
+ * Scrolls the offer into view under the post it follows (its previous sibling), as far as
+ * the post's top stays in view: the post first, then what keeps access to it. Positions are
+ * taken on the page, not the window, so a scroll still running (to the new reply) does not
+ * throw them off; it waits a frame so that this scroll comes after that one.
+ */
+function useShowUnderPost(panel: RefObject<HTMLElement | null>, afterPost: boolean) {
+  useEffect(() => {
+    if (!afterPost) return;
+    const frame = requestAnimationFrame(() => {
+      const element = panel.current;
+      const post = element?.previousElementSibling;
+      if (!element || !post) return;
+      const now = window.scrollY;
+      const panelBottom = element.getBoundingClientRect().bottom + now;
+      const postTop = post.getBoundingClientRect().top + now;
+      const target = Math.min(panelBottom + EDGE - window.innerHeight, postTop - EDGE);
+      if (target <= now) return;
+      const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      window.scrollTo({ top: target, behavior: smooth ? 'smooth' : 'auto' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [panel, afterPost]);
+}
+
+/** The offer after the first anonymous post: in the page, after the post, until Done. */
+export function KeepAccessPanel({
+  onClose,
+  afterPost = false,
+}: {
+  onClose: () => void;
+  /** Drawn right after the new post (not at the top of the page): brought into view under it. */
+  afterPost?: boolean;
+}) {
   const { sessionId } = useViewer();
   const headingId = useId();
   const panel = useRef<HTMLElement>(null);
-  const [height, setHeight] = useState(0);
-
-  // Room at the end of the page as tall as the panel, so that nothing stays under it.
-  useEffect(() => {
-    const element = panel.current;
-    if (!element) return;
-    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  useShowUnderPost(panel, afterPost && sessionId !== null);
 
   if (sessionId === null) return null;
   return (
-    <>
-      <div className={styles.room} style={{ height }} aria-hidden="true" />
-      <aside
-        ref={panel}
-        className={styles.panel}
-        aria-labelledby={headingId}
-        data-testid="keep-access"
-      >
-        <h2 id={headingId} className={styles.title}>
-          {KEY_TEXT.keepAccessPost}
-        </h2>
-        <KeyDetails
-          sessionKey={sessionId}
-          compact
-          action={
-            <button type="button" className={buttonClass('primary', 'small')} onClick={onClose}>
-              {KEY_TEXT.done}
-            </button>
-          }
-        />
-      </aside>
-    </>
+    <aside
+      ref={panel}
+      className={styles.panel}
+      aria-labelledby={headingId}
+      data-testid="keep-access"
+    >
+      <h2 id={headingId} className={styles.title}>
+        {KEY_TEXT.keepAccessPost}
+      </h2>
+      <KeyDetails
+        sessionKey={sessionId}
+        what={KEY_TEXT.whatPost}
+        compact
+        action={
+          <button type="button" className={buttonClass('primary', 'small')} onClick={onClose}>
+            {KEY_TEXT.done}
+          </button>
+        }
+      />
+    </aside>
   );
 }
 
@@ -123,7 +152,7 @@ export function KeepAccessDialog({ onClose }: { onClose: () => void }) {
   const { sessionId } = useViewer();
   return (
     <Modal open onClose={onClose} title={KEY_TEXT.keepAccessPosts} size="narrow">
-      {sessionId !== null && <KeyDetails sessionKey={sessionId} />}
+      {sessionId !== null && <KeyDetails sessionKey={sessionId} what={KEY_TEXT.whatPosts} />}
       <FormActions>
         <button type="button" className={buttonClass('primary')} onClick={onClose}>
           {KEY_TEXT.done}

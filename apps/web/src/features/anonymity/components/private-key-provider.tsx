@@ -1,21 +1,26 @@
 /**
  * Where the private key's screens live, for the whole app. It offers "Keep access to this
  * post" after the tab's first anonymous post (once per tab, and not when the key is already
- * saved on this device), reads a private link (`#key=...`) and at once removes it from the
- * address bar, and opens the dialogs the header and My Content ask for. What it shows loads
- * on demand, so the first load carries only this.
+ * saved on this device), drawn by ./keep-access-slot.tsx right after that post; it reads a
+ * private link (`#key=...`) and at once removes it from the address bar, and opens the
+ * dialogs the header and My Content ask for. What it shows loads on demand, so the first
+ * load carries only this.
  */
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { onAnonymousPost } from '../../../lib/anonymous-key.ts';
-import { useViewer } from '../../../lib/auth.ts';
+import { onAnonymousPost, type PostRef } from '../../../lib/anonymous-key.ts';
 import { peekSessionId, privateKeyStore } from '../../../lib/storage.ts';
 import { keyFromHash } from '../lib/private-key.ts';
+import {
+  type KeepAccessOffer,
+  KeepAccessOfferContext,
+  postKey,
+} from './keep-access-offer-context.ts';
 import { type KeyDialogs, KeyDialogsContext } from './key-dialogs-context.ts';
 
-const KeepAccessPanel = lazy(async () => ({
-  default: (await import('./keep-access.tsx')).KeepAccessPanel,
-}));
+/** How long a new post may take to reach the page before the offer shows at the top. */
+const ANCHOR_WAIT_MS = 1000;
+
 const KeepAccessDialog = lazy(async () => ({
   default: (await import('./keep-access.tsx')).KeepAccessDialog,
 }));
@@ -28,25 +33,59 @@ type Open =
   | { kind: 'use'; prefill: string; fromLink: boolean; id: number }
   | null;
 
-export function PrivateKeyProvider({ children }: { children: ReactNode }) {
-  const viewer = useViewer();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [open, setOpen] = useState<Open>(null);
-  const [offered, setOffered] = useState(false);
+/** The offer and the slots on the page that could draw it. */
+function useKeepAccessOffer(): KeepAccessOffer {
+  const [post, setPost] = useState<PostRef | null>(null);
+  // The posts that have a slot on the page now (one entry per slot).
+  const [slots, setSlots] = useState<readonly string[]>([]);
+  const [waited, setWaited] = useState(false);
 
   // The first anonymous post of the tab: offer to keep its key, once.
   useEffect(
     () =>
-      onAnonymousPost(() => {
+      onAnonymousPost((posted) => {
         if (privateKeyStore.offered()) return;
         privateKeyStore.markOffered();
         const key = peekSessionId();
         if (key !== null && privateKeyStore.saved() === key) return;
-        setOffered(true);
+        setPost(posted);
       }),
     [],
   );
+
+  const register = useCallback((slot: PostRef) => {
+    const key = postKey(slot);
+    setSlots((current) => [...current, key]);
+    return () =>
+      setSlots((current) => {
+        const at = current.indexOf(key);
+        return at < 0 ? current : [...current.slice(0, at), ...current.slice(at + 1)];
+      });
+  }, []);
+
+  // A post on no page shown (asked from a page that does not list it, or left behind by
+  // navigating): after a moment the offer shows at the top of the page instead.
+  const anchored = post !== null && slots.includes(postKey(post));
+  useEffect(() => {
+    setWaited(false);
+    if (post === null || anchored) return;
+    const timer = window.setTimeout(() => setWaited(true), ANCHOR_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [post, anchored]);
+
+  const close = useCallback(() => setPost(null), []);
+  const unanchored = post !== null && !anchored && waited;
+  return useMemo(
+    () => ({ post, register, unanchored, close }),
+    [post, register, unanchored, close],
+  );
+}
+
+export function PrivateKeyProvider({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState<Open>(null);
+  const offer = useKeepAccessOffer();
 
   // A private link: read the key, clean the address bar, and let the visitor confirm. It is
   // never adopted silently: a link from someone else would make this tab post with their key.
@@ -77,12 +116,7 @@ export function PrivateKeyProvider({ children }: { children: ReactNode }) {
 
   return (
     <KeyDialogsContext.Provider value={dialogs}>
-      {children}
-      {offered && !viewer.loading && !viewer.signedIn && (
-        <Suspense fallback={null}>
-          <KeepAccessPanel onClose={() => setOffered(false)} />
-        </Suspense>
-      )}
+      <KeepAccessOfferContext.Provider value={offer}>{children}</KeepAccessOfferContext.Provider>
       {open?.kind === 'keep' && (
         <Suspense fallback={null}>
           <KeepAccessDialog onClose={close} />

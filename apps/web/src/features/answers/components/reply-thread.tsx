@@ -6,6 +6,7 @@
  */
 import type { AnswerNode } from '@dating/contract';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { AfterPost } from '../../../components/ui/after-post.tsx';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { cx } from '../../../lib/cx.ts';
@@ -97,6 +98,7 @@ function Branch({
   return (
     <li>
       <AnswerItem answer={answer} depth={depth} />
+      <AfterPost type="answer" id={answer.id} />
       {children}
     </li>
   );

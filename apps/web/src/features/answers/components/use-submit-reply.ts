@@ -38,7 +38,7 @@ export function useSubmitReply(questionId: number) {
       // A reply about a crisis: the calm panel with support (the reply is published as usual).
       showSupport(answer.support);
       // Posted with this tab's key: the app offers to keep it ("Keep access to this post").
-      if (!viewer.signedIn) announceAnonymousPost();
+      if (!viewer.signedIn) announceAnonymousPost({ type: 'answer', id: answer.id });
       return answer;
     } catch (error) {
       toast.error(submitReplyErrorMessage(error));

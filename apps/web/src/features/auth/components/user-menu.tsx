@@ -1,6 +1,10 @@
-/** The header's account part: greeting and Logout, or Login and Register links. */
+/**
+ * The header's account part: My Content, the greeting and Logout; or, signed out, Login and
+ * Register, after My Content when this tab's private key has posts (My Content lists them).
+ */
 import { Link, NavLink } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.ts';
+import { useKeyInUse } from '../../../lib/anonymous-key.ts';
 import { useViewer } from '../../../lib/auth.ts';
 import { TEXT, UI } from '../../../lib/messages.ts';
 import { useLogout } from '../api/logout.ts';
@@ -9,6 +13,7 @@ import styles from './user-menu.module.css';
 export function UserMenu() {
   const viewer = useViewer();
   const logout = useLogout();
+  const keyInUse = useKeyInUse();
 
   if (viewer.loading) {
     return (
@@ -37,6 +42,11 @@ export function UserMenu() {
   }
   return (
     <div className={styles.userMenu}>
+      {keyInUse && (
+        <NavLink to="/my/content" className={styles.navLink}>
+          {TEXT.myContent}
+        </NavLink>
+      )}
       <NavLink to="/login" className={styles.navLink}>
         {TEXT.login}
       </NavLink>

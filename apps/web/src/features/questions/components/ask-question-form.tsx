@@ -112,7 +112,7 @@ export default function AskQuestionForm({
       // A post about a crisis: the calm panel with support (the post is published as usual).
       showSupport(posted.support);
       // Posted with this tab's key: the app offers to keep it ("Keep access to this post").
-      if (!viewer.signedIn) announceAnonymousPost();
+      if (!viewer.signedIn) announceAnonymousPost({ type: 'question', id: posted.id });
       onPosted();
       return true;
     },

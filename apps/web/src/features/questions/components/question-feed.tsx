@@ -17,6 +17,7 @@ import {
 } from '@dating/contract';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { AfterPost } from '../../../components/ui/after-post.tsx';
 import { buttonClass, linkButtonClass } from '../../../components/ui/button.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -246,6 +247,7 @@ export function QuestionFeed({ onAsk }: { onAsk: (prefill: string) => void }) {
               {items.map((question) => (
                 <li key={question.id}>
                   <QuestionCard question={question} terms={terms} />
+                  <AfterPost type="question" id={question.id} />
                 </li>
               ))}
             </ol>

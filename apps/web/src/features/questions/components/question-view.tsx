@@ -1,11 +1,12 @@
 /**
  * One question: its text, posted-by label, likes with 'Like this post', Report, the way
- * back and its tags. On the owner view it also has Edit (in the rich editor, keeping the
- * question's formatting) and Delete.
+ * back and its tags. Its owner (the account or the anonymous key that asked) also has Edit
+ * (in the rich editor, keeping the question's formatting) and Delete, here and on the owner
+ * view; an admin has Delete on the owner view.
  */
 import type { QuestionDetail } from '@dating/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { cardClass } from '../../../components/ui/card.ts';
@@ -38,6 +39,8 @@ interface QuestionViewProps {
   onReport: () => void;
   /** The owner view (/my/questions/:id): Edit and Delete, back to My Content. */
   ownerView?: boolean;
+  /** The Follow toggle (the inbox's, composed in by the page). */
+  follow?: ReactNode;
 }
 
 /**
@@ -62,7 +65,7 @@ function BackToHome() {
   );
 }
 
-export function QuestionView({ question, onReport, ownerView = false }: QuestionViewProps) {
+export function QuestionView({ question, onReport, ownerView = false, follow }: QuestionViewProps) {
   const viewer = useViewer();
   const toast = useToast();
   const requireSession = useRequireSession();
@@ -80,9 +83,10 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
   const [deleting, runDelete] = useSingleFlight();
   const [editing, setEditing] = useState<string | null>(null);
   const mine = isOwner(question, viewer);
-  // Questions are edited and deleted by their signed-in owner (spec §6; admins may delete).
-  const canEdit = mine && viewer.signedIn;
-  const canDelete = canEdit || viewer.isStaff;
+  // Questions are edited and deleted by their owner, the account or the anonymous key that
+  // asked (the key keeps its promise); admins may delete any from the owner view.
+  const canEdit = mine;
+  const canDelete = mine || (ownerView && viewer.isStaff);
   // Hidden while moderators review it: only its author and admins get (and see) it whole.
   const hiddenFromMe = question.hidden && !mine && !viewer.isStaff;
 
@@ -185,10 +189,11 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
           <span className={styles.count} aria-live="polite">
             {TEXT.likeCount(question.likes)}
           </span>
+          {follow}
           <button type="button" className={buttonClass('ghost')} onClick={onReport}>
             {TEXT.report}
           </button>
-          {ownerView && canDelete && editing === null && (
+          {canDelete && editing === null && (
             <>
               {canEdit && (
                 <button
@@ -209,11 +214,6 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
                 {TEXT.delete}
               </button>
             </>
-          )}
-          {!ownerView && canEdit && (
-            <Link className={buttonClass('ghost')} to={`/my/questions/${question.id}`}>
-              {TEXT.manageQuestion}
-            </Link>
           )}
         </div>
       )}

@@ -10,6 +10,11 @@ export function useUpdateReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateReport,
+    // A report another admin reviewed meanwhile (409) leaves the queue too.
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.reports });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.moderation });
+    },
     onSuccess: (_report, { status }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.reports });
       void queryClient.invalidateQueries({ queryKey: queryKeys.moderation });

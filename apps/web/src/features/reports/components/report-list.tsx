@@ -1,5 +1,10 @@
 /** 'Pending Reports' for admins, each with its content and the two decisions. */
-import { CRISIS_CATEGORY_LABELS, REPORT_REASON_LABELS, type Report } from '@dating/contract';
+import {
+  API_MSG,
+  CRISIS_CATEGORY_LABELS,
+  REPORT_REASON_LABELS,
+  type Report,
+} from '@dating/contract';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { cardClass } from '../../../components/ui/card.ts';
@@ -56,7 +61,10 @@ function ReportCard({ report }: { report: Report }) {
           status === 'approved' ? SAFETY_TEXT.reportApproved : SAFETY_TEXT.reportRejected,
         );
       } catch (error) {
-        toast.error(unlessOffline(error, MSG.adminUpdateFailed));
+        // Another admin reviewed it first: say so; the list drops it (useUpdateReport).
+        if (error instanceof ApiError && error.status === 409) {
+          toast.error(API_MSG.reportAlreadyReviewed);
+        } else toast.error(unlessOffline(error, MSG.adminUpdateFailed));
       }
     });
 

@@ -1,0 +1,45 @@
+/**
+ * Where "Keep access to this post" may appear: right after a post (a feed card, the question,
+ * a reply), or at the top of the page when the new post is on no page shown. Nothing here
+ * loads the panel until it is offered.
+ */
+import { lazy, Suspense, useContext, useEffect } from 'react';
+import type { PostRef } from '../../../lib/anonymous-key.ts';
+import { useViewer } from '../../../lib/auth.ts';
+import { KeepAccessOfferContext, postKey } from './keep-access-offer-context.ts';
+
+const KeepAccessPanel = lazy(async () => ({
+  default: (await import('./keep-access.tsx')).KeepAccessPanel,
+}));
+
+function useOfferShown(shown: boolean) {
+  const viewer = useViewer();
+  return shown && !viewer.loading && !viewer.signedIn;
+}
+
+/** After the post `type`/`id`: the offer, when it follows that post. */
+export function KeepAccessSlot({ type, id }: PostRef) {
+  const offer = useContext(KeepAccessOfferContext);
+  const register = offer?.register;
+  useEffect(() => register?.({ type, id }), [register, type, id]);
+  const here = offer?.post != null && postKey(offer.post) === postKey({ type, id });
+  const shown = useOfferShown(here);
+  if (!shown || !offer) return null;
+  return (
+    <Suspense fallback={null}>
+      <KeepAccessPanel onClose={offer.close} afterPost />
+    </Suspense>
+  );
+}
+
+/** At the top of the page: the offer whose post no page shown holds. */
+export function KeepAccessFallback() {
+  const offer = useContext(KeepAccessOfferContext);
+  const shown = useOfferShown(offer?.post != null && offer.unanchored);
+  if (!shown || !offer) return null;
+  return (
+    <Suspense fallback={null}>
+      <KeepAccessPanel onClose={offer.close} />
+    </Suspense>
+  );
+}
