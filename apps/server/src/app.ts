@@ -21,6 +21,7 @@ import errors from './plugins/errors.ts';
 import idempotency from './plugins/idempotency.ts';
 import inputGuard from './plugins/input-guard.ts';
 import openapi from './plugins/openapi.ts';
+import privateResponses from './plugins/private-responses.ts';
 import proofOfWork from './plugins/proof-of-work.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import requestId from './plugins/request-id.ts';
@@ -108,7 +109,8 @@ export async function buildApp(deps: AppDependencies) {
     ...(deps.vapid === undefined ? {} : { vapid: deps.vapid }),
   });
   await app.register(security);
-  await app.register(rateLimit);
+  await app.register(privateResponses);
+  await app.register(rateLimit, { serverSecret: deps.jwtSecret });
   await app.register(idempotency, { secret: deps.jwtSecret });
   await app.register(proofOfWork, { serverSecret: deps.jwtSecret });
   await app.register(openapi);

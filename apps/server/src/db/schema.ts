@@ -109,7 +109,8 @@ export interface AnswersTable {
 export interface LikesTable {
   id: Generated<string>;
   user_id: number | null;
-  session_hash: Buffer | null;
+  /** A key's like: its MAC for the item (lib/activity-macs.ts, migration 0015). */
+  key_mac: Buffer | null;
   created_at: CreatedAt;
 }
 
@@ -121,7 +122,10 @@ export interface ReportsTable {
   reason: ReportReason;
   details: string | null;
   user_id: number | null;
-  session_hash: Buffer | null;
+  /** A key's report: its MAC for the target (lib/activity-macs.ts, migration 0015). */
+  key_mac: Buffer | null;
+  /** The reporter's network, keyed per target, while pending (lib/reporter-networks.ts). */
+  reporter_net: ColumnType<Buffer | null, Buffer | null | undefined, null>;
   status: ColumnType<ReportStatus, never, ReportStatus>;
   /** 'automatic': a crisis flag, with its categories and no reporter (migration 0009). */
   source: ColumnType<'reporter' | 'automatic', 'reporter' | 'automatic' | undefined, never>;

@@ -7,9 +7,11 @@ import { TokenService } from '../auth/tokens.ts';
 import { type Config, generateVapidKeys, type VapidKeys } from '../config.ts';
 import { type ChangeFeed, sharedChangeFeed } from '../db/change-feed.ts';
 import type { Db } from '../db/connection.ts';
+import { ActivityMacs } from '../lib/activity-macs.ts';
 import { Cursors } from '../lib/cursor.ts';
 import { RedisLink } from '../lib/redis-link.ts';
 import { ReporterFingerprints } from '../lib/reporter-fingerprints.ts';
+import { ReporterNetworks } from '../lib/reporter-networks.ts';
 import { purgeReadNotifications } from '../repositories/notifications.ts';
 import { FeedCache, readFeedVersion } from '../services/feed-cache.ts';
 import { LiveEvents } from '../services/live-events.ts';
@@ -111,6 +113,8 @@ export default fp(
     app.decorate('threads', new ThreadService());
     app.decorate('feedCache', new FeedCache(() => readFeedVersion(services.db)));
     app.decorate('fingerprints', new ReporterFingerprints(services.jwtSecret));
+    app.decorate('activityMacs', new ActivityMacs(services.jwtSecret));
+    app.decorate('reporterNetworks', new ReporterNetworks(services.jwtSecret));
     app.decorate(
       'safety',
       new SafetyService(services.config.piiGuard, services.config.safetyResourcesFile),

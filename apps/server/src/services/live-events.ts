@@ -18,10 +18,10 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Author } from '../auth/identity.ts';
 import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Db } from '../db/connection.ts';
 import { withoutDeadline } from '../db/deadline.ts';
+import type { Owner } from '../db/rows.ts';
 import { visibleRepliesAfter } from '../repositories/answers.ts';
 import { countUnread } from '../repositories/notifications.ts';
 
@@ -30,7 +30,7 @@ export const HEARTBEAT_MS = 25_000;
 const RESUME_MAX = 100;
 
 /** An identity as the change feed names it: `u<user id>` or `k<key hash in hex>`. */
-export function recipientKey(author: Author): string {
+export function recipientKey(author: Owner): string {
   return author.userId !== null
     ? `u${author.userId}`
     : `k${(author.sessionHash as Buffer).toString('hex')}`;
@@ -40,7 +40,7 @@ interface Stream {
   res: ServerResponse;
   ip: string;
   recipient: string | null;
-  recipientAuthor: Author | null;
+  recipientAuthor: Owner | null;
   question: number | null;
   /** The newest reply id passed on this stream. */
   lastReply: number;
@@ -54,7 +54,7 @@ export interface StreamLimits {
 
 export interface OpenStream {
   ip: string;
-  recipient: Author | null;
+  recipient: Owner | null;
   question: number | null;
   /** Where the thread's replies start for this stream: its Last-Event-ID, or the newest now. */
   after: number;
@@ -105,7 +105,7 @@ export class LiveEvents {
   }
 
   /** Whether one more stream from this IP and identity is allowed. */
-  admits(ip: string, recipient: Author | null): boolean {
+  admits(ip: string, recipient: Owner | null): boolean {
     if ((this.perIp.get(ip) ?? 0) >= this.limits.perIp) return false;
     if (recipient === null) return true;
     return (this.byRecipient.get(recipientKey(recipient))?.size ?? 0) < this.limits.perIdentity;
@@ -196,7 +196,7 @@ export class LiveEvents {
     }
   }
 
-  private async sendUnread(streams: Stream[], recipient: Author) {
+  private async sendUnread(streams: Stream[], recipient: Owner) {
     try {
       const unread = await countUnread(this.db, recipient);
       for (const stream of streams) {

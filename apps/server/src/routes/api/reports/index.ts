@@ -78,7 +78,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           reason: body.reason,
           details,
           userId: author.userId,
-          sessionHash: author.sessionHash,
+          keyMac: author.activity?.of('report', target.type, target.id) ?? null,
+          reporterNet: app.reporterNetworks.of(request.ip, target),
         });
         if (!report) throw badRequest(API_MSG.alreadyReported);
         await hideIfReportedEnough(tx, target, app.config.moderationAutohide);
