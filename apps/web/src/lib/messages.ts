@@ -23,6 +23,11 @@ export const TEXT = {
   themeToLight: 'Switch to light theme',
   skipToContent: 'Skip to content',
   mainNav: 'Main',
+  // The footer: the pages that explain the site
+  footerNav: 'About this site',
+  about: 'About',
+  privacy: 'Privacy',
+  rules: 'Rules',
   // Feed
   searchLabel: 'Search questions',
   searchPlaceholder: 'Search questions…',

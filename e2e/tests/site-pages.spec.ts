@@ -1,0 +1,52 @@
+/**
+ * The pages that explain the site: each answers at its own address with its heading, a
+ * footer on every page links to all three, and each is accessible in both themes at both
+ * widths.
+ */
+import { createQuestion } from '../support/api.ts';
+import { expect, questionArticle, test } from '../support/fixtures.ts';
+import { everyWay } from '../support/screens.ts';
+
+const PAGES = [
+  { path: '/about', link: 'About', heading: 'About this site', section: 'Your private key' },
+  {
+    path: '/privacy',
+    link: 'Privacy',
+    heading: 'Privacy: who can learn what',
+    section: 'Moderators (admins)',
+  },
+  { path: '/rules', link: 'Rules', heading: 'Rules', section: 'How reporting works' },
+] as const;
+
+const footerNav = (page: import('@playwright/test').Page) =>
+  page.getByRole('contentinfo').getByRole('navigation', { name: 'About this site' });
+
+test.describe('pages that explain the site', () => {
+  for (const { path, heading, section } of PAGES) {
+    test(`${path} answers with its page`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
+      await expect(page.getByText('Page not found')).toHaveCount(0);
+      await expect(page).toHaveTitle(`${heading} · Dating Advice`);
+      await everyWay(page, `site-page${path.replace('/', '-')}`, { fullPage: true });
+    });
+  }
+
+  test('the footer links them from the feed and from a question', async ({ page, request }) => {
+    const q = await createQuestion(request);
+    await page.goto(`/questions/${q.id}`);
+    await expect(questionArticle(page)).toBeVisible();
+    for (const { link, heading } of PAGES) {
+      await footerNav(page).getByRole('link', { name: link, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    }
+    await page.goto('/');
+    await footerNav(page).getByRole('link', { name: 'Privacy', exact: true }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Privacy: who can learn what' }),
+    ).toBeVisible();
+  });
+});
