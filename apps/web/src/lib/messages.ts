@@ -84,6 +84,8 @@ export const TEXT = {
   // Question detail
   likeThisPost: 'Like this post',
   report: 'Report',
+  // The Report button once the viewer has reported the post (one report per post).
+  reported: 'Reported',
   backToHome: 'Back to Home',
   backToMyContent: 'Back to My Content',
   leaveReply: 'Leave a Reply',

@@ -25,6 +25,7 @@ import { isBlankHtml } from '../../../lib/html.ts';
 import { postedBy } from '../../../lib/labels.ts';
 import { API_MSG, MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
+import { useReported } from '../../../lib/reported.ts';
 import { useDeleteQuestion } from '../api/delete-question.ts';
 import { getQuestion, questionQueryOptions } from '../api/get-question.ts';
 import { useToggleQuestionLike } from '../api/like-question.ts';
@@ -81,6 +82,7 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
   const [deleting, runDelete] = useSingleFlight();
   const [editing, setEditing] = useState<string | null>(null);
   const mine = isOwner(question, viewer);
+  const reported = useReported({ type: 'question', id: question.id });
   // Questions are edited and deleted by their owner, the account or the anonymous key that
   // asked (the key keeps its promise); admins may delete any from the owner view.
   const canEdit = mine;
@@ -187,9 +189,17 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
           <span className={styles.count} aria-live="polite">
             {TEXT.likeCount(question.likes)}
           </span>
-          <button type="button" className={buttonClass('ghost')} onClick={onReport}>
-            {TEXT.report}
-          </button>
+          {/* Nobody may report their own post (the server refuses it). */}
+          {!mine && (
+            <button
+              type="button"
+              className={buttonClass('ghost')}
+              disabled={reported}
+              onClick={onReport}
+            >
+              {reported ? TEXT.reported : TEXT.report}
+            </button>
+          )}
           {canDelete && editing === null && (
             <>
               {canEdit && (
