@@ -1,5 +1,6 @@
 /**
- * The pages that explain the site: each answers at its own address with its heading, a
+ * The pages that explain the site: each answers at its own address with its heading, reads
+ * without scripts (drawn on the server) and is taken over by the app without a mismatch, a
  * footer on every page links to all three, and each is accessible in both themes at both
  * widths.
  */
@@ -33,6 +34,42 @@ test.describe('pages that explain the site', () => {
       await everyWay(page, `site-page${path.replace('/', '-')}`, { fullPage: true });
     });
   }
+
+  test('each reads with scripts off, and the app takes it over without a mismatch', async ({
+    browser,
+    page,
+  }) => {
+    const noScripts = await browser.newContext({ javaScriptEnabled: false });
+    const reader = await noScripts.newPage();
+    for (const { path, heading, section, link } of PAGES) {
+      await reader.goto(path);
+      await expect(reader).toHaveTitle(`${heading} · Dating Advice`);
+      await expect(reader.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(reader.getByRole('heading', { level: 2, name: section })).toBeVisible();
+      await expect(
+        footerNav(reader).getByRole('link', { name: link, exact: true }),
+      ).toHaveAttribute('href', path);
+    }
+    await noScripts.close();
+
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    for (const [i, { path, heading }] of PAGES.entries()) {
+      await page.goto(path);
+      await expect
+        .poll(() => page.evaluate(() => performance.getEntriesByName('app-ready').length))
+        .toBe(1);
+      // Taken over: the footer navigates inside the app, and back.
+      const next = PAGES[(i + 1) % PAGES.length] ?? PAGES[0];
+      await footerNav(page).getByRole('link', { name: next.link, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: next.heading })).toBeVisible();
+      await page.goBack();
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    }
+    expect(consoleErrors).toEqual([]);
+  });
 
   test('the footer links them from the feed and from a question', async ({ page, request }) => {
     const q = await createQuestion(request);

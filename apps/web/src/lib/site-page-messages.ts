@@ -4,6 +4,8 @@
  * more: SECURITY.md is the source, and a change there that these pages describe is a change
  * here too.
  */
+import type { SitePagePath } from '@dating/contract';
+
 export interface SitePageSection {
   heading: string;
   paragraphs: readonly string[];
@@ -116,4 +118,11 @@ export const RULES_PAGE: SitePage = {
       ],
     },
   ],
+};
+
+/** Each page by its address. */
+export const SITE_PAGES: Record<SitePagePath, SitePage> = {
+  '/about': ABOUT_PAGE,
+  '/privacy': PRIVACY_PAGE,
+  '/rules': RULES_PAGE,
 };

@@ -1,13 +1,11 @@
-/** The pages that explain the site: /about, /privacy and /rules, each from its texts. */
+/**
+ * The pages that explain the site: /about, /privacy and /rules, each from its texts. The
+ * server draws them whole (entry-server.tsx), so they read without scripts.
+ */
 import { cardClass } from '../../components/ui/card.ts';
 import { cx } from '../../lib/cx.ts';
 import { TEXT } from '../../lib/messages.ts';
-import {
-  ABOUT_PAGE,
-  PRIVACY_PAGE,
-  RULES_PAGE,
-  type SitePage as SitePageText,
-} from '../../lib/site-page-messages.ts';
+import { SITE_PAGES, type SitePage as SitePageText } from '../../lib/site-page-messages.ts';
 import styles from './site-page.module.css';
 
 function SitePage({ page }: { page: SitePageText }) {
@@ -28,6 +26,6 @@ function SitePage({ page }: { page: SitePageText }) {
   );
 }
 
-export const AboutRoute = () => <SitePage page={ABOUT_PAGE} />;
-export const PrivacyRoute = () => <SitePage page={PRIVACY_PAGE} />;
-export const RulesRoute = () => <SitePage page={RULES_PAGE} />;
+export const AboutRoute = () => <SitePage page={SITE_PAGES['/about']} />;
+export const PrivacyRoute = () => <SitePage page={SITE_PAGES['/privacy']} />;
+export const RulesRoute = () => <SitePage page={SITE_PAGES['/rules']} />;
