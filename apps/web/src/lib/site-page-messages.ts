@@ -70,7 +70,7 @@ export const PRIVACY_PAGE: SitePage = {
       heading: 'Moderators (admins)',
       paragraphs: [
         'Admins see reported posts, hidden or not, with the reason and details the reporter gave. They do not learn who reported: they see only a code that tells them whether two reports of the same post came from the same person.',
-        'Posts that seem to be about self-harm, abuse, sexual violence or stalking are flagged to admins automatically, with what they seem to be about, so that someone can look. The post is still published.',
+        'Posts that seem to be about self-harm, abuse, sexual violence, coercive control, stalking or a minor with an adult are flagged to admins automatically, with what they seem to be about; like any report, the flag does not say who wrote the post. The post is still published.',
         'Every moderation action is logged with the admin who took it. When a post is deleted, the log keeps its text with personal details such as phone numbers or e-mails replaced by [removed], and without its writer.',
       ],
     },
@@ -113,7 +113,7 @@ export const RULES_PAGE: SitePage = {
     {
       heading: 'If you are going through something hard',
       paragraphs: [
-        'Nothing you write is refused because it is painful. If a post seems to be about self-harm, abuse, sexual violence, coercive control or stalking, you are shown places to find help, and admins are told so that someone can look.',
+        'Nothing you write is refused because it is painful. If a post seems to be about self-harm, abuse, sexual violence, coercive control, stalking or a minor with an adult, you are shown places to find help, and admins are told so that someone can look.',
         'If you are in immediate danger, call your local emergency number.',
       ],
     },
