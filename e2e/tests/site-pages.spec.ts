@@ -86,4 +86,16 @@ test.describe('pages that explain the site', () => {
       page.getByRole('heading', { level: 1, name: 'Privacy: who can learn what' }),
     ).toBeVisible();
   });
+
+  test('the Ask dialog links to how anonymity works, in a tab of its own', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Ask a Question' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ask a Question' });
+    const link = dialog.getByRole('link', { name: 'How anonymity works (opens in a new tab)' });
+    const [about] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+    await expect(about.getByRole('heading', { level: 1, name: 'About this site' })).toBeVisible();
+    await expect(about.getByRole('heading', { level: 2, name: 'Your private key' })).toBeVisible();
+    await about.close();
+    await expect(dialog).toBeVisible();
+  });
 });

@@ -28,6 +28,8 @@ export const TEXT = {
   about: 'About',
   privacy: 'Privacy',
   rules: 'Rules',
+  howAnonymityWorks: 'How anonymity works',
+  opensInNewTab: '(opens in a new tab)',
   // Feed
   searchLabel: 'Search questions',
   searchPlaceholder: 'Search questions…',
