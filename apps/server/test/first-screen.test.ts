@@ -22,6 +22,12 @@ export async function renderFirstScreen(url, json) {
   if (url.includes('fail')) throw new Error('drawing failed');
   return '<p id="drawn" data-url="' + encodeURIComponent(url) + '">' + encodeURIComponent(json) + '</p>';
 }
+export let sitePagesDrawn = 0;
+export async function renderSitePage(path) {
+  sitePagesDrawn += 1;
+  if (sitePagesDrawn === 1) throw new Error('first drawing fails');
+  return { title: 'About <us> & ' + path, markup: '<article id="site">' + path + ' #' + sitePagesDrawn + '</article>' };
+}
 `;
 
 const EMBEDDED = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/;
@@ -86,6 +92,27 @@ describe.each(ENGINES)('the first screen drawn on the server [%s]', (engine) => 
     const res = await page(`/questions/${question.id}`);
     expect(res.body).toContain('<div id="root"></div>');
     expect(JSON.parse(EMBEDDED.exec(res.body)?.[1] ?? 'null').question.id).toBe(question.id);
+  });
+
+  it('draws the pages that explain the site whole, once, with their titles', async () => {
+    // The first drawing fails: the page goes undrawn, and the next request draws it.
+    const failed = await page('/about');
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toContain('<div id="root"></div>');
+    const about = await page('/about');
+    expect(about.statusCode).toBe(200);
+    expect(about.body).toContain('<div id="root"><article id="site">/about #2</article></div>');
+    expect(about.body).toContain('<title>About &lt;us> &amp; /about</title>');
+    expect(about.body).not.toMatch(EMBEDDED);
+    expect(about.headers['cache-control']).toBe('no-cache');
+    // Kept: drawn once for everyone, with or without a query or a theme.
+    const again = await page('/about?from=footer', { cookie: 'theme=dark' });
+    expect(again.body).toContain('<article id="site">/about #2</article>');
+    expect(again.body).toContain('<html data-theme="dark" lang="en">');
+    const rules = await page('/rules');
+    expect(rules.body).toContain('<article id="site">/rules #3</article>');
+    // Only those addresses.
+    expect((await page('/about/more')).body).toContain('<div id="root"></div>');
   });
 
   it("writes the chosen theme into every page's <html>, and only a valid one", async () => {

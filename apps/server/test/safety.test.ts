@@ -156,6 +156,24 @@ describeEachEngine('safety while writing', (ctx) => {
       ]);
     });
 
+    it('stores and lists the newer categories: coercive control, a minor with an adult', async () => {
+      const res = await ask(
+        ctx,
+        'I am 15 and he is 24. My partner controls all my money and my phone.',
+      );
+      expect(res.statusCode).toBe(201);
+      const q = res.json();
+      expect(q.support.categories).toEqual(['coercive_control', 'minor_with_adult']);
+      expect(q.support.sections.map((s: { title: string }) => s.title)).toEqual([
+        'If a partner controls your money, phone or who you see',
+        'If you are under 18 and someone much older is involved with you',
+      ]);
+      const flags = (await queue()).filter((r) => r.question === q.id);
+      expect(flags.map((r) => [r.source, r.categories])).toEqual([
+        ['automatic', ['coercive_control', 'minor_with_adult']],
+      ]);
+    });
+
     it('flags replies and edits too, once while a flag is pending', async () => {
       const q = await createQuestion(ctx);
       const session = newSession();
@@ -240,7 +258,9 @@ describeEachEngine('safety while writing', (ctx) => {
         'self_harm',
         'partner_abuse',
         'sexual_coercion',
+        'coercive_control',
         'stalking',
+        'minor_with_adult',
       ]);
     });
   });

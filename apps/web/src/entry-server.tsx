@@ -15,12 +15,31 @@ import { seedQueries } from './features/questions/api/initial-data.ts';
 import { questionPageTitle } from './features/questions/lib/question-title.ts';
 import { TEXT } from './lib/messages.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { SITE_PAGES } from './lib/site-page-messages.ts';
 
 /** The markup of `url`'s first screen, drawn with `dataJson` (the page's JSON data). */
 export const renderFirstScreen: ServerBuild['renderFirstScreen'] = async (url, dataJson) => {
   const data = JSON.parse(dataJson) as InitialData;
   const queryClient = createQueryClient();
   seedQueries(queryClient, data, new URL(url, 'http://page'), { stale: false });
+  return draw(queryClient, url, data.now);
+};
+
+/**
+ * A page that explains the site, with its title: drawn from no data, as the browser's
+ * first render draws it (nobody signed in yet, the tab's key unread).
+ */
+export const renderSitePage: NonNullable<ServerBuild['renderSitePage']> = async (path) => ({
+  title: `${SITE_PAGES[path].title} · ${TEXT.brand}`,
+  markup: await draw(createQueryClient(), path, null),
+});
+
+/** The markup of `url`'s screen with the queries `queryClient` holds. */
+async function draw(
+  queryClient: ReturnType<typeof createQueryClient>,
+  url: string,
+  pageNow: number | null,
+): Promise<string> {
   try {
     // prerender (not renderToString) waits for the lazily loaded screens, such as a
     // question's page, so their markup is drawn rather than their 'Loading…'.
@@ -28,7 +47,7 @@ export const renderFirstScreen: ServerBuild['renderFirstScreen'] = async (url, d
     // any failure sends the page undrawn instead, and the browser draws all of it.
     let failure: unknown = null;
     const { prelude } = await prerender(
-      <App queryClient={queryClient} pageNow={data.now} url={url} />,
+      <App queryClient={queryClient} pageNow={pageNow} url={url} />,
       {
         // Never outline a large part to be swapped in by an inline script, which the CSP
         // (script-src 'self') would block, leaving it hidden.
@@ -45,7 +64,7 @@ export const renderFirstScreen: ServerBuild['renderFirstScreen'] = async (url, d
   } finally {
     queryClient.clear();
   }
-};
+}
 
 /**
  * The tab title a page's screen sets: a question's page (`question`, as the page's data

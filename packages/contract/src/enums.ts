@@ -65,14 +65,18 @@ export const CRISIS_CATEGORIES = [
   'self_harm',
   'partner_abuse',
   'sexual_coercion',
+  'coercive_control',
   'stalking',
+  'minor_with_adult',
 ] as const;
 export type CrisisCategory = (typeof CRISIS_CATEGORIES)[number];
 export const CRISIS_CATEGORY_LABELS: Record<CrisisCategory, string> = {
   self_harm: 'Self-harm or suicide',
   partner_abuse: 'Abuse or violence by a partner',
-  sexual_coercion: 'Sexual coercion',
+  sexual_coercion: 'Sexual violence or coercion',
+  coercive_control: 'Coercive control',
   stalking: 'Stalking',
+  minor_with_adult: 'A minor with an adult',
 };
 
 /**

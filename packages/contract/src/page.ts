@@ -25,6 +25,19 @@ export interface ServerBuild {
   renderFirstScreen(url: string, dataJson: string): Promise<string>;
   /** The tab title of a question's page, or of the feed's (null). */
   pageTitle(question: { text: string } | null): string;
+  /**
+   * A page that explains the site (one of SITE_PAGE_PATHS), drawn whole: it needs no data,
+   * so it reads the same to everyone, and without scripts. Absent from older builds.
+   */
+  renderSitePage?(path: SitePagePath): Promise<{ title: string; markup: string }>;
+}
+
+/** The pages that explain the site: the same for everyone, drawn on the server. */
+export const SITE_PAGE_PATHS = ['/about', '/privacy', '/rules'] as const;
+export type SitePagePath = (typeof SITE_PAGE_PATHS)[number];
+
+export function isSitePagePath(path: string): path is SitePagePath {
+  return (SITE_PAGE_PATHS as readonly string[]).includes(path);
 }
 
 /**

@@ -17,6 +17,9 @@
  * drawing that fails leaves `#root` empty, and the app draws the screen as before. The same
  * build names the page's title (a question's first line), which goes in the page's head. A
  * question's page also lists its screen's files there, for the browser to fetch at once.
+ *
+ * The pages that explain the site (`/about`, `/privacy`, `/rules`) need no data: the same
+ * build draws each whole, once, with its title, so they read without scripts.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -28,12 +31,14 @@ import {
   API_MSG,
   FeedInitialData,
   FeedPageData,
+  isSitePagePath,
   type PageData,
   QuestionInitialData,
   QuestionPageData,
   SCREEN_FILES_PATH,
   type ScreenFiles,
   type ServerBuild,
+  type SitePagePath,
 } from '@dating/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -212,6 +217,27 @@ export default fp(
       }
     }
 
+    /** A page that explains the site, drawn once: its HTML, or null when it cannot be. */
+    const sitePages = new Map<SitePagePath, Promise<string | null>>();
+    function sitePageHtml(pagePath: SitePagePath, log: FastifyBaseLogger): Promise<string | null> {
+      const render = build?.renderSitePage;
+      if (render === undefined) return Promise.resolve(null);
+      let drawing = sitePages.get(pagePath);
+      if (drawing === undefined) {
+        drawing = render(pagePath).then(
+          ({ title, markup }) => withFirstScreen(withTitle(indexHtml, title), markup),
+          (error: unknown) => {
+            log.error({ err: error }, 'site page not drawn; the app will draw it');
+            // Tried again by the next request.
+            sitePages.delete(pagePath);
+            return null;
+          },
+        );
+        sitePages.set(pagePath, drawing);
+      }
+      return drawing;
+    }
+
     // The fallback is a route, not a not-found handler: the errors plugin owns that one,
     // and every real route (API, hashed asset) is more specific than this wildcard.
     app.get<{ Params: { '*': string } }>(
@@ -221,16 +247,20 @@ export default fp(
         if (request.url.startsWith('/api/') || !isPagePath(request.params['*'])) {
           return reply.code(404).send({ detail: API_MSG.notFound });
         }
-        const data = request.method === 'GET' ? await dataOf(request) : null;
+        const pagePath = `/${request.params['*']}`;
+        const sitePage = isSitePagePath(pagePath)
+          ? await sitePageHtml(pagePath, request.log)
+          : null;
+        const data = sitePage === null && request.method === 'GET' ? await dataOf(request) : null;
         const theme = chosenTheme(request.headers.cookie);
         // The page differs by the theme cookie too, for any cache between.
         reply.header('Vary', 'Accept-Encoding, Cookie');
-        if (data === null && theme === null) {
+        if (sitePage === null && data === null && theme === null) {
           return reply
             .header('Cache-Control', 'no-cache')
             .sendFile('index.html', { cacheControl: false });
         }
-        let html = data === null ? indexHtml : await pageWith(request, reply, data);
+        let html = sitePage ?? (data === null ? indexHtml : await pageWith(request, reply, data));
         if (theme !== null) html = withTheme(html, theme);
         reply
           .header('Cache-Control', data === null ? 'no-cache' : 'private, no-cache')

@@ -16,6 +16,7 @@ import { dismissSupport, useSupportPanel } from '../lib/support-panel.ts';
 import { AskDialogContext } from './ask-dialog-context.tsx';
 import { prefetchOnIdle } from './idle-prefetch.ts';
 import styles from './layout.module.css';
+import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { useScrollRestoration } from './use-scroll-restoration.ts';
 
@@ -58,6 +59,7 @@ export function Layout() {
             <KeepAccessFallback />
             <Outlet />
           </main>
+          <SiteFooter />
           <AskQuestionDialog
             key={ask.key}
             open={ask.open}

@@ -47,6 +47,20 @@ const LAZY_ROUTES = [
     path: 'login',
     Screen: lazy(async () => ({ default: (await import('./routes/login.tsx')).LoginRoute })),
   },
+  {
+    path: 'about',
+    Screen: lazy(async () => ({ default: (await import('./routes/site-page.tsx')).AboutRoute })),
+  },
+  {
+    path: 'privacy',
+    Screen: lazy(async () => ({
+      default: (await import('./routes/site-page.tsx')).PrivacyRoute,
+    })),
+  },
+  {
+    path: 'rules',
+    Screen: lazy(async () => ({ default: (await import('./routes/site-page.tsx')).RulesRoute })),
+  },
 ];
 
 const loading = <StatusMessage>{UI.loading}</StatusMessage>;

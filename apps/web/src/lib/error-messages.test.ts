@@ -2,8 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client.ts';
 import {
   formErrors,
+  isRepeatReport,
   likeErrorMessage,
   postQuestionErrorMessage,
+  reportErrorMessage,
   submitReplyErrorMessage,
 } from './error-messages.ts';
 import { API_MSG, MSG } from './messages.ts';
@@ -54,6 +56,25 @@ describe('like errors', () => {
       'Couldn’t like the question.',
     );
     expect(likeErrorMessage(new ApiError(0, null), 'answer')).toBe("Couldn't like that.");
+  });
+});
+
+describe('report errors', () => {
+  it("shows the server's refusal of a repeat or of one's own post, else the spec's message", () => {
+    const repeat = new ApiError(400, { detail: API_MSG.alreadyReported });
+    expect(reportErrorMessage(repeat)).toBe('You have already reported this.');
+    expect(isRepeatReport(repeat)).toBe(true);
+    const own = new ApiError(400, { detail: API_MSG.reportOwnContent });
+    expect(reportErrorMessage(own)).toBe('You cannot report your own post.');
+    expect(isRepeatReport(own)).toBe(false);
+    for (const other of [
+      new ApiError(500, {}),
+      new ApiError(400, { detail: 'Something else.' }),
+      new ApiError(404, { detail: API_MSG.alreadyReported }),
+    ]) {
+      expect(reportErrorMessage(other)).toBe(MSG.reportFailed);
+      expect(isRepeatReport(other)).toBe(false);
+    }
   });
 });
 

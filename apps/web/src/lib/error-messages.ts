@@ -57,6 +57,23 @@ export function likeErrorMessage(error: unknown, target: 'question' | 'answer'):
   return target === 'question' ? MSG.likeQuestionFailed : MSG.likeFailed;
 }
 
+/** A report refused because the viewer already reported the post. */
+export function isRepeatReport(error: unknown): boolean {
+  return isRefusalWith(error, [API_MSG.alreadyReported]);
+}
+
+/**
+ * A report that failed: the server's own words when it refused a repeat or one's own post
+ * (the reporter can do nothing about those), else the specification's failure message.
+ */
+export function reportErrorMessage(error: unknown): string {
+  if (isOffline(error)) return TEXT.offline;
+  if (isRefusalWith(error, [API_MSG.alreadyReported, API_MSG.reportOwnContent])) {
+    return (error as ApiError).detail ?? MSG.reportFailed;
+  }
+  return MSG.reportFailed;
+}
+
 export function isAuthError(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }

@@ -23,6 +23,13 @@ export const TEXT = {
   themeToLight: 'Switch to light theme',
   skipToContent: 'Skip to content',
   mainNav: 'Main',
+  // The footer: the pages that explain the site
+  footerNav: 'About this site',
+  about: 'About',
+  privacy: 'Privacy',
+  rules: 'Rules',
+  howAnonymityWorks: 'How anonymity works',
+  opensInNewTab: '(opens in a new tab)',
   // Feed
   searchLabel: 'Search questions',
   searchPlaceholder: 'Search questions…',
@@ -79,6 +86,8 @@ export const TEXT = {
   // Question detail
   likeThisPost: 'Like this post',
   report: 'Report',
+  // The Report button once the viewer has reported the post (one report per post).
+  reported: 'Reported',
   backToHome: 'Back to Home',
   backToMyContent: 'Back to My Content',
   leaveReply: 'Leave a Reply',

@@ -1,15 +1,19 @@
 /**
- * The crisis classifier: recognises posts about self-harm, abuse or violence
- * by a partner, sexual coercion and stalking, so that the writer is shown support and the
- * post is flagged for moderators. Nothing is ever refused because of it.
+ * The crisis classifier: recognises posts about self-harm and suicidal thoughts, abuse or
+ * violence by a partner, sexual violence and coercion, coercive control, stalking, and a
+ * minor with an adult, so that the writer is shown support and the post is flagged for
+ * moderators. Nothing is ever refused because of it.
  *
- * It is a phrase list, deliberately simple and auditable: `crisis-phrases.json` holds, per
- * category, phrases written in lower case without apostrophes. A text is compared the
- * same way (lower case, apostrophes dropped, every other run of non-letters one space),
- * and a phrase matches whole words only. `{partner}` in a phrase stands for any entry of
- * the `partner` macro ("he", "my boyfriend", ...). A match that lies inside one of the
- * exception phrases ("hit me up", "killing it", "die laughing") does not count. Figures of
- * speech such as "this date killed me" or "I'm dying to see him" contain no phrase.
+ * It is a phrase list, deliberately simple and auditable, so that a new phrasing is a change
+ * of data: `crisis-phrases.json` holds, per category, phrases written in lower case without
+ * apostrophes. A text is compared the same way (lower case, apostrophes dropped, every other
+ * run of non-letters one space, contractions written out: "don't", "dont" and "do not" all
+ * read "do not"), and a phrase matches whole words only. `{partner}` in a phrase stands for
+ * any entry of the `partner` macro ("he", "my boyfriend", ...), whose entries may use macros
+ * in turn; a macro given as a range (`{"from": 10, "to": 15}`) stands for those whole
+ * numbers, and `{digits}` for any number. A match that lies inside one of the exception
+ * phrases ("hit me up", "killing it", "20 kms away") does not count. Figures of speech such
+ * as "this date killed me" or "I'm dying to see him" contain no phrase.
  *
  * It errs towards recognising: a false alarm costs a calm panel and a moderator's glance,
  * a miss costs someone the resources they needed.
@@ -17,42 +21,62 @@
 import { CRISIS_CATEGORIES, type CrisisCategory } from '../enums.ts';
 import phrases from './crisis-phrases.json' with { type: 'json' };
 
+/** A macro: its phrases, or the whole numbers of a range. */
+type Macro = string[] | { from: number; to: number };
+
 interface PhraseFile {
-  macros: Record<string, string[]>;
+  contractions: Record<string, string>;
+  macros: Record<string, Macro>;
   categories: Record<CrisisCategory, string[]>;
   exceptions: string[];
 }
 
+const FILE = phrases as PhraseFile;
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Lower case, no apostrophes, one space for every run of anything but letters and digits. */
+/**
+ * Lower case, no apostrophes, one space for every run of anything but letters and digits,
+ * contractions written out; padded with a space at each end.
+ */
 export function normalizeForPhrases(text: string): string {
-  return ` ${text
+  const words = text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/['’‘`´]/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()} `;
+    .trim()
+    .split(' ')
+    .map((word) => (Object.hasOwn(FILE.contractions, word) ? FILE.contractions[word] : word));
+  return ` ${words.join(' ')} `;
 }
 
 /** One phrase as a pattern: its words separated by single spaces, macros expanded. */
-function phrasePattern(phrase: string, macros: Record<string, string[]>): string {
+function phrasePattern(phrase: string, macros: Record<string, Macro>, depth = 0): string {
+  if (depth > 4) throw new Error(`crisis-phrases.json: macros nested too deep in "${phrase}"`);
   return phrase
     .trim()
     .split(/\s+/)
     .map((word) => {
       const macro = /^\{(\w+)\}$/.exec(word)?.[1];
       if (macro === undefined) return escapeRegExp(normalizeForPhrases(word).trim());
+      if (macro === 'digits') return '[0-9]+';
       const entries = macros[macro];
       if (!entries) throw new Error(`crisis-phrases.json: unknown macro {${macro}}`);
-      return `(?:${entries.map((entry) => escapeRegExp(normalizeForPhrases(entry).trim())).join('|')})`;
+      if (!Array.isArray(entries)) {
+        const numbers = Array.from({ length: entries.to - entries.from + 1 }, (_, i) =>
+          String(entries.from + i),
+        );
+        return `(?:${numbers.join('|')})`;
+      }
+      return `(?:${entries.map((entry) => phrasePattern(entry, macros, depth + 1)).join('|')})`;
     })
     .join(' ');
 }
 
 /** The phrases of a list as one pattern of whole words (the text is padded with spaces). */
-function anyOf(list: string[], macros: Record<string, string[]>): RegExp {
+function anyOf(list: string[], macros: Record<string, Macro>): RegExp {
   return new RegExp(` (?:${list.map((p) => phrasePattern(p, macros)).join('|')})(?= )`, 'g');
 }
 
@@ -65,7 +89,7 @@ function compile(file: PhraseFile) {
   };
 }
 
-const COMPILED = /*#__PURE__*/ compile(phrases as PhraseFile);
+const COMPILED = /*#__PURE__*/ compile(FILE);
 
 /** The categories a text is about, in the order of `CRISIS_CATEGORIES`; empty for most. */
 export function classifyCrisis(text: string): CrisisCategory[] {

@@ -20,6 +20,7 @@ import { likeErrorMessage, unlessOffline } from '../../../lib/error-messages.ts'
 import { postedBy } from '../../../lib/labels.ts';
 import { API_MSG, MSG, OUTCOME_UI, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
+import { useReported } from '../../../lib/reported.ts';
 import { useDeleteAnswer } from '../api/delete-answer.ts';
 import { useToggleAnswerLike } from '../api/like-answer.ts';
 import { useMarkHelpful } from '../api/mark-helpful.ts';
@@ -56,6 +57,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
   const [deleting, runDelete] = useSingleFlight();
   const [editText, setEditText] = useState('');
   const mine = !answer.is_deleted && isOwner(answer, viewer);
+  const reported = useReported({ type: 'answer', id: answer.id });
   const editing = thread.editingId === answer.id;
   const replying = thread.replyingId === answer.id;
   const highlighted = thread.highlightId === answer.id;
@@ -218,13 +220,17 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
         >
           {TEXT.reply}
         </button>
-        <button
-          type="button"
-          className={buttonClass('ghost', 'small')}
-          onClick={() => thread.onReport(answer.id)}
-        >
-          {TEXT.report}
-        </button>
+        {/* Nobody may report their own post (the server refuses it). */}
+        {!mine && (
+          <button
+            type="button"
+            className={buttonClass('ghost', 'small')}
+            disabled={reported}
+            onClick={() => thread.onReport(answer.id)}
+          >
+            {reported ? TEXT.reported : TEXT.report}
+          </button>
+        )}
         {mine && !editing && (
           <>
             <button

@@ -188,6 +188,13 @@ export default function AskQuestionForm({
         suggestions={tagSuggestions}
         onChange={(tags) => setValue('tags', tags)}
       />
+      <p className={styles.aboutLink}>
+        {/* A tab of its own: the draft and the dialog stay as they are. */}
+        <a href="/about" target="_blank" rel="noopener">
+          {TEXT.howAnonymityWorks}
+          <span className="visually-hidden"> {TEXT.opensInNewTab}</span>
+        </a>
+      </p>
       <FormActions>
         <button type="button" className={buttonClass()} onClick={onCancel}>
           {TEXT.cancel}

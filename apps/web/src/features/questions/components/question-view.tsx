@@ -25,6 +25,7 @@ import { isBlankHtml } from '../../../lib/html.ts';
 import { postedBy } from '../../../lib/labels.ts';
 import { API_MSG, MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
+import { useReported } from '../../../lib/reported.ts';
 import { useDeleteQuestion } from '../api/delete-question.ts';
 import { getQuestion, questionQueryOptions } from '../api/get-question.ts';
 import { useToggleQuestionLike } from '../api/like-question.ts';
@@ -83,6 +84,7 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
   const [deleting, runDelete] = useSingleFlight();
   const [editing, setEditing] = useState<string | null>(null);
   const mine = isOwner(question, viewer);
+  const reported = useReported({ type: 'question', id: question.id });
   // Questions are edited and deleted by their owner, the account or the anonymous key that
   // asked (the key keeps its promise); admins may delete any from the owner view.
   const canEdit = mine;
@@ -190,9 +192,17 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
             {TEXT.likeCount(question.likes)}
           </span>
           {follow}
-          <button type="button" className={buttonClass('ghost')} onClick={onReport}>
-            {TEXT.report}
-          </button>
+          {/* Nobody may report their own post (the server refuses it). */}
+          {!mine && (
+            <button
+              type="button"
+              className={buttonClass('ghost')}
+              disabled={reported}
+              onClick={onReport}
+            >
+              {reported ? TEXT.reported : TEXT.report}
+            </button>
+          )}
           {canDelete && editing === null && (
             <>
               {canEdit && (

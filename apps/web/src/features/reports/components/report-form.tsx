@@ -9,9 +9,10 @@ import { useForm } from '../../../hooks/use-form.ts';
 import { usePrepareProofOfWork } from '../../../hooks/use-prepare-proof-of-work.ts';
 import { useRequireSession } from '../../../hooks/use-require-session.ts';
 import { useViewer } from '../../../lib/auth.ts';
-import { unlessOffline } from '../../../lib/error-messages.ts';
+import { isRepeatReport, reportErrorMessage } from '../../../lib/error-messages.ts';
 import { MSG, TEXT } from '../../../lib/messages.ts';
 import { REASON_OPTIONS } from '../../../lib/options.ts';
+import { markReported } from '../../../lib/reported.ts';
 import { useCreateReport } from '../api/create-report.ts';
 import type { ReportTarget } from './report-target.ts';
 
@@ -49,9 +50,15 @@ export default function ReportForm({ target, onCancel, onSent, dirty }: ReportFo
           idempotencyKey,
         });
       } catch (error) {
-        toast.error(unlessOffline(error, MSG.reportFailed));
+        toast.error(reportErrorMessage(error));
+        // Already reported: nothing more to send, and the button says so from now on.
+        if (isRepeatReport(error)) {
+          markReported(viewer, target);
+          onSent();
+        }
         return false;
       }
+      markReported(viewer, target);
       toast.success(MSG.reportThanks);
       onSent();
       return true;
