@@ -89,14 +89,15 @@ export default fp(
     // database closes.
     app.addHook('preClose', () => liveEvents.stop());
 
-    app.decorate('threads', new ThreadService());
+    const cursors = new Cursors(services.jwtSecret);
+    app.decorate('cursors', cursors);
+    app.decorate('threads', new ThreadService(cursors));
     app.decorate('feedCache', new FeedCache(() => readFeedVersion(services.db)));
     app.decorate('fingerprints', new ReporterFingerprints(services.jwtSecret));
     app.decorate(
       'safety',
       new SafetyService(services.config.piiGuard, services.config.safetyResourcesFile),
     );
-    app.decorate('cursors', new Cursors(services.jwtSecret));
   },
   { name: 'services' },
 );

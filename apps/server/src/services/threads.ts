@@ -23,11 +23,20 @@
  * and they are served again only to a viewer who sees the question as a stranger would
  * (presenters/ownership.ts `seesAsStranger`), while the thread, the question's row (its `xmin`) and its tags are
  * the ones they were written from.
+ *
+ * What any response holds of the thread is one page of it (lib/thread-pages.ts): the detail
+ * the first top-level answers, `answersPage` the following ones, or the rest of one answer's
+ * replies, from the same whole thread, kept or presented afresh. The page is cut before the
+ * viewer's likes are marked, so a viewer's request copies a page, not the thread. The
+ * perspective counts and `answer_count` still describe the whole thread.
  */
-import type { AnswerNode, Perspectives, QuestionDetail, Tag } from '@dating/contract';
+import type { AnswerNode, AnswerPage, Perspectives, QuestionDetail, Tag } from '@dating/contract';
 import { isOwner, STRANGER, type Viewer } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
+import { type Cursors, encodeThreadCursor, type ThreadCursor } from '../lib/cursor.ts';
+import { notFound } from '../lib/http-errors.ts';
 import { LruCache } from '../lib/lru-cache.ts';
+import { findNode, type PagePosition, pageOf, type ThreadPage } from '../lib/thread-pages.ts';
 import { type AnswerRow, presentAnswerTree, withLiked } from '../presenters/answers.ts';
 import { seesAsStranger } from '../presenters/ownership.ts';
 import {
@@ -36,7 +45,7 @@ import {
   presentPerspectives,
   presentPerspectiveThread,
 } from '../presenters/perspectives.ts';
-import { presentQuestionDetail, type QuestionRow } from '../presenters/questions.ts';
+import { isHiddenFrom, presentQuestionDetail, type QuestionRow } from '../presenters/questions.ts';
 import { answersOfQuestion } from '../repositories/answers.ts';
 import { isFollowing } from '../repositories/follows.ts';
 import { likedAmong, likedAnswersOfQuestion } from '../repositories/likes.ts';
@@ -57,8 +66,27 @@ interface KeptThread {
   /** The thread as strangers see it; shared by every such request, never mutated. */
   strangers: readonly AnswerNode[];
   strangerPerspectives: Readonly<Perspectives>;
-  /** The whole detail response as strangers get it, and the question's state it shows. */
-  strangersResponse?: { stamp: string; body: Buffer };
+  /** The whole detail response as strangers get it, the question's state it shows, its next page. */
+  strangersResponse?: { stamp: string; body: Buffer; next: string | null };
+  /** `strangers` by id, made when a page of some answer's replies is first asked for. */
+  byId?: Map<number, AnswerNode>;
+}
+
+/** A thread as one viewer gets it, before it is cut into pages. */
+interface ViewerThread {
+  /** The whole tree (possibly the kept one, shared: never mutated). */
+  answers: readonly AnswerNode[];
+  /** The likes still to mark on a page (empty when `answers` has them already). */
+  liked: ReadonlySet<number>;
+  perspectives: Perspectives;
+  /** The answer of this id in `answers`, or null. */
+  find: (id: number) => AnswerNode | null;
+}
+
+/** A detail response's JSON and the address of its next page of answers (`Link`). */
+export interface DetailJson {
+  json: string | Buffer;
+  next: string | null;
 }
 
 /** What the detail call reads before the thread. */
@@ -82,12 +110,21 @@ function weightOf(rows: AnswerRow[]): number {
   return rows.reduce((sum, row) => sum + BYTES_PER_ANSWER + row.text.length * 4, 0);
 }
 
+/** The API address of a page of a question's thread. */
+function pageAddress(cursors: Cursors, cursor: ThreadCursor): string {
+  const raw = encodeThreadCursor(cursors, cursor);
+  return `/api/questions/${cursor.question}/answers/?cursor=${encodeURIComponent(raw)}`;
+}
+
 export class ThreadService {
   private readonly kept = new LruCache<number, KeptThread>(MAX_KEPT_BYTES);
 
+  constructor(private readonly cursors: Cursors) {}
+
   /**
-   * The question with its whole thread as `viewer` sees it, or only the replies of one
-   * group when `filter` names one (presenters/perspectives.ts); null when there is none.
+   * The question with the first page of its thread as `viewer` sees it, or of only the
+   * replies of one group when `filter` names one (presenters/perspectives.ts); null when
+   * there is none.
    */
   async detail(
     db: Executor,
@@ -111,7 +148,7 @@ export class ThreadService {
     id: number,
     filter: PerspectiveFilter,
     serialize: DetailSerializer,
-  ): Promise<string | Buffer | null> {
+  ): Promise<DetailJson | null> {
     const question = await ThreadService.question(db, viewer, id);
     if (!question) return null;
     const { row, tags, liked } = question;
@@ -129,19 +166,79 @@ export class ThreadService {
 
     const kept = this.kept.get(id);
     if (kept?.strangersResponse?.stamp === stamp && (await servesKept(kept))) {
-      return kept.strangersResponse.body;
+      return { json: kept.strangersResponse.body, next: kept.strangersResponse.next };
     }
-    const json = serialize(await this.present(db, viewer, question, filter));
+    const detail = await this.present(db, viewer, question, filter);
+    const json = serialize(detail);
+    const next = detail.answers_next;
     const thread = this.kept.get(id);
     if (thread !== undefined && (await servesKept(thread))) {
       const body = Buffer.from(json);
       this.kept.set(
         id,
-        { ...thread, strangersResponse: { stamp, body } },
+        { ...thread, strangersResponse: { stamp, body, next } },
         weightOf(thread.rows) + body.length,
       );
     }
-    return json;
+    return { json, next };
+  }
+
+  /**
+   * The page of a question's thread `cursor` points at: the following top-level answers,
+   * or the following replies of one answer, as `viewer` sees them. A 404 when the question
+   * is gone or hidden from the viewer, or the answer is not in its thread (any more).
+   */
+  async answersPage(db: Executor, viewer: Viewer, cursor: ThreadCursor): Promise<AnswerPage> {
+    const question = await ThreadService.question(db, viewer, cursor.question);
+    if (!question || isHiddenFrom(viewer, question.row)) throw notFound();
+    const filter: PerspectiveFilter = { gender: cursor.gender, ageRange: cursor.ageRange };
+    const { row, liked } = question;
+    const thread = await this.thread(db, viewer, row.id, row.thread_version, filter, liked.answers);
+    let siblings = thread.answers;
+    if (cursor.parent !== null) {
+      const parent = thread.find(cursor.parent);
+      if (parent === null) throw notFound();
+      siblings = parent.replies;
+    }
+    const page = this.page(thread, siblings, cursor, cursor.parent, cursor.after);
+    return { answers: page.answers, answers_next: page.next };
+  }
+
+  /**
+   * One page of `siblings` (the top level when `parent` is null) after `after`, with the
+   * viewer's likes marked, and the address of the next one.
+   */
+  private page(
+    thread: ViewerThread,
+    siblings: readonly AnswerNode[],
+    filter: {
+      gender?: ThreadCursor['gender'];
+      ageRange?: ThreadCursor['ageRange'];
+      question: number;
+    },
+    parent: number | null,
+    after: PagePosition | null,
+  ): { answers: AnswerNode[]; next: string | null } {
+    const { question, gender, ageRange } = filter;
+    const group = {
+      ...(gender === undefined ? {} : { gender }),
+      ...(ageRange === undefined ? {} : { ageRange }),
+    };
+    const page: ThreadPage = pageOf(siblings, after, parent === null, (of, last) =>
+      pageAddress(this.cursors, {
+        question,
+        parent: of,
+        after: last === null ? null : { id: last, helped: false },
+        ...group,
+      }),
+    );
+    return {
+      answers: withLiked(page.answers, thread.liked),
+      next:
+        page.next === null
+          ? null
+          : pageAddress(this.cursors, { question, parent, after: page.next, ...group }),
+    };
   }
 
   /** The question's row, its tags and what the viewer liked of it; null when there is none. */
@@ -181,11 +278,18 @@ export class ThreadService {
       this.thread(db, viewer, row.id, row.thread_version, filter, liked.answers),
       row.update_count > 0 ? updatesOfQuestion(db, row.id) : [],
     ]);
+    const first = this.page(
+      thread,
+      thread.answers,
+      { question: row.id, gender: filter.gender, ageRange: filter.ageRange },
+      null,
+      null,
+    );
     return presentQuestionDetail(
       viewer,
       row,
       tags,
-      { ...thread, updates },
+      { answers: first.answers, next: first.next, perspectives: thread.perspectives, updates },
       {
         liked: liked.question,
         following,
@@ -201,7 +305,7 @@ export class ThreadService {
     version: string,
     filter: PerspectiveFilter,
     likedAnswers: Promise<ReadonlySet<number>>,
-  ): Promise<{ answers: AnswerNode[]; perspectives: Perspectives }> {
+  ): Promise<ViewerThread> {
     let thread = this.kept.get(questionId);
     let liked: ReadonlySet<number>;
     if (thread?.version !== version) {
@@ -225,9 +329,23 @@ export class ThreadService {
     if (isFiltered(filter) || ThreadService.wroteIn(viewer, thread.rows)) {
       return ThreadService.presented(viewer, thread.rows, filter, liked);
     }
+    const kept = thread;
     return {
-      answers: withLiked(thread.strangers, liked),
-      perspectives: thread.strangerPerspectives as Perspectives,
+      answers: kept.strangers,
+      liked,
+      perspectives: kept.strangerPerspectives as Perspectives,
+      find: (id) => {
+        if (kept.byId === undefined) {
+          const byId = new Map<number, AnswerNode>();
+          const stack = [...kept.strangers];
+          for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+            byId.set(node.id, node);
+            for (const reply of node.replies) stack.push(reply);
+          }
+          kept.byId = byId;
+        }
+        return kept.byId.get(id) ?? null;
+      },
     };
   }
 
@@ -237,12 +355,15 @@ export class ThreadService {
     rows: AnswerRow[],
     filter: PerspectiveFilter,
     liked: ReadonlySet<number>,
-  ) {
+  ): ViewerThread {
+    const answers = isFiltered(filter)
+      ? presentPerspectiveThread(viewer, rows, filter, liked)
+      : presentAnswerTree(viewer, rows, liked);
     return {
-      answers: isFiltered(filter)
-        ? presentPerspectiveThread(viewer, rows, filter, liked)
-        : presentAnswerTree(viewer, rows, liked),
+      answers,
+      liked: new Set(),
       perspectives: presentPerspectives(viewer, rows),
+      find: (id) => findNode(answers, id),
     };
   }
 
