@@ -140,10 +140,10 @@ describeEachEngine('long threads in pages', (ctx) => {
     thread = await longThread(ctx);
   });
 
-  it('gives the first 50 top-level answers, at most 200 in all, and a next page', async () => {
+  it('gives the first 50 top-level answers, at most 100 in all, and a next page', async () => {
     const { body } = await get<Detail>(ctx, `/api/questions/${thread.q.id}/`);
     expect(body.answers).toHaveLength(50);
-    expect(flat(body.answers).length).toBeLessThanOrEqual(200);
+    expect(flat(body.answers).length).toBeLessThanOrEqual(100);
     expect(body.answers_next).toMatch(
       new RegExp(`^/api/questions/${thread.q.id}/answers/\\?cursor=`),
     );
@@ -269,5 +269,19 @@ describeEachEngine('long threads in pages', (ctx) => {
     const second = await get<{ answers: Node[] }>(ctx, first.body.answers_next as string);
     expect(second.bytes).toBeLessThan(100_000);
     expect(second.body.answers[0]?.id).toBeGreaterThan(first.body.answers[49]?.id as number);
+  });
+
+  it('keeps a page of long replies under 100 KB too, cutting it sooner', async () => {
+    const q = await createQuestion(ctx);
+    // Replies of 9,000 characters, two bytes each in UTF-8.
+    await sql`
+      INSERT INTO answers (question_id, text) SELECT ${q.id}, repeat('é', 9000) || i
+      FROM generate_series(1, 30) AS i`.execute(ctx.database.db);
+    const { body, bytes } = await get<Detail>(ctx, `/api/questions/${q.id}/`);
+    expect(bytes).toBeLessThan(100_000);
+    expect(body.answers.length).toBeGreaterThan(0);
+    expect(body.answers.length).toBeLessThan(30);
+    const { seen } = await walk(ctx, q.id);
+    expect(seen).toHaveLength(30);
   });
 });

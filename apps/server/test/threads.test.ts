@@ -283,7 +283,7 @@ describeEachEngine('reply depth', (ctx) => {
       // time, and the whole thread page by page.
       const first = await thread(ctx, q.id, viewer);
       expect(depthOf(first.answers)).toBe(LIMITS.replyDepth);
-      expect(countOf(first.answers)).toBeLessThanOrEqual(200);
+      expect(countOf(first.answers)).toBeLessThanOrEqual(100);
       const read = await wholeThread(ctx, q.id, viewer);
       expect(depthOf(read.answers)).toBe(LIMITS.replyDepth);
       expect(countOf(read.answers)).toBe(STORED_DEPTH);

@@ -1,10 +1,12 @@
 /**
  * A long thread in pages, so that no response grows with the thread (a 10,000-answer one
  * was one 2.8 MB response). A page is a run of sibling branches, in the thread's order:
- * at most `PAGE_BRANCHES` of them, and at most `PAGE_ANSWERS` answers (about `PAGE_TEXT`
- * characters of text) counting what is shown of their replies. A page always holds at least
- * its first branch (so every page moves on), and its replies are filled breadth first:
- * every branch shows its first levels before any goes deeper.
+ * at most `PAGE_BRANCHES` of them, and at most `PAGE_ANSWERS` answers and `PAGE_TEXT_BYTES`
+ * of text (UTF-8) counting what is shown of their replies: with each answer's other fields
+ * (about 270 bytes of JSON) a page stays under 100 KB whatever the texts, but for a single
+ * answer longer than that. A page always holds at least its first branch (so every page
+ * moves on), and its replies are filled breadth first: every branch shows its first levels
+ * before any goes deeper.
  *
  * An answer whose replies are cut keeps the first ones, in order, and says how many of its
  * direct replies are left out (`replies_more`) and where they are (`replies_next`, a page
@@ -20,8 +22,8 @@ import type { AnswerNode } from '@dating/contract';
 import { holdsHelped } from './helped-first.ts';
 
 export const PAGE_BRANCHES = 50;
-export const PAGE_ANSWERS = 200;
-export const PAGE_TEXT = 60_000;
+export const PAGE_ANSWERS = 100;
+export const PAGE_TEXT_BYTES = 48_000;
 
 /** Where a page starts among siblings: after this one (a top-level one with its group). */
 export interface PagePosition {
@@ -78,11 +80,12 @@ export function pageOf(
   const start = startOf(siblings, position, topLevel);
   let answers = 0;
   let text = 0;
+  const bytesOf = (node: AnswerNode) => Buffer.byteLength(node.text);
   const fits = (node: AnswerNode) =>
-    answers < PAGE_ANSWERS && (answers === 0 || text + node.text.length <= PAGE_TEXT);
+    answers < PAGE_ANSWERS && (answers === 0 || text + bytesOf(node) <= PAGE_TEXT_BYTES);
   const take = (node: AnswerNode): AnswerNode => {
     answers += 1;
-    text += node.text.length;
+    text += bytesOf(node);
     const { replies_more: _more, replies_next: _next, ...fields } = node;
     return { ...fields, replies: [] };
   };

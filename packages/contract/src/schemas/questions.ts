@@ -116,7 +116,7 @@ const detailFields = {
   answers_next: Nullable(
     Type.String({
       description:
-        '`answers` is the first page of the thread: at most 50 top-level answers in the thread\'s order with their replies, at most 200 answers in all (an answer whose replies are cut says so with `replies_more`). This is the API address of the next page of top-level answers (`GET /api/questions/{id}/answers/?cursor=...`, also sent as `Link: <...>; rel="next"`); null when `answers` holds the last.',
+        '`answers` is the first page of the thread: at most 50 top-level answers in the thread\'s order with their replies, at most 100 answers and 48 KB of text in all (an answer whose replies are cut says so with `replies_more`). This is the API address of the next page of top-level answers (`GET /api/questions/{id}/answers/?cursor=...`, also sent as `Link: <...>; rel="next"`); null when `answers` holds the last.',
     }),
   ),
   updates: Type.Array(QuestionUpdate),
