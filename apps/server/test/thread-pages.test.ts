@@ -250,7 +250,8 @@ describeEachEngine('long threads in pages', (ctx) => {
 
   it('answers a 10,000-answer thread in pages under 100 KB', async () => {
     const q = await createQuestion(ctx);
-    const text = 'Be patient, be kind, and say what you want plainly. '.repeat(4);
+    // About 300 characters a reply.
+    const text = 'Be patient, be kind, and say what you want plainly. '.repeat(6);
     await sql`
       INSERT INTO answers (question_id, text) SELECT ${q.id}, ${text} || i
       FROM generate_series(1, 9000) AS i`.execute(ctx.database.db);
@@ -263,9 +264,22 @@ describeEachEngine('long threads in pages', (ctx) => {
     const first = await get<Detail>(ctx, url);
     expect(first.bytes).toBeLessThan(100_000);
     expect(first.body.answers).toHaveLength(50);
-    // Kept for strangers: the same bytes again.
+    // Kept for strangers: the same bytes again, without reading the thread. A change made
+    // behind the thread version's back shows that they come from the copy.
     const again = await get<Detail>(ctx, url);
     expect(again.bytes).toBe(first.bytes);
+    const db = ctx.database.db;
+    const firstId = first.body.answers[0]?.id as number;
+    await sql`ALTER TABLE answers DISABLE TRIGGER answers_updated_bump_thread`.execute(db);
+    try {
+      await sql`UPDATE answers SET text = 'changed behind its back' WHERE id = ${firstId}`.execute(
+        db,
+      );
+      const kept = await get<Detail>(ctx, url);
+      expect(kept.body.answers[0]?.text).toBe(first.body.answers[0]?.text);
+    } finally {
+      await sql`ALTER TABLE answers ENABLE TRIGGER answers_updated_bump_thread`.execute(db);
+    }
     const second = await get<{ answers: Node[] }>(ctx, first.body.answers_next as string);
     expect(second.bytes).toBeLessThan(100_000);
     expect(second.body.answers[0]?.id).toBeGreaterThan(first.body.answers[49]?.id as number);
