@@ -36,7 +36,7 @@ import type { Executor } from '../db/connection.ts';
 import { type Cursors, encodeThreadCursor, type ThreadCursor } from '../lib/cursor.ts';
 import { notFound } from '../lib/http-errors.ts';
 import { LruCache } from '../lib/lru-cache.ts';
-import { findNode, type PagePosition, pageOf, type ThreadPage } from '../lib/thread-pages.ts';
+import { findNode, pageOf } from '../lib/thread-pages.ts';
 import { type AnswerRow, presentAnswerTree, withLiked } from '../presenters/answers.ts';
 import { seesAsStranger } from '../presenters/ownership.ts';
 import {
@@ -205,31 +205,21 @@ export class ThreadService {
       if (parent === null) throw notFound();
       siblings = parent.replies;
     }
-    const page = this.page(thread, siblings, cursor, cursor.parent, cursor.after);
+    const page = this.page(thread, siblings, cursor);
     return { answers: page.answers, answers_next: page.next };
   }
 
   /**
-   * One page of `siblings` (the top level when `parent` is null) after `after`, with the
-   * viewer's likes marked, and the address of the next one.
+   * The page of `siblings` that `at` points at (the top level when its parent is null),
+   * with the viewer's likes marked, and the address of the next one.
    */
   private page(
     thread: ViewerThread,
     siblings: readonly AnswerNode[],
-    filter: {
-      gender?: ThreadCursor['gender'];
-      ageRange?: ThreadCursor['ageRange'];
-      question: number;
-    },
-    parent: number | null,
-    after: PagePosition | null,
+    at: ThreadCursor,
   ): { answers: AnswerNode[]; next: string | null } {
-    const { question, gender, ageRange } = filter;
-    const group = {
-      ...(gender === undefined ? {} : { gender }),
-      ...(ageRange === undefined ? {} : { ageRange }),
-    };
-    const page: ThreadPage = pageOf(siblings, after, parent === null, (of, last) =>
+    const { question, parent, after, ...group } = at;
+    const page = pageOf(siblings, after, parent === null, (of, last) =>
       pageAddress(this.cursors, {
         question,
         parent: of,
@@ -283,13 +273,13 @@ export class ThreadService {
       this.thread(db, viewer, row.id, row.thread_version, filter, liked.answers),
       row.update_count > 0 ? updatesOfQuestion(db, row.id) : [],
     ]);
-    const first = this.page(
-      thread,
-      thread.answers,
-      { question: row.id, gender: filter.gender, ageRange: filter.ageRange },
-      null,
-      null,
-    );
+    const first = this.page(thread, thread.answers, {
+      question: row.id,
+      parent: null,
+      after: null,
+      ...(filter.gender === undefined ? {} : { gender: filter.gender }),
+      ...(filter.ageRange === undefined ? {} : { ageRange: filter.ageRange }),
+    });
     return presentQuestionDetail(
       viewer,
       row,
