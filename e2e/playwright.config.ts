@@ -65,6 +65,10 @@ export default defineConfig({
           'npm run build -w @dating/web &&',
           `PORT=${PORT} DATA_DIR="$(mktemp -d)" ADMIN_USERNAME=${ADMIN.username}`,
           `ADMIN_PASSWORD=${ADMIN.password} RATE_LIMITS=off POW_DIFFICULTY=off LOG_LEVEL=warn`,
+          // Tests stand for several people by X-Forwarded-For (support/api.ts, createReport).
+          'TRUST_PROXY=loopback',
+          // The push test's push service is a stub on http://127.0.0.1.
+          'PUSH_ALLOW_INSECURE=true',
           'node --import tsx apps/server/src/server.ts',
         ].join(' '),
         cwd: root,

@@ -97,15 +97,24 @@ export async function createAnswer(
   );
 }
 
+let reporterNetworks = 0;
+
+/**
+ * A report by a fresh key, from a network of its own: auto-hide counts reporters by
+ * network, so each report here is another person (the server trusts the loopback proxy's
+ * X-Forwarded-For in these tests).
+ */
 export async function createReport(
   request: APIRequestContext,
   target: { question?: number; answer?: number },
   fields: { reason?: string; details?: string } = {},
 ) {
   const sessionId = strongSessionId(randomUUID);
+  reporterNetworks += 1;
+  const network = `198.18.${reporterNetworks % 256}.1`;
   return json<{ id: number }>(
     await request.post('/api/reports/', {
-      headers: { 'X-Session-Id': sessionId },
+      headers: { 'X-Session-Id': sessionId, 'X-Forwarded-For': network },
       data: {
         ...target,
         reason: fields.reason ?? 'spam',

@@ -10,9 +10,10 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config, VapidKeys } from './config.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import type { Db } from './db/connection.ts';
+import { endSilentConnectionsOnClose } from './lib/silent-connections.ts';
 import { loggerOptions, requestIdOptions } from './logging.ts';
 import auth from './plugins/auth.ts';
 import deadline from './plugins/deadline.ts';
@@ -20,6 +21,7 @@ import errors from './plugins/errors.ts';
 import idempotency from './plugins/idempotency.ts';
 import inputGuard from './plugins/input-guard.ts';
 import openapi from './plugins/openapi.ts';
+import privateResponses from './plugins/private-responses.ts';
 import proofOfWork from './plugins/proof-of-work.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import requestId from './plugins/request-id.ts';
@@ -38,6 +40,7 @@ import moderationRoutes from './routes/api/moderation/index.ts';
 import myRoutes from './routes/api/my/index.ts';
 import notificationRoutes from './routes/api/notifications/index.ts';
 import { ownPostRoutes } from './routes/api/own-posts/index.ts';
+import pushRoutes from './routes/api/push/index.ts';
 import questionAnswerRoutes from './routes/api/questions/answers.ts';
 import questionFollowRoutes from './routes/api/questions/follow.ts';
 import questionRoutes, { questionDetail } from './routes/api/questions/index.ts';
@@ -54,6 +57,8 @@ export interface AppDependencies {
   /** The database's announcements of committed changes (db/change-feed.ts). */
   changes: ChangeFeed;
   jwtSecret: string;
+  /** The Web Push key pair (resolveVapidKeys); a fresh one when absent (tests). */
+  vapid?: VapidKeys;
   /** Fastify's logger option; tests pass false or a stream. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -88,6 +93,7 @@ export async function buildApp(deps: AppDependencies) {
     frameworkErrors: routerError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  endSilentConnectionsOnClose(app);
   // Every request starts anonymous; the auth plugin's scope reads the bearer token.
   app.decorateRequest('user', null);
   await app.register(requestId);
@@ -100,9 +106,11 @@ export async function buildApp(deps: AppDependencies) {
     db: deps.db,
     changes: deps.changes,
     jwtSecret: deps.jwtSecret,
+    ...(deps.vapid === undefined ? {} : { vapid: deps.vapid }),
   });
   await app.register(security);
-  await app.register(rateLimit);
+  await app.register(privateResponses);
+  await app.register(rateLimit, { serverSecret: deps.jwtSecret });
   await app.register(idempotency, { secret: deps.jwtSecret });
   await app.register(proofOfWork, { serverSecret: deps.jwtSecret });
   await app.register(openapi);
@@ -137,6 +145,7 @@ export async function buildApp(deps: AppDependencies) {
         await authenticated.register(questionFollowRoutes, { prefix: '/questions' });
         await authenticated.register(notificationRoutes, { prefix: '/notifications' });
         await authenticated.register(eventRoutes, { prefix: '/events' });
+        await authenticated.register(pushRoutes, { prefix: '/push' });
       });
     },
     { prefix: '/api' },

@@ -2,7 +2,7 @@
 
 import path from 'node:path';
 import { ensureAdmin } from './auth/admins.ts';
-import type { Config } from './config.ts';
+import { type Config, resolveJwtSecret } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrator.ts';
 
@@ -10,6 +10,8 @@ export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> 
   const timeouts = {
     statementTimeoutMs: config.databaseStatementTimeoutMs,
     acquireTimeoutMs: config.databaseAcquireTimeoutMs,
+    queryTimeoutMs: config.databaseQueryTimeoutMs,
+    lockTimeoutMs: config.databaseLockTimeoutMs,
   };
   return config.databaseUrl !== undefined
     ? openDatabase({
@@ -22,7 +24,8 @@ export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> 
 }
 
 export async function prepareDatabase(handle: DatabaseHandle, config: Config) {
-  const { applied } = await migrate(handle.pool);
+  // Some steps rewrite stored values with the server secret (migration 0015).
+  const { applied } = await migrate(handle.pool, { serverSecret: await resolveJwtSecret(config) });
   if (config.admin) {
     await ensureAdmin(handle.db, config.admin.username, config.admin.password);
   }

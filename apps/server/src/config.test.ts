@@ -1,5 +1,14 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, POW_DEFAULT_DIFFICULTY } from './config.ts';
+import {
+  ConfigError,
+  generateVapidKeys,
+  loadConfig,
+  POW_DEFAULT_DIFFICULTY,
+  resolveVapidKeys,
+} from './config.ts';
 import { DATABASE_TIMEOUT_DEFAULTS } from './db/connection.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -98,6 +107,24 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('bounds the wait for a reply a little above the statement timeout, and lock waits at 2 s', () => {
+    const defaults = loadConfig({});
+    expect(defaults.databaseQueryTimeoutMs).toBe(
+      DATABASE_TIMEOUT_DEFAULTS.statementTimeoutMs + DATABASE_TIMEOUT_DEFAULTS.queryTimeoutMarginMs,
+    );
+    expect(defaults.databaseLockTimeoutMs).toBe(DATABASE_TIMEOUT_DEFAULTS.lockTimeoutMs);
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '3000' }).databaseQueryTimeoutMs).toBe(4000);
+    expect(
+      loadConfig({ DATABASE_QUERY_TIMEOUT_MS: '9000', DATABASE_LOCK_TIMEOUT_MS: '0' }),
+    ).toMatchObject({ databaseQueryTimeoutMs: 9000, databaseLockTimeoutMs: 0 });
+    expect(problemsOf({ DATABASE_QUERY_TIMEOUT_MS: '50', DATABASE_LOCK_TIMEOUT_MS: '-1' })).toEqual(
+      [
+        'DATABASE_QUERY_TIMEOUT_MS must be a whole number from 100 to 600000 (got "50").',
+        'DATABASE_LOCK_TIMEOUT_MS must be a whole number from 0 to 600000 (got "-1").',
+      ],
+    );
+  });
+
   it('reads the safety and moderation settings, each with a clear message', () => {
     const defaults = loadConfig({});
     expect(defaults.piiGuard).toBe('warn');
@@ -167,5 +194,47 @@ describe('loadConfig', () => {
     expect(problemsOf({ CORS_ORIGINS: 'https://a.example/path' })).toEqual([
       'CORS_ORIGINS entry "https://a.example/path" must be an origin like https://example.com.',
     ]);
+  });
+
+  it('takes a VAPID key pair only whole, well-formed and matching, never quoting the private key', () => {
+    const pair = generateVapidKeys();
+    const other = generateVapidKeys();
+    expect(
+      loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey })
+        .vapidKeys,
+    ).toEqual(pair);
+    expect(problemsOf({ VAPID_PUBLIC_KEY: pair.publicKey })).toEqual([
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together.',
+    ]);
+    expect(
+      problemsOf({ VAPID_PUBLIC_KEY: other.publicKey, VAPID_PRIVATE_KEY: pair.privateKey }),
+    ).toEqual(['VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY.']);
+    const bad = problemsOf({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: 'hunter2+/' });
+    expect(bad).toEqual([
+      'VAPID_PUBLIC_KEY must be an uncompressed P-256 public key (65 bytes) in unpadded base64url, as `npx web-push generate-vapid-keys` prints it.',
+      'VAPID_PRIVATE_KEY must be a P-256 private key (32 bytes) in unpadded base64url, as `npx web-push generate-vapid-keys` prints it.',
+    ]);
+    expect(loadConfig({}).vapidSubject).toBe('mailto:webmaster@localhost');
+    expect(problemsOf({ VAPID_SUBJECT: 'http://example.com' })).toEqual([
+      'VAPID_SUBJECT must be a mailto: address or an https: URL where push services can reach you (got "http://example.com").',
+    ]);
+    expect(loadConfig({ PUSH_ALLOW_INSECURE: 'true' }).pushAllowInsecure).toBe(true);
+    expect(loadConfig({}).pushAllowInsecure).toBe(false);
+  });
+
+  it('generates the VAPID key pair once into the data directory, and keeps it private', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'vapid-'));
+    try {
+      const config = loadConfig({ DATA_DIR: dataDir });
+      // Several processes starting at once (cluster.ts) all end up with the same pair.
+      const pairs = await Promise.all([1, 2, 3, 4].map(() => resolveVapidKeys(config)));
+      for (const pair of pairs) expect(pair).toEqual(pairs[0]);
+      const file = path.join(dataDir, 'vapid-keys.json');
+      expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(pairs[0]);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect(await resolveVapidKeys(config)).toEqual(pairs[0]);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

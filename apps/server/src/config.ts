@@ -4,8 +4,8 @@
  * it is wrong); the `Config` type is derived from it. Nothing else in the server reads
  * `process.env`.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createECDH, randomBytes } from 'node:crypto';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -122,6 +122,28 @@ const PowDifficulty = Type.Codec(
   .Decode((value): number | null => (value === 'off' ? null : Number(value)))
   .Encode((value) => (value === null ? 'off' : String(value)));
 
+/** VAPID keys (Web Push): a P-256 key pair in unpadded base64url, as web-push writes it. */
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+export function isVapidPublicKey(value: string): boolean {
+  const bytes = Buffer.from(value, 'base64url');
+  return BASE64URL.test(value) && bytes.length === 65 && bytes[0] === 4;
+}
+function isVapidPrivateKey(value: string): boolean {
+  return BASE64URL.test(value) && Buffer.from(value, 'base64url').length === 32;
+}
+/** The public key of a VAPID private key, or null when it is not one. */
+function vapidPublicOf(privateKey: string): string | null {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().toString('base64url');
+  } catch {
+    return null;
+  }
+}
+/** Whom a push service may contact about this server's pushes (web-push: mailto: or https:). */
+const DEFAULT_VAPID_SUBJECT = 'mailto:webmaster@localhost';
+
 /** Every environment variable the server reads, as it must be written. */
 export const EnvSchema = Type.Object({
   PORT: wholeNumber(0, 65535, 8000),
@@ -137,6 +159,9 @@ export const EnvSchema = Type.Object({
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000, 5_000),
   /** Unset: 2 s on PostgreSQL; 10 s on the embedded database, whose one connection every query waits for. */
   DATABASE_ACQUIRE_TIMEOUT_MS: Type.Optional(wholeNumber(100, 60_000)),
+  /** Unset: DATABASE_STATEMENT_TIMEOUT_MS and 1 s. */
+  DATABASE_QUERY_TIMEOUT_MS: Type.Optional(wholeNumber(100, 600_000)),
+  DATABASE_LOCK_TIMEOUT_MS: wholeNumber(0, 600_000, 2_000),
   REQUEST_DEADLINE_MS: wholeNumber(100, 600_000, 10_000),
   SHUTDOWN_DEADLINE_MS: wholeNumber(0, 600_000, 10_000),
   DATA_DIR: Type.Optional(Type.String()),
@@ -156,6 +181,27 @@ export const EnvSchema = Type.Object({
       secret: true,
     }),
   ),
+  VAPID_PUBLIC_KEY: Type.Optional(
+    textRule(
+      isVapidPublicKey,
+      () =>
+        'VAPID_PUBLIC_KEY must be an uncompressed P-256 public key (65 bytes) in unpadded base64url, as `npx web-push generate-vapid-keys` prints it.',
+    ),
+  ),
+  VAPID_PRIVATE_KEY: Type.Optional(
+    textRule(
+      isVapidPrivateKey,
+      () =>
+        'VAPID_PRIVATE_KEY must be a P-256 private key (32 bytes) in unpadded base64url, as `npx web-push generate-vapid-keys` prints it.',
+    ),
+  ),
+  VAPID_SUBJECT: textRule(
+    (value) => /^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s/]+(\/\S*)?)$/.test(value),
+    (value) =>
+      `VAPID_SUBJECT must be a mailto: address or an https: URL where push services can reach you (got "${value}").`,
+    DEFAULT_VAPID_SUBJECT,
+  ),
+  PUSH_ALLOW_INSECURE: Type.Boolean({ default: false, hint: 'true or false' }),
   CORS_ORIGINS: Type.Codec(
     textRule(
       (value) => commaList(value).every((origin) => /^https?:\/\/[^/\s]+$/.test(origin)),
@@ -217,6 +263,15 @@ function settingsOf(env: Env) {
     /** Longest wait for a pooled connection (or a new one) before answering 503. */
     databaseAcquireTimeoutMs:
       env.DATABASE_ACQUIRE_TIMEOUT_MS ?? (env.DATABASE_URL === undefined ? 10_000 : 2_000),
+    /**
+     * Longest wait for the reply to one statement, on the client side (PostgreSQL): bounds a
+     * statement sent before the network stalled. A little above the statement timeout, so
+     * that PostgreSQL's own cancellation comes first whenever the network carries it.
+     */
+    databaseQueryTimeoutMs:
+      env.DATABASE_QUERY_TIMEOUT_MS ?? env.DATABASE_STATEMENT_TIMEOUT_MS + 1_000,
+    /** PostgreSQL's lock_timeout: a statement waiting this long for a lock answers 503 (0: none). */
+    databaseLockTimeoutMs: env.DATABASE_LOCK_TIMEOUT_MS,
     /** After this long, a request starts no statement and commits nothing: it answers 503. */
     requestDeadlineMs: env.REQUEST_DEADLINE_MS,
     /** On SIGTERM/SIGINT, how long requests in flight may take to finish. */
@@ -229,6 +284,14 @@ function settingsOf(env: Env) {
     redisCommandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
     /** Undefined until resolved: from JWT_SECRET, or generated once and kept in dataDir. */
     jwtSecret: env.JWT_SECRET,
+    /** Undefined until resolved: from VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, or generated once and kept in dataDir. */
+    vapidKeys:
+      env.VAPID_PUBLIC_KEY !== undefined && env.VAPID_PRIVATE_KEY !== undefined
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: env.VAPID_SUBJECT,
+    /** Push endpoints on http://127.0.0.1 are accepted (tests' local push service only). */
+    pushAllowInsecure: env.PUSH_ALLOW_INSECURE,
     corsOrigins: env.CORS_ORIGINS,
     /** Fastify's trustProxy: false, true, a hop count, or a list of addresses/CIDRs. */
     trustProxy: env.TRUST_PROXY,
@@ -295,10 +358,23 @@ function typedValues(raw: Record<string, string>): Record<string, unknown> {
 
 /** Rules that concern more than one variable. */
 function crossProblems(env: Record<string, unknown>): string[] {
+  const problems: string[] = [];
   if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
-    return ['ADMIN_USERNAME and ADMIN_PASSWORD must be set together.'];
+    problems.push('ADMIN_USERNAME and ADMIN_PASSWORD must be set together.');
   }
-  return [];
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
+  if ((publicKey === undefined) !== (privateKey === undefined)) {
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together.');
+  } else if (
+    typeof privateKey === 'string' &&
+    isVapidPrivateKey(privateKey) &&
+    typeof publicKey === 'string' &&
+    isVapidPublicKey(publicKey) &&
+    vapidPublicOf(privateKey) !== publicKey
+  ) {
+    problems.push('VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY.');
+  }
+  return problems;
 }
 
 /**
@@ -347,5 +423,60 @@ export async function resolveJwtSecret(config: Config): Promise<string> {
       // Another process created it first: use theirs.
     });
     return (await readFile(file, 'utf8')).trim();
+  }
+}
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/** A fresh VAPID key pair (P-256), in unpadded base64url. */
+export function generateVapidKeys(): VapidKeys {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    // A private key with leading zero bytes comes back shorter: it is 32 bytes all the same.
+    privateKey: Buffer.from(ecdh.getPrivateKey().toString('hex').padStart(64, '0'), 'hex').toString(
+      'base64url',
+    ),
+  };
+}
+
+/**
+ * The Web Push (VAPID) key pair: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when set, otherwise
+ * one generated on first start and kept (mode 0600) in the data directory beside the JWT
+ * secret, so that browsers' subscriptions, which name the public key, survive restarts.
+ * Several hosts must share the pair through the environment.
+ */
+export async function resolveVapidKeys(config: Config): Promise<VapidKeys> {
+  if (config.vapidKeys !== undefined) return config.vapidKeys;
+  const file = path.join(config.dataDir, 'vapid-keys.json');
+  const read = async (): Promise<VapidKeys> => {
+    const kept = JSON.parse(await readFile(file, 'utf8')) as Partial<VapidKeys>;
+    if (
+      typeof kept.publicKey !== 'string' ||
+      typeof kept.privateKey !== 'string' ||
+      vapidPublicOf(kept.privateKey) !== kept.publicKey
+    ) {
+      throw new Error(`${file} does not hold a VAPID key pair: remove it to generate a new one.`);
+    }
+    return { publicKey: kept.publicKey, privateKey: kept.privateKey };
+  };
+  try {
+    return await read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+    // Written aside and linked into place, so that a process starting alongside (cluster.ts)
+    // never reads a half-written file; if another process linked first, theirs is used.
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(draft, JSON.stringify(generateVapidKeys()), { mode: 0o600, flag: 'wx' });
+    await link(draft, file).catch((linkError: NodeJS.ErrnoException) => {
+      if (linkError.code !== 'EEXIST') throw linkError;
+    });
+    await unlink(draft);
+    return read();
   }
 }

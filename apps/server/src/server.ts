@@ -2,12 +2,13 @@
 import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app.ts';
 import { openConfiguredDatabase, prepareDatabase } from './bootstrap.ts';
-import { ConfigError, loadConfig, resolveJwtSecret } from './config.ts';
+import { ConfigError, loadConfig, resolveJwtSecret, resolveVapidKeys } from './config.ts';
 
 /**
  * After the shutdown deadline (SHUTDOWN_DEADLINE_MS), the work of the requests cut off
- * stops at its next database step, and a statement still running ends within the
- * statement timeout: this much more, and the process exits anyway.
+ * stops at its next database step, a statement still running ends within the statement
+ * timeout, or the query timeout when the network stalled, and closing the database takes
+ * a second or two at most (db/closing.ts): this much more, and the process exits anyway.
  */
 const FORCED_EXIT_GRACE_MS = 5_000;
 /** A signal this soon after the first is the same request to stop, delivered twice. */
@@ -32,6 +33,7 @@ async function main() {
     db: database.db,
     changes: database.changes,
     jwtSecret: await resolveJwtSecret(config),
+    vapid: await resolveVapidKeys(config),
   });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
 
@@ -57,7 +59,9 @@ async function main() {
         app.log.error('shutdown did not complete: exiting');
         process.exit(1);
       },
-      config.shutdownDeadlineMs + config.databaseStatementTimeoutMs + FORCED_EXIT_GRACE_MS,
+      config.shutdownDeadlineMs +
+        Math.max(config.databaseStatementTimeoutMs, config.databaseQueryTimeoutMs) +
+        FORCED_EXIT_GRACE_MS,
     ).unref();
     // close() stops accepting connections and resolves once every request in flight
     // has had its response.

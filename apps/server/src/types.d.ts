@@ -3,12 +3,15 @@ import type { AuthUser } from './auth/identity.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
+import type { ActivityMacs } from './lib/activity-macs.ts';
 import type { Cursors } from './lib/cursor.ts';
 import type { RedisLink } from './lib/redis-link.ts';
 import type { ReporterFingerprints } from './lib/reporter-fingerprints.ts';
+import type { ReporterNetworks } from './lib/reporter-networks.ts';
 import type { FeedCache } from './services/feed-cache.ts';
 import type { LiveEvents } from './services/live-events.ts';
 import type { ProofOfWork } from './services/proof-of-work.ts';
+import type { PushSender } from './services/push.ts';
 import type { SafetyService } from './services/safety.ts';
 import type { ThreadService } from './services/threads.ts';
 
@@ -22,6 +25,10 @@ declare module 'fastify' {
     threads: ThreadService;
     feedCache: FeedCache;
     fingerprints: ReporterFingerprints;
+    /** Per-target MACs of private keys, for their likes and reports. */
+    activityMacs: ActivityMacs;
+    /** Reporters' networks, keyed per target, so that auto-hide counts people. */
+    reporterNetworks: ReporterNetworks;
     /** The shared Redis when REDIS_URL is set (rate limits, token denylist), else null. */
     redis: RedisLink | null;
     safety: SafetyService;
@@ -30,6 +37,8 @@ declare module 'fastify' {
     cursors: Cursors;
     /** The server-sent event streams this process serves (services/live-events.ts). */
     liveEvents: LiveEvents;
+    /** Web Push to the devices that asked (services/push.ts). */
+    push: PushSender;
   }
   interface FastifyRequest {
     /** The signed-in user, from a valid bearer access token; null when anonymous. */

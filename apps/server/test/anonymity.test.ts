@@ -131,16 +131,25 @@ describeEachEngine('anonymity', (ctx) => {
       expect(report.session_id).toBeNull();
 
       const hash = hashOf(session);
-      for (const table of ['questions', 'answers', 'question_likes', 'answer_likes', 'reports']) {
+      // Neither the key's hash (posts) nor its MACs for these targets (likes, reports).
+      const macs = ctx.app.activityMacs.forKeyHash(hash);
+      const stored = {
+        questions: sql`session_hash = ${hash}`,
+        answers: sql`session_hash = ${hash}`,
+        question_likes: sql`key_mac IN (${hash}, ${macs.of('like', 'question', other.id)})`,
+        answer_likes: sql`key_mac IN (${hash}, ${macs.of('like', 'answer', a.id)})`,
+        reports: sql`key_mac IN (${hash}, ${macs.of('report', 'question', other.id)})`,
+      };
+      for (const [table, where] of Object.entries(stored)) {
         const { rows } = await sql<{ n: number }>`
-          SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE session_hash = ${hash}`.execute(
+          SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE ${where}`.execute(
           ctx.database.db,
         );
         expect(rows[0]?.n, table).toBe(0);
       }
-      const { rows } = await sql<{ user_id: number | null; session_hash: Buffer | null }>`
-        SELECT user_id, session_hash FROM reports WHERE id = ${report.id}`.execute(ctx.database.db);
-      expect(rows[0]).toEqual({ user_id: user.id, session_hash: null });
+      const { rows } = await sql<{ user_id: number | null; key_mac: Buffer | null }>`
+        SELECT user_id, key_mac FROM reports WHERE id = ${report.id}`.execute(ctx.database.db);
+      expect(rows[0]).toEqual({ user_id: user.id, key_mac: null });
       expect(q).toMatchObject({ user: user.id, session_id: null });
     });
   });
@@ -187,7 +196,10 @@ describeEachEngine('anonymity', (ctx) => {
         expect(again.statusCode).toBe(400);
         expect(again.json()).toEqual({ detail: 'You have already reported this.' });
       }
-      const sameTarget = { user_id: null, session_hash: hashOf(reporter), answer_id: null };
+      const keyMac = ctx.app.activityMacs
+        .forKeyHash(hashOf(reporter))
+        .of('report', 'question', q1.id);
+      const sameTarget = { user_id: null, key_mac: keyMac, answer_id: null };
       expect(ctx.app.fingerprints.of({ ...sameTarget, id: 1, question_id: q1.id })).toBe(
         ctx.app.fingerprints.of({ ...sameTarget, id: 2, question_id: q1.id }),
       );

@@ -4,8 +4,15 @@
  * with Last-Event-ID, the limits, bad input, shutdown, and (on PostgreSQL) an event written
  * through one instance reaching a stream held by another.
  */
+
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
 import { API_MSG } from '@dating/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ChangeFeed } from '../src/db/change-feed.ts';
+import { runWithDeadline } from '../src/db/deadline.ts';
+import { hashSessionId } from '../src/lib/session-id.ts';
+import { LiveEvents, recipientKey } from '../src/services/live-events.ts';
 import { createAnswer, createQuestion } from './factories.ts';
 import { createTestContext, ENGINES, newSession, type TestContext } from './harness.ts';
 
@@ -225,6 +232,51 @@ for (const engine of ENGINES) {
     });
   });
 }
+
+// A count read for a stream is the stream's own work, not that of the request whose commit
+// announced the change. On the embedded database the announcement comes back in the async
+// context of whichever request made the listening connection, long over in a running
+// server: the read must not inherit that request's passed deadline.
+describe('live events outlive the requests that announce them', () => {
+  let ctx: Context;
+  beforeAll(async () => {
+    ctx = await createTestContext('pglite');
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it("reads the unread count outside the announcing request's deadline", async () => {
+    let announce: (payload: string) => void = () => {};
+    const feed: ChangeFeed = {
+      listen: async (onChange) => {
+        announce = onChange;
+        return async () => {};
+      },
+    };
+    const live = new LiveEvents(ctx.app.db, { perIp: 10, perIdentity: 10 }, ctx.app.log);
+    await live.start(feed);
+    const q = await createQuestion(ctx);
+    const author = { userId: null, sessionHash: hashSessionId(q.session as string) };
+    const written: string[] = [];
+    const res = Object.assign(new EventEmitter(), {
+      write: (chunk: string) => written.push(chunk) > 0,
+      end: () => {},
+    }) as unknown as ServerResponse;
+    await live.open(res, {
+      ip: '127.0.0.1',
+      recipient: author,
+      question: null,
+      after: 0,
+      resumed: false,
+    });
+    expect(written.join('')).toContain('data: {"unread":0}');
+    await createAnswer(ctx, q.id);
+    runWithDeadline({ at: Date.now() - 1 }, () => announce(`n:${recipientKey(author)}`));
+    await vi.waitFor(() => expect(written.join('')).toContain('data: {"unread":1}'));
+    await live.stop();
+  });
+});
 
 describe('live events on shutdown', () => {
   let ctx: Context;

@@ -136,10 +136,18 @@ export async function likeQuestion(ctx: TestContext, id: number, auth: Author) {
   });
 }
 
+let reporterNetworks = 0;
+/** A network no other report of these tests came from: auto-hide counts reporters by network. */
+export function freshNetworkAddress(): string {
+  reporterNetworks += 1;
+  return `10.${(reporterNetworks >> 8) & 255}.${reporterNetworks & 255}.7`;
+}
+
+/** A report, by default from a network of its own (`remoteAddress` to choose one). */
 export async function createReport(
   ctx: TestContext,
   target: { question: number } | { answer: number },
-  opts: Author & { reason?: string; details?: string } = {},
+  opts: Author & { reason?: string; details?: string; remoteAddress?: string } = {},
 ) {
   const session = opts.token ? opts.session : (opts.session ?? newSession());
   const res = await ctx.request({
@@ -147,6 +155,7 @@ export async function createReport(
     url: '/api/reports/',
     token: opts.token,
     session,
+    remoteAddress: opts.remoteAddress ?? freshNetworkAddress(),
     body: {
       ...target,
       reason: opts.reason ?? 'spam',

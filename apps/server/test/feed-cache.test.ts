@@ -176,7 +176,7 @@ describe.each(ENGINES)('the strangers feed kept in memory [%s]', (engine) => {
       );
       for (const res of [asUser, asSession]) {
         expect(res.headers.etag).toBeUndefined();
-        expect(res.headers['cache-control']).toBe('private, no-cache');
+        expect(res.headers['cache-control']).toBe('private, no-store');
       }
       // The key's request read the strangers' page to compare (an account's reads nothing).
       expect(b.app.feedCache.size).toBe(keptBefore + 1);

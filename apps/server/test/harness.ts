@@ -73,6 +73,8 @@ export interface ContextOptions {
   database?: DatabaseHandle;
   /** Timeouts and pool size of the context's own database. */
   databaseOptions?: DatabaseOptions;
+  /** Migrate only up to the file before this one (a test of that migration runs it). */
+  migrateBefore?: string;
 }
 
 export async function createTestContext(
@@ -82,7 +84,7 @@ export async function createTestContext(
   const { database, drop } = options.database
     ? { database: options.database, drop: async () => {} }
     : await openTestDatabase(engine, options.databaseOptions);
-  if (!options.database) await migrate(database.pool);
+  if (!options.database) await migrate(database.pool, { stopBefore: options.migrateBefore });
   const config = loadConfig({
     DATA_DIR: '/nonexistent',
     WEB_DIST_DIR: '/nonexistent',

@@ -373,7 +373,32 @@ describeEachEngine('Idempotency-Key', (ctx) => {
     expect(await count(sql`SELECT count(*)::int AS n FROM idempotency_keys`)).toBe(0);
   });
 
-  it('answers 409 for a key whose first request committed but left no response', async () => {
+  it('keeps the response in the creating transaction, so a lost one is replayed', async () => {
+    const session = newSession();
+    const key = newKey();
+    const call: Call = {
+      method: 'POST',
+      url: '/api/questions/',
+      body: { text: '<p>Kept with the question</p>', session_id: session },
+      session,
+    };
+    // Every row the request wrote, the key's response among them, commits at once: the
+    // response is there as soon as the question is, before any response is sent.
+    const first = await send(call, key);
+    expect(first.statusCode).toBe(201);
+    const kept = await ctx.database.db
+      .selectFrom('idempotency_keys')
+      .select(['status', 'body'])
+      .where('body', 'like', '%Kept with the question%')
+      .executeTakeFirstOrThrow();
+    expect(kept.status).toBe(201);
+    const again = await send(call, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+  });
+
+  it('answers 409 for a key left without a response (written before responses were kept)', async () => {
     const session = newSession();
     const key = newKey();
     const call: Call = {

@@ -12,6 +12,7 @@ import {
   createQuestion,
   createReport,
   createUser,
+  freshNetworkAddress,
   nextPage,
   type TestUser,
   uniqueWord,
@@ -47,15 +48,18 @@ interface LogEntry {
 const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.replies)]);
 const HIDDEN_QUESTION_TEXT = `<p>${API_MSG.hiddenQuestion}</p>`;
 
+/** A report, by default with a fresh key from a network of its own. */
 function report(
   ctx: TestContext,
   target: { question: number } | { answer: number },
   auth: { session?: string; token?: string } = { session: newSession() },
+  remoteAddress = freshNetworkAddress(),
 ) {
   return ctx.request({
     method: 'POST',
     url: '/api/reports/',
     token: auth.token,
+    remoteAddress,
     body: { ...target, reason: 'spam', ...(auth.session ? { session_id: auth.session } : {}) },
   });
 }
@@ -173,9 +177,11 @@ describeEachEngine('moderation', (ctx) => {
     const client = await ctx.database.pool.connect();
     try {
       await client.query('BEGIN');
-      for (const key of ['question_user', 'question_session', 'answer_user', 'answer_session']) {
+      for (const key of ['question_user', 'question_key_mac', 'answer_user', 'answer_key_mac']) {
         await client.query(`DROP INDEX reports_${key}_key`);
       }
+      // The column as migration 0009 knew it (0015 renamed it); all rolled back below.
+      await client.query('ALTER TABLE reports RENAME COLUMN key_mac TO session_hash');
       const insert = (column: string, id: number, by: 'user' | 'session', status = 'pending') =>
         client.query<{ id: number }>(
           `INSERT INTO reports (target_type, ${column}, reason, user_id, session_hash, status, reviewed_at)
@@ -334,6 +340,55 @@ describeEachEngine('moderation', (ctx) => {
         ['reject', (await admin()).id, 'Not spam.', reports[0].id],
         ['auto_hide', null, null, null],
       ]);
+    });
+
+    it('counts the keys and accounts of one network as one reporter', async () => {
+      const q = await createQuestion(ctx);
+      // Fresh keys and an account, from addresses of one /24 (and one IPv6 /64): one person.
+      const sybils = [
+        [{ session: newSession() }, '203.0.113.5'],
+        [{ session: newSession() }, '203.0.113.5'],
+        [{ session: newSession() }, '203.0.113.77'],
+        [{ token: (await createUser(ctx)).access }, '::ffff:203.0.113.9'],
+      ] as const;
+      for (const [auth, address] of sybils) {
+        expect((await report(ctx, { question: q.id }, auth, address)).statusCode).toBe(201);
+      }
+      expect((await detail(ctx, q.id, {})).hidden).toBe(false);
+      for (const address of ['2001:db8:5:6::1', '2001:db8:5:6:ffff::2']) {
+        expect((await report(ctx, { question: q.id }, undefined, address)).statusCode).toBe(201);
+      }
+      expect((await detail(ctx, q.id, {})).hidden).toBe(false);
+      // A third network: three people.
+      expect((await report(ctx, { question: q.id }, undefined, '198.51.100.1')).statusCode).toBe(
+        201,
+      );
+      expect((await detail(ctx, q.id, {})).hidden).toBe(true);
+      // The reports keep no address, and their networks go once they are reviewed.
+      const stored = await ctx.database.db
+        .selectFrom('reports')
+        .select(['reporter_net'])
+        .where('question_id', '=', q.id)
+        .execute();
+      expect(stored).toHaveLength(7);
+      expect(new Set(stored.map((r) => r.reporter_net?.toString('hex'))).size).toBe(3);
+      const raw = JSON.stringify(stored);
+      expect(raw).not.toContain('203.0.113');
+      const listed = await ctx.request({
+        method: 'GET',
+        url: '/api/reports/?limit=100',
+        ...(await asAdmin()),
+      });
+      const one = listed
+        .json<{ id: number; question: number | null }[]>()
+        .find((r) => r.question === q.id);
+      expect((await review(one?.id as number, 'rejected')).statusCode).toBe(200);
+      const closed = await ctx.database.db
+        .selectFrom('reports')
+        .select(['reporter_net'])
+        .where('question_id', '=', q.id)
+        .execute();
+      expect(closed.every((r) => r.reporter_net === null)).toBe(true);
     });
 
     it('hides once when parallel reports cross the threshold', async () => {

@@ -436,22 +436,96 @@ describeEachEngine('privacy', (ctx: TestContext) => {
           expect(rows[0]?.n, `${table_name}.${column_name}`).toBe(0);
         }
       }
-      // What is stored is the hash: the owner's tab's rows carry SHA-256 of its session.
+      // What is stored is the hash on posts: the owner's tab's carry SHA-256 of its session;
+      // its likes and reports carry its MAC for each target, never the hash.
       const hash = createHash('sha256').update(ownerTab.session).digest();
-      for (const table of ['questions', 'answers', 'question_likes', 'reports']) {
+      for (const table of ['questions', 'answers']) {
         const { rows } = await sql<{ n: number }>`
           SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE session_hash = ${hash}
         `.execute(db);
         expect(rows[0]?.n, table).toBeGreaterThan(0);
       }
+      const macsOf = (session: string) => {
+        const activity = ctx.app.activityMacs.forKeyHash(
+          createHash('sha256').update(session).digest(),
+        );
+        return {
+          question_likes: activity.sqlOf('like', 'question', sql.ref('question_id')),
+          reports: sql`CASE WHEN question_id IS NOT NULL
+            THEN ${activity.sqlOf('report', 'question', sql.ref('question_id'))}
+            ELSE ${activity.sqlOf('report', 'answer', sql.ref('answer_id'))} END`,
+        };
+      };
+      const keyed = async (table: string, where: unknown) =>
+        (
+          await sql<{ n: number }>`
+            SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE ${where}`.execute(db)
+        ).rows[0]?.n;
+      for (const [table, mac] of Object.entries(macsOf(ownerTab.session))) {
+        expect(await keyed(table, sql`key_mac = ${mac}`), table).toBeGreaterThan(0);
+        expect(await keyed(table, sql`key_mac = ${hash}`), table).toBe(0);
+      }
       // A signed-in party's tab session is never stored, in any table.
       const ownerTabHash = createHash('sha256').update(owner.session).digest();
-      for (const table of ['question_likes', 'reports']) {
-        const { rows } = await sql<{ n: number }>`
-          SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE session_hash = ${ownerTabHash}
-        `.execute(db);
-        expect(rows[0]?.n, table).toBe(0);
+      for (const [table, mac] of Object.entries(macsOf(owner.session))) {
+        expect(await keyed(table, sql`key_mac IN (${ownerTabHash}, ${mac})`), table).toBe(0);
       }
+    });
+
+    it("stores a key's likes and reports under values shared with nothing else of the key", async () => {
+      const key = newSession();
+      const mine = await createQuestion(ctx, { session: key });
+      const myReply = await createAnswer(ctx, mine.id, { session: key });
+      const others = [await createQuestion(ctx), await createQuestion(ctx)];
+      const answer = await createAnswer(ctx, others[0]?.id as number);
+      for (const q of others)
+        expect((await likeQuestion(ctx, q.id, { session: key })).statusCode).toBe(200);
+      const likedAnswer = await ctx.request({
+        method: 'POST',
+        url: `/api/answers/${answer.id}/like/`,
+        session: key,
+        body: { session_id: key },
+      });
+      expect(likedAnswer.statusCode).toBe(200);
+      for (const q of others) await createReport(ctx, { question: q.id }, { session: key });
+      await createReport(ctx, { answer: answer.id }, { session: key });
+
+      const db = ctx.database.db;
+      const posts = await sql<{ value: Buffer }>`
+        SELECT session_hash AS value FROM questions WHERE id = ${mine.id}
+        UNION ALL SELECT session_hash FROM answers WHERE id = ${myReply.id}`.execute(db);
+      const ids = others.map((q) => q.id);
+      const activity = await sql<{ value: Buffer }>`
+        SELECT key_mac AS value FROM question_likes WHERE question_id = ANY(${ids}::int[])
+        UNION ALL SELECT key_mac FROM answer_likes WHERE answer_id = ${answer.id}
+        UNION ALL SELECT key_mac FROM reports
+          WHERE question_id = ANY(${ids}::int[]) OR answer_id = ${answer.id}`.execute(db);
+      const hex = (rows: { value: Buffer }[]) => rows.map((row) => row.value.toString('hex'));
+      const postValues = hex(posts.rows);
+      const activityValues = hex(activity.rows);
+      // One value for the key's posts (so its holder can list them)...
+      expect(new Set(postValues).size).toBe(1);
+      // ...and one per like and report, none equal to another or holding the posts' value.
+      expect(activityValues, JSON.stringify(activity.rows)).toHaveLength(6);
+      expect(new Set(activityValues).size).toBe(6);
+      for (const value of activityValues) {
+        expect(postValues[0] && value.includes(postValues[0])).toBe(false);
+      }
+      // Its holder still sees what it liked, and cannot like or report twice.
+      const seen = await ctx.request({
+        method: 'GET',
+        url: `/api/questions/${ids[0]}/`,
+        session: key,
+      });
+      expect(seen.json()).toMatchObject({ liked: true, answers: [{ id: answer.id, liked: true }] });
+      expect((await likeQuestion(ctx, ids[1] as number, { session: key })).statusCode).toBe(400);
+      const again = await ctx.request({
+        method: 'POST',
+        url: '/api/reports/',
+        session: key,
+        body: { question: ids[1], reason: 'spam', session_id: key },
+      });
+      expect(again.statusCode).toBe(400);
     });
   });
 });

@@ -153,6 +153,8 @@ describe.skipIf(!REDIS_URL)('rate limits shared through Redis by two instances',
       REDIS_URL: REDIS_URL as string,
       REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}:`,
       REDIS_COMMAND_TIMEOUT_MS: '5000',
+      // Instances share the secret, as they must: it keys the addresses they count.
+      JWT_SECRET: randomBytes(32).toString('hex'),
     };
     a = await createTestContext('pglite', { env });
     b = await createTestContext('pglite', { env, database: a.database });
@@ -169,6 +171,16 @@ describe.skipIf(!REDIS_URL)('rate limits shared through Redis by two instances',
     expect((await loginAttempt(b, '10.2.0.1')).statusCode).toBe(401);
     expectThrottled(await loginAttempt(a, '10.2.0.1'));
     expectThrottled(await loginAttempt(b, '10.2.0.1'));
+  });
+
+  it('keeps no client address in Redis, only its keyed hash', async () => {
+    const prefix = `${a.app.config.redisPrefix}rl:login-ip-minute:`;
+    expect((await loginAttempt(a, '10.2.0.99')).statusCode).toBe(401);
+    const client = a.app.redis?.client;
+    if (!client) throw new Error('no Redis');
+    const keys = await client.keys(`${a.app.config.redisPrefix}*`);
+    expect(keys.filter((key) => key.startsWith(prefix))).toHaveLength(2);
+    for (const key of keys) expect(key).not.toMatch(/10\.2\.0\./);
   });
 });
 

@@ -50,8 +50,8 @@ describe('the thread response schema', () => {
       author_label: 'Asker',
       hidden: false,
       helped: false,
-      update_count: 1,
       following: false,
+      update_count: 1,
       answers: thread,
       answers_next: null,
       // The asker's updates carry nothing but their text and date.

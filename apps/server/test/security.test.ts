@@ -1,4 +1,9 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineStyleHashes } from '../src/plugins/security.ts';
 import { createTestContext, type TestContext } from './harness.ts';
 
 describe('security headers, CORS and content types', () => {
@@ -15,6 +20,8 @@ describe('security headers, CORS and content types', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toMatch(/(^|;)style-src 'self'(;|$)/);
+    expect(csp).not.toContain('unsafe');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-frame-options']).toBe('DENY');
@@ -24,7 +31,7 @@ describe('security headers, CORS and content types', () => {
   it('sends the same protective headers on every kind of response', async () => {
     const expected = {
       'content-security-policy':
-        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;font-src 'self';connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
+        "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data:;font-src 'self';connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
       'origin-agent-cluster': '?1',
@@ -154,5 +161,29 @@ describe('without a trusted proxy', () => {
       headers: { origin: 'https://app.example.com' },
     });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('the CSP and the stylesheets the build writes into index.html', () => {
+  let ctx: TestContext & { close(): Promise<void> };
+  const css = ['body{margin:0}', ':root{--x:1}'];
+  beforeAll(async () => {
+    const dist = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
+    await writeFile(
+      path.join(dist, 'index.html'),
+      `<!doctype html><html><head>${css.map((c) => `<style>${c}</style>`).join('')}</head><body><div id="root"></div></body></html>`,
+    );
+    ctx = await createTestContext('pglite', { env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(() => ctx.close());
+
+  it('allows exactly those <style> blocks, by hash, and no other inline style', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    const hashes = css.map((c) => `'sha256-${createHash('sha256').update(c).digest('base64')}'`);
+    expect(csp).toContain(`style-src 'self' ${hashes.join(' ')};`);
+    expect(csp).not.toContain('unsafe');
+    expect(inlineStyleHashes(`<style>${css[0]}</style>`)).toEqual([hashes[0]]);
   });
 });

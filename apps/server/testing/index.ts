@@ -25,3 +25,4 @@ export * from './seed.ts';
 export const SERVER_ENTRY = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 /** The cluster's entry: WEB_CONCURRENCY server processes on one port. */
 export const CLUSTER_ENTRY = fileURLToPath(new URL('../src/cluster.ts', import.meta.url));
+export * from './push-service.ts';

@@ -10,6 +10,7 @@ export * from './schemas/moderation.ts';
 export * from './schemas/my.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/outcomes.ts';
+export * from './schemas/push.ts';
 export * from './schemas/questions.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/safety.ts';

@@ -45,6 +45,10 @@ export const LIMITS = {
   notificationExcerptMax: 140,
   /** Notifications marked read at once by id. */
   markReadMax: 100,
+  /** Devices (push subscriptions) one identity may be told on at once. */
+  pushSubscriptionsMax: 10,
+  /** A push endpoint's URL, in characters (push services' are a few hundred). */
+  pushEndpointMax: 1000,
 } as const;
 
 /**

@@ -104,6 +104,9 @@ export const API_MSG = {
   deletedPlaceholder: '[deleted]',
   serviceUnavailable: 'Service temporarily unavailable. Please try again.',
   databaseUnavailable: 'Database unavailable.',
+  /** A write whose COMMIT went unanswered (the database stopped answering): it may have been saved. */
+  writeMayHaveBeenSaved:
+    'Service temporarily unavailable: this may have been saved. Retry with the same Idempotency-Key, or check before sending it again.',
   idempotencyKeyInvalid:
     'Idempotency-Key must be 8 to 128 characters of letters, digits, underscores and hyphens.',
   idempotencyKeyReused:
@@ -128,6 +131,13 @@ export const API_MSG = {
   replyTooDeep: `Replies can nest at most ${LIMITS.replyDepth} levels deep: reply higher up the thread.`,
   cursorInvalid: 'Invalid cursor.',
   sortInvalid: `Sort must be one of ${FEED_SORTS.join(', ')}.`,
+  // Web Push
+  pushEndpointInvalid: 'The endpoint must be the https URL the browser’s push service gave.',
+  pushEndpointInsecure: 'The endpoint must be an https URL.',
+  pushP256dhInvalid:
+    'keys.p256dh must be the browser’s P-256 public key: 65 bytes in unpadded base64url.',
+  pushAuthInvalid: 'keys.auth must be the browser’s 16-byte secret in unpadded base64url.',
+  pushSubscriptionsMax: `One identity can be told on at most ${LIMITS.pushSubscriptionsMax} devices: turn notifications off on one first.`,
 } as const;
 
 /**

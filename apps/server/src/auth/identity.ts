@@ -6,7 +6,7 @@
  * `X-Session-Id` header), which must be a strong id (contract: session-id.ts), or nobody.
  */
 import { API_MSG, sessionIdProblem } from '@dating/contract';
-import type { Owner } from '../db/rows.ts';
+import type { ActivityMacs, KeyActivity } from '../lib/activity-macs.ts';
 import { fieldError } from '../lib/http-errors.ts';
 import { hashSessionId } from '../lib/session-id.ts';
 
@@ -20,15 +20,25 @@ export interface Viewer {
   user: AuthUser | null;
   sessionId: string | null;
   sessionHash: Buffer | null;
+  /** The key's MACs for its likes and reports (lib/activity-macs.ts); null without a key. */
+  activity: KeyActivity | null;
 }
 
 /** Nobody: no account, no private key. What strangers see is what anyone else may see. */
-export const STRANGER: Viewer = Object.freeze({ user: null, sessionId: null, sessionHash: null });
+export const STRANGER: Viewer = Object.freeze({
+  user: null,
+  sessionId: null,
+  sessionHash: null,
+  activity: null,
+});
 
 /** The author of a write: a user id, or else the hash of an anonymous session. */
-export type Author = Owner;
+/** The author of a write (an Owner of db/rows.ts), with a key's MACs for its likes and reports. */
+export type Author =
+  | { userId: number; sessionHash: null; activity: null }
+  | { userId: null; sessionHash: Buffer; activity: KeyActivity };
 
-const NOBODY = { sessionId: null, sessionHash: null } as const;
+const NOBODY = { sessionId: null, sessionHash: null, activity: null } as const;
 
 /** A present session id that is malformed or weak: 400 `{"session_id": [...]}`. */
 export function checkSessionId(candidate: unknown): string | null {
@@ -46,6 +56,7 @@ export function requireSessionId(candidate: unknown): string {
 }
 
 export function viewerFrom(
+  macs: ActivityMacs,
   user: AuthUser | null,
   header: unknown,
   bodySessionId?: unknown,
@@ -53,13 +64,16 @@ export function viewerFrom(
   if (user) return { user, ...NOBODY };
   const sessionId = checkSessionId(bodySessionId ?? header);
   if (sessionId === null) return { user, ...NOBODY };
-  return { user, sessionId, sessionHash: hashSessionId(sessionId) };
+  const sessionHash = hashSessionId(sessionId);
+  return { user, sessionId, sessionHash, activity: macs.forKeyHash(sessionHash) };
 }
 
 /** The author of a write; anonymous writers need a valid session id (400 otherwise). */
 export function requireAuthor(viewer: Viewer): Author {
-  if (viewer.user) return { userId: viewer.user.id, sessionHash: null };
-  if (viewer.sessionHash) return { userId: null, sessionHash: viewer.sessionHash };
+  if (viewer.user) return { userId: viewer.user.id, sessionHash: null, activity: null };
+  if (viewer.sessionHash && viewer.activity) {
+    return { userId: null, sessionHash: viewer.sessionHash, activity: viewer.activity };
+  }
   throw fieldError('session_id', API_MSG.sessionInvalid);
 }
 

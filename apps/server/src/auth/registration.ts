@@ -62,12 +62,19 @@ export function registrationProblems(body: unknown, schemaProblems: FieldErrors)
   return errors;
 }
 
+/** The account a registration created, as the route answers it. */
+export type RegisteredUser = Awaited<ReturnType<typeof insertUser>>;
+
 /**
  * Writes a valid registration (`registrationProblems` found nothing): 400 on the field
  * when the name or the e-mail is taken, also when two registrations race for it (a unique
  * index decides). `key` is the request's idempotency key, taken in the same transaction.
  */
-export async function registerUser(db: Db, body: RegisterBody, key?: WriteClaim | null) {
+export async function registerUser(
+  db: Db,
+  body: RegisterBody,
+  key?: WriteClaim<RegisteredUser> | null,
+): Promise<RegisteredUser> {
   const username = normalizeUsername(body.username);
   const email = body.email?.trim() || null;
   if (await loginNameTaken(db, username)) throw fieldErrors({ username: [API_MSG.usernameTaken] });
@@ -78,7 +85,9 @@ export async function registerUser(db: Db, body: RegisterBody, key?: WriteClaim 
   try {
     return await db.transaction().execute(async (tx) => {
       await key?.claim(tx);
-      return insertUser(tx, { username, email, passwordHash });
+      const user = await insertUser(tx, { username, email, passwordHash });
+      await key?.keep(tx, user);
+      return user;
     });
   } catch (error) {
     const { code, constraint } = error as { code?: string; constraint?: string };

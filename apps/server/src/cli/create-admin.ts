@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { isValidUsername, LIMITS } from '@dating/contract';
 import { ensureAdmin } from '../auth/admins.ts';
 import { openConfiguredDatabase } from '../bootstrap.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, resolveJwtSecret } from '../config.ts';
 import { migrate } from '../db/migrator.ts';
 
 const { values } = parseArgs({
@@ -24,7 +24,7 @@ if (
 const config = loadConfig(process.env);
 const database = await openConfiguredDatabase(config);
 try {
-  await migrate(database.pool);
+  await migrate(database.pool, { serverSecret: await resolveJwtSecret(config) });
   const admin = await ensureAdmin(database.db, values.username, values.password);
   const done = { created: 'Created', promoted: 'Promoted', unchanged: 'Already an admin:' };
   console.log(`${done[admin.outcome]} admin "${admin.username}" (id ${admin.id}).`);

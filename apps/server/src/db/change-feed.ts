@@ -13,6 +13,7 @@
  */
 import pg from 'pg';
 import { backoffDelay } from '../lib/backoff.ts';
+import { endClientWithin } from './closing.ts';
 
 export type ChangeHandler = (payload: string) => void;
 
@@ -89,7 +90,9 @@ export function postgresChangeFeed(config: pg.ClientConfig): ChangeFeed {
       return async () => {
         stopped = true;
         clearTimeout(timer);
-        await (client as pg.Client | null)?.end().catch(() => {});
+        // Bounded: over a stalled network, the goodbye would never be answered.
+        const listening = client as pg.Client | null;
+        if (listening) await endClientWithin(listening);
       };
     },
   };
@@ -117,6 +120,42 @@ export function sessionChangeFeed(pool: pg.Pool): ChangeFeed {
       handlers.add(onChange);
       return async () => {
         handlers.delete(onChange);
+      };
+    },
+  };
+}
+
+/**
+ * One feed for several listeners of a process (live events, pushes): the first to listen
+ * starts it (on PostgreSQL, one listening connection), the last to stop ends it.
+ */
+export function sharedChangeFeed(feed: ChangeFeed): ChangeFeed {
+  const listeners = new Set<{ onChange: ChangeHandler; onGap: () => void }>();
+  let started: Promise<() => Promise<void>> | null = null;
+  return {
+    async listen(onChange, onGap) {
+      const listener = { onChange, onGap };
+      listeners.add(listener);
+      started ??= feed.listen(
+        (payload) => {
+          for (const each of listeners) each.onChange(payload);
+        },
+        () => {
+          for (const each of listeners) each.onGap();
+        },
+      );
+      let stop: () => Promise<void>;
+      try {
+        stop = await started;
+      } catch (error) {
+        listeners.delete(listener);
+        if (listeners.size === 0) started = null;
+        throw error;
+      }
+      return async () => {
+        if (!listeners.delete(listener) || listeners.size > 0) return;
+        started = null;
+        await stop();
       };
     },
   };

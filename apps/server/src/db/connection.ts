@@ -1,7 +1,9 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { boundedPool } from './bounded-pool.ts';
 import { type ChangeFeed, postgresChangeFeed, sessionChangeFeed } from './change-feed.ts';
-import { withDeadlines } from './deadline.ts';
+import { endPoolWithin, trackClients } from './closing.ts';
+import { timeLeftMs, withDeadlines } from './deadline.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 import type { Database } from './schema.ts';
 
@@ -11,11 +13,17 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * What a write takes inside its own transaction, so that it commits with the write or not
- * at all: the request's idempotency key (plugins/idempotency.ts).
+ * at all: the request's idempotency key (plugins/idempotency.ts). `R` is what the write
+ * hands back to its route.
  */
-export interface WriteClaim {
+export interface WriteClaim<R = unknown> {
   /** 409 when a concurrent request with the same key won. */
   claim(tx: Executor): Promise<void>;
+  /**
+   * Keeps, in the same transaction, the response the request will be answered with, so
+   * that a retry whose first response was lost (after the commit) replays it.
+   */
+  keep(tx: Executor, result: R): Promise<void>;
 }
 
 export interface DatabaseHandle {
@@ -33,6 +41,13 @@ export interface DatabaseTimeouts {
   statementTimeoutMs?: number;
   /** Longest wait for a connection: a free one in the pool, or a new one. */
   acquireTimeoutMs?: number;
+  /**
+   * Longest wait for the reply to one statement, on the client side (PostgreSQL; see
+   * bounded-pool.ts): a little longer than statementTimeoutMs unless given.
+   */
+  queryTimeoutMs?: number;
+  /** lock_timeout of every pooled session (PostgreSQL); 0: none. */
+  lockTimeoutMs?: number;
 }
 
 export type DatabaseTarget = DatabaseTimeouts &
@@ -53,12 +68,25 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
  * far less; migrations and seeding lift the limit for their session); and a connection (a
  * free one in the pool, or a new one) within 2 s. PGlite serves one connection, so there
  * every query waits its turn for it: a burst queues there by design, and its wait is
- * bounded at 10 s. Configurable with DATABASE_STATEMENT_TIMEOUT_MS and
- * DATABASE_ACQUIRE_TIMEOUT_MS (config.ts, same defaults).
+ * bounded at 10 s.
+ *
+ * On PostgreSQL, also: a statement waiting for a lock (a row another transaction is
+ * changing) gives up after 2 s, so that writers queued on one hot row free their
+ * connections for everyone else instead of holding the pool for the whole statement
+ * timeout; and the reply to any statement is awaited at most 1 s longer than the statement
+ * timeout (the client's own timer, bounded-pool.ts), so that a network that stalls cannot
+ * hold a request or a connection for longer. Near a request's deadline, that wait is cut
+ * to the time left and the same second.
+ *
+ * Configurable with DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_ACQUIRE_TIMEOUT_MS,
+ * DATABASE_QUERY_TIMEOUT_MS and DATABASE_LOCK_TIMEOUT_MS (config.ts, same defaults).
  */
 export const DATABASE_TIMEOUT_DEFAULTS = {
   statementTimeoutMs: 5_000,
   acquireTimeoutMs: { postgres: 2_000, pglite: 10_000 },
+  /** Added to the statement timeout for the client's own wait for a reply. */
+  queryTimeoutMarginMs: 1_000,
+  lockTimeoutMs: 2_000,
 } as const;
 
 /** TCP keepalive notices a PostgreSQL that vanished without closing the connection. */
@@ -79,18 +107,20 @@ function guardPool(pool: pg.Pool) {
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
+  return trackClients(pool);
 }
 
 /**
  * Closes the database without failing the work in progress: new work is refused from now
  * on (503, DatabaseClosingError), and the pool ends its connections as the queries using
  * them finish. (Kysely's destroy() would instead fail any later query of a request still
- * running with "driver has already been destroyed".)
+ * running with "driver has already been destroyed".) Ending is bounded: over a stalled
+ * network, the connections are destroyed instead (closing.ts).
  */
-async function closePool(pool: pg.Pool, gate: { closed: boolean }) {
+async function closePool(pool: pg.Pool, clients: Set<pg.Client>, gate: { closed: boolean }) {
   if (gate.closed) return;
   gate.closed = true;
-  await pool.end();
+  await endPoolWithin(pool, clients);
 }
 
 /**
@@ -104,6 +134,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const connectionTimeoutMillis =
     target.acquireTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.acquireTimeoutMs[target.engine];
   if (target.engine === 'postgres') {
+    const queryTimeoutMs =
+      target.queryTimeoutMs ?? statementTimeoutMs + DATABASE_TIMEOUT_DEFAULTS.queryTimeoutMarginMs;
+    const lockTimeoutMs = target.lockTimeoutMs ?? DATABASE_TIMEOUT_DEFAULTS.lockTimeoutMs;
     const connection = {
       connectionString: target.url,
       ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
@@ -114,17 +147,26 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       ...connection,
       max: target.poolSize,
       statement_timeout: statementTimeoutMs,
+      // node-postgres leaves the server's default (none) for 0.
+      lock_timeout: lockTimeoutMs,
     });
-    guardPool(pool);
+    const clients = guardPool(pool);
     const gate = { closed: false };
-    const dialect = withDeadlines(new PostgresDialect({ pool }), { statementTimeoutMs, gate });
+    // Near the deadline, PostgreSQL cancels the statement at the deadline (deadline.ts);
+    // the client waits the same margin longer for that answer, and no more.
+    const replyWithinMs = () =>
+      Math.min(queryTimeoutMs, timeLeftMs() + DATABASE_TIMEOUT_DEFAULTS.queryTimeoutMarginMs);
+    const dialect = withDeadlines(new PostgresDialect({ pool: boundedPool(pool, replyWithinMs) }), {
+      statementTimeoutMs,
+      gate,
+    });
     const db = new Kysely<Database>({ dialect });
     return {
       db,
       pool,
       engine: 'postgres',
       changes: postgresChangeFeed(connection),
-      close: () => closePool(pool, gate),
+      close: () => closePool(pool, clients, gate),
     };
   }
 
@@ -138,7 +180,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // Queries queue here for the one connection; the wait is bounded all the same.
     connectionTimeoutMillis,
   });
-  guardPool(pool);
+  const clients = guardPool(pool);
   // Before the pool's first connection, so that every connection is heard.
   const changes = sessionChangeFeed(pool);
   // PGlite cannot cancel a statement (it accepts statement_timeout and ignores it): the
@@ -155,7 +197,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     engine: 'pglite',
     changes,
     async close() {
-      await closePool(pool, gate);
+      await closePool(pool, clients, gate);
       await embedded.stop();
     },
   };

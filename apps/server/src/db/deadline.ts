@@ -14,6 +14,10 @@
  *
  * The same driver refuses new work once the database is closing (shutdown), with an
  * error answered 503, so that nothing reaches a pool that is being ended.
+ *
+ * A COMMIT that was sent and got no answer (the connection dropped or stalled) may have
+ * committed or not: it fails with CommitOutcomeUnknownError, answered 503 with a body
+ * that says the write may have been saved, never as if nothing had happened.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
@@ -25,6 +29,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { isConnectionLost, wasNotSent } from './unavailable.ts';
 
 /** When the work of one request must be done by (epoch ms); shutdown may bring it forward. */
 export interface Deadline {
@@ -36,6 +41,14 @@ const current = new AsyncLocalStorage<Deadline>();
 /** Runs `fn` (and everything it starts) under `deadline`. */
 export function runWithDeadline<T>(deadline: Deadline, fn: () => T): T {
   return current.run(deadline, fn);
+}
+
+/**
+ * Runs `fn` (and everything it starts) under no request's deadline: work of the process's
+ * own (live events) that a request's callback happens to set off.
+ */
+export function withoutDeadline<T>(fn: () => T): T {
+  return current.exit(fn);
 }
 
 export class DeadlineExceededError extends Error {
@@ -53,8 +66,24 @@ export class DatabaseClosingError extends Error {
   }
 }
 
+/**
+ * A COMMIT was sent and its answer never came: the write may have been saved. Answered
+ * 503, with a body saying so.
+ */
+export class CommitOutcomeUnknownError extends Error {
+  readonly code = 'COMMIT_OUTCOME_UNKNOWN';
+  constructor(cause: unknown) {
+    super('The database did not answer a COMMIT: it may or may not have committed.', { cause });
+  }
+}
+
 function remainingMs(deadline: Deadline | undefined): number {
   return deadline === undefined ? Number.POSITIVE_INFINITY : deadline.at - Date.now();
+}
+
+/** Time left to the deadline of the work running now; infinite outside a request. */
+export function timeLeftMs(): number {
+  return remainingMs(current.getStore());
 }
 
 function checkDeadline(deadline: Deadline | undefined) {
@@ -144,14 +173,25 @@ class DeadlineDriver implements Driver {
     const c = unwrap(connection);
     // Throwing here makes Kysely roll the transaction back.
     checkDeadline(c.deadline);
-    await this.inner.commitTransaction(c.inner);
+    try {
+      await this.inner.commitTransaction(c.inner);
+    } catch (error) {
+      if (isConnectionLost(error) && !wasNotSent(error)) throw new CommitOutcomeUnknownError(error);
+      throw error;
+    }
     c.inTransaction = false;
   }
 
   async rollbackTransaction(connection: DatabaseConnection) {
     const c = unwrap(connection);
     c.inTransaction = false;
-    await this.inner.rollbackTransaction(c.inner);
+    try {
+      await this.inner.rollbackTransaction(c.inner);
+    } catch (error) {
+      // The connection is gone or stalled: PostgreSQL rolls back by itself as it goes, and
+      // the failure that led here is the one to report (Kysely rethrows it after this).
+      if (!isConnectionLost(error)) throw error;
+    }
   }
 
   async savepoint(

@@ -4,12 +4,25 @@
  * (from auth, services or presenters) for a type.
  */
 import type { AgeRange, Gender } from '@dating/contract';
+import type { KeyActivity } from '../lib/activity-macs.ts';
 
 /**
  * Whose row it is: an account's id, or else the hash of an anonymous key. Exactly one is
  * set, so no row ever joins an account to a key.
  */
 export type Owner = { userId: number; sessionHash: null } | { userId: null; sessionHash: Buffer };
+
+/**
+ * Who likes or reports: an account's id, or else the key's MACs per target
+ * (lib/activity-macs.ts), never the key's hash, so those rows join nothing of the key.
+ */
+export type Liker = { userId: number; activity: null } | { userId: null; activity: KeyActivity };
+
+/** Whose likes a read marks: an account's, a key's (by its MACs), or nobody's. */
+export interface LikeReader {
+  user: { id: number } | null;
+  activity: KeyActivity | null;
+}
 
 /** Whose view a read is for: an account, a key's hash, or neither (a stranger). */
 export interface Reader {

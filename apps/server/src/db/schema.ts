@@ -109,7 +109,8 @@ export interface AnswersTable {
 export interface LikesTable {
   id: Generated<string>;
   user_id: number | null;
-  session_hash: Buffer | null;
+  /** A key's like: its MAC for the item (lib/activity-macs.ts, migration 0015). */
+  key_mac: Buffer | null;
   created_at: CreatedAt;
 }
 
@@ -121,7 +122,10 @@ export interface ReportsTable {
   reason: ReportReason;
   details: string | null;
   user_id: number | null;
-  session_hash: Buffer | null;
+  /** A key's report: its MAC for the target (lib/activity-macs.ts, migration 0015). */
+  key_mac: Buffer | null;
+  /** The reporter's network, keyed per target, while pending (lib/reporter-networks.ts). */
+  reporter_net: ColumnType<Buffer | null, Buffer | null | undefined, null>;
   status: ColumnType<ReportStatus, never, ReportStatus>;
   /** 'automatic': a crisis flag, with its categories and no reporter (migration 0009). */
   source: ColumnType<'reporter' | 'automatic', 'reporter' | 'automatic' | undefined, never>;
@@ -188,6 +192,28 @@ export interface QuestionFollowsTable {
   created_at: CreatedAt;
 }
 
+/** A browser that asked to be told on its device (migration 0014); one identity per endpoint. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  session_hash: Buffer | null;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: CreatedAt;
+}
+
+/** A push still to be sent (migration 0014): written by a trigger, deleted by its sender. */
+export interface PushOutboxTable {
+  id: Generated<number>;
+  user_id: number | null;
+  session_hash: Buffer | null;
+  kind: NotificationKind;
+  question_id: number | null;
+  answer_id: number | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -205,4 +231,6 @@ export interface Database {
   question_updates: QuestionUpdatesTable;
   notifications: NotificationsTable;
   question_follows: QuestionFollowsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
 }

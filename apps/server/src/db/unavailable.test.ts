@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './connection.ts';
-import { isDatabaseUnavailable } from './unavailable.ts';
+import { isConnectionLost, isDatabaseUnavailable, wasNotSent } from './unavailable.ts';
 
 /** The error a promise rejects with (fails the test when it resolves). */
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
@@ -165,5 +165,50 @@ describe.skipIf(!POSTGRES_URL)('isDatabaseUnavailable, on PostgreSQL (TEST_DATAB
     } finally {
       await client.end();
     }
+  });
+
+  it('recognizes a lock wait cut off by lock_timeout (55P03), on a connection that still works', async () => {
+    const holder = new pg.Client({ connectionString: POSTGRES_URL });
+    const waiter = new pg.Client({ connectionString: POSTGRES_URL, lock_timeout: 100 });
+    await holder.connect();
+    await waiter.connect();
+    try {
+      await holder.query('CREATE TABLE IF NOT EXISTS lock_probe (id int PRIMARY KEY)');
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE lock_probe IN ACCESS EXCLUSIVE MODE');
+      const error = await rejection(waiter.query('SELECT * FROM lock_probe'));
+      expect((error as { code?: string }).code).toBe('55P03');
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(isConnectionLost(error)).toBe(false);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => {});
+      await holder.query('DROP TABLE IF EXISTS lock_probe').catch(() => {});
+      await holder.end();
+      await waiter.end();
+    }
+  });
+
+  it('recognizes a statement whose reply did not come in time (query_timeout) as a lost connection', async () => {
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
+    client.on('error', () => {});
+    await client.connect();
+    try {
+      const config: pg.QueryConfig & { query_timeout: number } = {
+        text: 'SELECT pg_sleep(2)',
+        query_timeout: 50,
+      };
+      const error = await rejection(client.query(config));
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(isConnectionLost(error)).toBe(true);
+      // Sent: its outcome is unknown, unlike a statement on a client already closed.
+      expect(wasNotSent(error)).toBe(false);
+    } finally {
+      const ended = new Promise((resolve) => client.once('end', resolve));
+      client.connection.stream.destroy();
+      await ended;
+    }
+    const closed = await rejection(client.query('SELECT 1'));
+    expect(isConnectionLost(closed)).toBe(true);
+    expect(wasNotSent(closed)).toBe(true);
   });
 });

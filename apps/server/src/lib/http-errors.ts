@@ -25,3 +25,5 @@ export const unauthorized = (detail: string = API_MSG.notAuthenticated) =>
   new HttpError(401, { detail }, { 'WWW-Authenticate': 'Bearer realm="api"' });
 export const forbidden = (detail: string = API_MSG.forbidden) => new HttpError(403, { detail });
 export const notFound = () => new HttpError(404, { detail: API_MSG.notFound });
+/** The target's state forbids the change (someone else changed it first). */
+export const conflict = (body: ErrorBody) => new HttpError(409, body);

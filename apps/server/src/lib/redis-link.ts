@@ -6,6 +6,12 @@
  * - after a failure the link is unavailable: callers take their fallback at once, without
  *   asking Redis, until Redis answers a probe (a PING every second) or a reconnection.
  * The outage and the recovery are each logged once.
+ *
+ * The probe is a timer made with the link, at start-up, never one made by whatever failed:
+ * a failure is usually noticed inside a request, and a timer made there would run every
+ * probe in that request's async context, under its deadline (db/deadline.ts). Once that
+ * deadline passed, every recovery task's database read was refused, and a Redis frozen for
+ * longer than a request deadline was never used again.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
@@ -26,7 +32,7 @@ export class RedisLink {
   private up = false;
   /** An outage was logged and its end is not yet. */
   private inOutage = false;
-  private probe: NodeJS.Timeout | undefined;
+  private readonly probe: NodeJS.Timeout;
   private recovering: Promise<void> | undefined;
   private readonly recoveryTasks: (() => Promise<void>)[] = [];
   private closed = false;
@@ -49,6 +55,11 @@ export class RedisLink {
     this.client.on('ready', () => void this.recover());
     this.client.on('error', (error: Error) => this.fail(error));
     this.client.on('close', () => this.fail(new Error('Redis connection closed')));
+    this.probe = setInterval(() => {
+      // While reconnecting, the 'ready' event says when to try.
+      if (!this.up && !this.closed && this.client.status === 'ready') void this.recover();
+    }, options.probeIntervalMs ?? 1_000);
+    this.probe.unref();
   }
 
   /** Whether commands go to Redis now; false while it is down, frozen or not yet connected. */
@@ -99,7 +110,6 @@ export class RedisLink {
     this.closed = true;
     this.up = false;
     clearInterval(this.probe);
-    this.probe = undefined;
     this.client.disconnect();
   }
 
@@ -114,16 +124,6 @@ export class RedisLink {
         "Redis unavailable: rate limits count in this process's memory, revoked tokens are checked in the database",
       );
     }
-    this.startProbing();
-  }
-
-  private startProbing(): void {
-    if (this.probe !== undefined || this.closed) return;
-    this.probe = setInterval(() => {
-      // While reconnecting, the 'ready' event says when to try.
-      if (this.client.status === 'ready') void this.recover();
-    }, this.options.probeIntervalMs ?? 1_000);
-    this.probe.unref();
   }
 
   private recover(): Promise<void> {
@@ -134,15 +134,12 @@ export class RedisLink {
         if (this.closed) return;
         this.up = true;
         this.settle?.();
-        clearInterval(this.probe);
-        this.probe = undefined;
         if (this.inOutage) {
           this.inOutage = false;
           this.options.log.info('Redis answers again: rate limits and revoked tokens use it again');
         }
       } catch {
         // Still unavailable: the probe tries again.
-        this.startProbing();
       } finally {
         this.recovering = undefined;
       }

@@ -11,7 +11,8 @@ export interface ReporterOfTarget {
   /** The report itself: the fallback target once the content is gone. */
   id: number;
   user_id: number | null;
-  session_hash: Buffer | null;
+  /** A key's report: already a MAC per key and target (lib/activity-macs.ts). */
+  key_mac: Buffer | null;
   question_id: number | null;
   answer_id: number | null;
 }
@@ -31,8 +32,8 @@ export class ReporterFingerprints {
     const reporter =
       report.user_id !== null
         ? `user:${report.user_id}`
-        : report.session_hash !== null
-          ? `session:${report.session_hash.toString('hex')}`
+        : report.key_mac !== null
+          ? `key:${report.key_mac.toString('hex')}`
           : null;
     if (reporter === null) return null;
     const target =

@@ -56,5 +56,6 @@ export function currentUser(request: FastifyRequest): AuthUser {
 
 /** The viewer of a request: its user, or else its session from the body or X-Session-Id. */
 export function viewerOf(request: FastifyRequest, bodySessionId?: unknown): Viewer {
-  return viewerFrom(request.user, request.headers['x-session-id'], bodySessionId);
+  const macs = request.server.activityMacs;
+  return viewerFrom(macs, request.user, request.headers['x-session-id'], bodySessionId);
 }

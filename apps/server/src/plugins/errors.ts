@@ -7,7 +7,11 @@ import type { IncomingMessage } from 'node:http';
 import { API_MSG } from '@dating/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { DatabaseClosingError, DeadlineExceededError } from '../db/deadline.ts';
+import {
+  CommitOutcomeUnknownError,
+  DatabaseClosingError,
+  DeadlineExceededError,
+} from '../db/deadline.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { type FieldErrors, HttpError } from '../lib/http-errors.ts';
 import { MALFORMED_TEXT } from '../lib/text-guard.ts';
@@ -150,6 +154,15 @@ export default fp(
         // Fastify's own client errors (malformed JSON, wrong content type, body too
         // large): their messages are written for clients and carry no internals.
         return reply.code(status).send({ detail: error.message });
+      }
+      if (error instanceof CommitOutcomeUnknownError) {
+        // Not "nothing happened": the write may be there. A retry with the same
+        // Idempotency-Key cannot write it twice (the key commits with the write).
+        request.log.warn({ err: error }, 'database did not answer a commit');
+        return reply
+          .code(503)
+          .header('Retry-After', UNAVAILABLE_RETRY_AFTER)
+          .send({ detail: API_MSG.writeMayHaveBeenSaved });
       }
       const deadline = error instanceof DeadlineExceededError;
       if (deadline || error instanceof DatabaseClosingError || isDatabaseUnavailable(error)) {

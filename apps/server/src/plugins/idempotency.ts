@@ -8,9 +8,10 @@
  *   answers the first response, same status and body, with `Idempotency-Replayed: true`,
  *   and creates nothing; keys are per identity, so another person's key never replays
  *   someone else's response;
- * - a repeat while the first is still being processed answers 409 with Retry-After, and
- *   so does one whose first request was carried out but whose response was lost (the
- *   server died between the two); neither creates anything;
+ * - a repeat while the first is still being processed answers 409 with Retry-After;
+ *   one whose first request committed but whose response never reached the client (the
+ *   connection or the server died) replays that response, kept in the same transaction
+ *   as what it created; neither creates anything;
  * - the same key with a different request (method, address or body) answers 422.
  * The key is recorded in the same transaction as what the request creates, so it exists
  * if and only if that creation committed: a crash (kill -9) at any moment cannot let a
@@ -43,8 +44,17 @@ declare module 'fastify' {
   }
 }
 
-/** Taken inside the transaction that creates, so it commits with what is created, or not at all. */
-export type IdempotencyKey = WriteClaim;
+/**
+ * Taken inside the transaction that creates, so it commits with what is created, or not at
+ * all. `answering(status, present)` is the claim a write takes: `present` turns the write's
+ * result into the response body, which is kept in the same transaction.
+ */
+export interface IdempotencyKey {
+  answering<R>(
+    status: number,
+    present: (result: R, tx: Executor) => unknown | Promise<unknown>,
+  ): WriteClaim<R>;
+}
 
 export interface IdempotencyOptions {
   /** The server secret the keyed hashes are derived from. */
@@ -170,10 +180,23 @@ export default fp(
       }
       states.set(request, state);
       request.idempotency = {
-        async claim(tx) {
-          if (!(await claimFor(state, tx))) throw inProgress();
-          state.claimed = true;
-        },
+        answering: (status, present) => ({
+          async claim(tx) {
+            if (!(await claimFor(state, tx))) throw inProgress();
+            state.claimed = true;
+          },
+          async keep(tx, result) {
+            // The route's own response writer: what is kept is what would be sent, and the
+            // schema's serializer drops whatever the schema does not name.
+            const serialize = reply.getSerializationFunction(String(status));
+            const value = (await present(result, tx)) as Record<string, unknown>;
+            const body = serialize ? serialize(value) : JSON.stringify(value);
+            await recordIdempotentResponse(tx, state.id, {
+              status,
+              body: withoutSession(body, state.sessionId),
+            });
+          },
+        }),
       };
     };
 

@@ -5,11 +5,13 @@
  * counted by the routes through `app.limits`, because only they know what to count:
  * failed logins (per account or per known device) and refused ownership checks (per IP
  * and per target). Counters live in Redis when REDIS_URL is set and Redis answers, in
- * this process's memory otherwise (lib/counters.ts). Over a limit: 429
+ * this process's memory otherwise (lib/counters.ts), and a client address is counted under
+ * its keyed hash, never as it is (lib/address-keys.ts). Over a limit: 429
  * `{"detail": ...}` with Retry-After.
  */
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { AddressKeys } from '../lib/address-keys.ts';
 import { Counters } from '../lib/counters.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import {
@@ -51,12 +53,12 @@ export interface Limits {
   loginAttempt(request: FastifyRequest, budget: LoginBudget): Promise<LoginAttempt>;
 }
 
-function identityKey(request: FastifyRequest): string {
+function identityKey(request: FastifyRequest, addresses: AddressKeys): string {
   const body = request.body as { session_id?: unknown } | undefined;
   const viewer = viewerOf(request, body?.session_id);
   if (viewer.user) return `u${viewer.user.id}`;
   if (viewer.sessionHash) return `s${viewer.sessionHash.toString('hex', 0, 16)}`;
-  return `ip${request.ip}`;
+  return `ip${addresses.of(request.ip)}`;
 }
 
 function throttled(retryAfterSeconds: number): HttpError {
@@ -73,7 +75,7 @@ const UNLIMITED: Limits = {
 };
 
 export default fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { serverSecret: string }) => {
     const rules: RateLimitRules | null = app.config.rateLimits;
     if (rules === null) {
       app.log.warn('RATE_LIMITS=off: abuse limits are disabled');
@@ -81,6 +83,7 @@ export default fp(
       return;
     }
     const counters = new Counters(app.redis, `${app.config.redisPrefix}rl:`);
+    const addresses = new AddressKeys(options.serverSecret);
 
     /** Counts one hit on each rule for its subject; the longest wait when any is over, else 0. */
     async function count(hits: [RuleName, string][]): Promise<number> {
@@ -105,7 +108,7 @@ export default fp(
         } catch (error) {
           if (!(error instanceof HttpError) || error.statusCode !== 403) throw error;
           const wait = await count([
-            [GUESS_RULES[0], request.ip],
+            [GUESS_RULES[0], addresses.of(request.ip)],
             [GUESS_RULES[1], target],
           ]);
           throw wait > 0 ? throttled(wait) : error;
@@ -123,8 +126,8 @@ export default fp(
     } satisfies Limits);
 
     const subjectKey = {
-      ip: (request: FastifyRequest) => request.ip,
-      identity: identityKey,
+      ip: (request: FastifyRequest) => addresses.of(request.ip),
+      identity: (request: FastifyRequest) => identityKey(request, addresses),
     } as const;
     const hooks = new Map<RateLimitPolicy, preHandlerAsyncHookHandler>();
     for (const [policy, names] of Object.entries(POLICIES) as [

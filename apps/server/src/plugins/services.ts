@@ -4,15 +4,18 @@ import fp from 'fastify-plugin';
 import { TokenDenylist } from '../auth/denylist.ts';
 import { DeviceCookies } from '../auth/device-cookies.ts';
 import { TokenService } from '../auth/tokens.ts';
-import type { Config } from '../config.ts';
-import type { ChangeFeed } from '../db/change-feed.ts';
+import { type Config, generateVapidKeys, type VapidKeys } from '../config.ts';
+import { type ChangeFeed, sharedChangeFeed } from '../db/change-feed.ts';
 import type { Db } from '../db/connection.ts';
+import { ActivityMacs } from '../lib/activity-macs.ts';
 import { Cursors } from '../lib/cursor.ts';
 import { RedisLink } from '../lib/redis-link.ts';
 import { ReporterFingerprints } from '../lib/reporter-fingerprints.ts';
+import { ReporterNetworks } from '../lib/reporter-networks.ts';
 import { purgeReadNotifications } from '../repositories/notifications.ts';
 import { FeedCache, readFeedVersion } from '../services/feed-cache.ts';
 import { LiveEvents } from '../services/live-events.ts';
+import { PushSender } from '../services/push.ts';
 import { SafetyService } from '../services/safety.ts';
 import { ThreadService } from '../services/threads.ts';
 
@@ -22,6 +25,8 @@ export interface Services {
   /** The database's announcements of committed changes, for live events. */
   changes: ChangeFeed;
   jwtSecret: string;
+  /** The Web Push key pair (config.ts, resolveVapidKeys); tests that send none get a fresh one. */
+  vapid?: VapidKeys;
 }
 
 /** How often expired rows of the token denylist are dropped from the database. */
@@ -84,16 +89,34 @@ export default fp(
       app.log,
     );
     app.decorate('liveEvents', liveEvents);
-    app.addHook('onReady', () => liveEvents.start(services.changes));
+    // One listening connection serves the live events and the pushes alike.
+    const changes = sharedChangeFeed(services.changes);
+    app.addHook('onReady', () => liveEvents.start(changes));
     // Streams end before the server waits for the requests in flight, and so before the
     // database closes.
     app.addHook('preClose', () => liveEvents.stop());
+
+    const push = new PushSender(
+      services.db,
+      {
+        vapid: services.vapid ?? generateVapidKeys(),
+        subject: config.vapidSubject,
+        allowInsecure: config.pushAllowInsecure,
+      },
+      app.log,
+    );
+    app.decorate('push', push);
+    app.addHook('onReady', () => push.start(changes));
+    // Pushes in flight finish (each bounded) before the database closes.
+    app.addHook('onClose', () => push.stop());
 
     const cursors = new Cursors(services.jwtSecret);
     app.decorate('cursors', cursors);
     app.decorate('threads', new ThreadService(cursors));
     app.decorate('feedCache', new FeedCache(() => readFeedVersion(services.db)));
     app.decorate('fingerprints', new ReporterFingerprints(services.jwtSecret));
+    app.decorate('activityMacs', new ActivityMacs(services.jwtSecret));
+    app.decorate('reporterNetworks', new ReporterNetworks(services.jwtSecret));
     app.decorate(
       'safety',
       new SafetyService(services.config.piiGuard, services.config.safetyResourcesFile),

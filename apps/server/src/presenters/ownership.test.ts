@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { type AuthUser, STRANGER, type Viewer } from '../auth/identity.ts';
+import { ActivityMacs } from '../lib/activity-macs.ts';
 import { hashSessionId } from '../lib/session-id.ts';
 import { seesAsStranger, type ViewerFacts } from './ownership.ts';
 
 const KEY = 'kQ2xV9pLm4Tz7RbN1cWy8D';
-const keyViewer: Viewer = { user: null, sessionId: KEY, sessionHash: hashSessionId(KEY) };
+const keyViewer: Viewer = {
+  user: null,
+  sessionId: KEY,
+  sessionHash: hashSessionId(KEY),
+  activity: new ActivityMacs('secret').forKeyHash(hashSessionId(KEY)),
+};
 const user = (is_staff = false): Viewer => ({
   user: { id: 7, username: 'u', is_staff } satisfies AuthUser,
   sessionId: null,
   sessionHash: null,
+  activity: null,
 });
 const someoneElse = { user_id: 8, session_hash: hashSessionId('z'.repeat(22)) };
 const nothing: ViewerFacts = {

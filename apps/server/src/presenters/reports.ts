@@ -10,7 +10,7 @@ export interface ReportRow {
   reason: Report['reason'];
   details: string | null;
   user_id: number | null;
-  session_hash: Buffer | null;
+  key_mac: Buffer | null;
   status: Report['status'];
   created_at: Date;
   reviewed_at: Date | null;
@@ -89,6 +89,6 @@ export function presentNewReport(
   viewer: Viewer,
   row: ReportRow,
 ): Report {
-  const ownSession = row.session_hash !== null ? viewer.sessionId : null;
+  const ownSession = row.key_mac !== null ? viewer.sessionId : null;
   return { ...presentReport(fingerprints, row), session_id: ownSession };
 }

@@ -1,5 +1,6 @@
 /**
- * Likes: one per user, or per anonymous session, per item. The insert (or delete) and the
+ * Likes: one per user, or per anonymous key, per item. A key's like is stored under its
+ * MAC for that item (lib/activity-macs.ts), never under the key's hash. The insert (or delete) and the
  * counter update run in one transaction; the unique indexes turn a concurrent duplicate
  * into "no row inserted", a concurrent second unlike finds no row to delete, and the
  * counter moves only when a row did, so it stays exact. (A question's `top_score` follows
@@ -7,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
-import type { Owner, Reader } from '../db/rows.ts';
+import type { LikeReader, Liker } from '../db/rows.ts';
 
 export type LikeResult = { likes: number } | 'duplicate' | 'missing';
 export type LikeTarget = 'question' | 'answer';
@@ -35,17 +36,18 @@ export async function addLike(
   db: Executor,
   target: LikeTarget,
   itemId: number,
-  by: Owner,
+  by: Liker,
 ): Promise<LikeResult> {
   const t = TARGETS[target];
   const item = await sql<{ id: number }>`
     SELECT id FROM ${sql.table(t.items)} WHERE id = ${itemId} AND ${t.likeable}`.execute(db);
   if (item.rows.length === 0) return 'missing';
   try {
-    // ON CONFLICT without a target covers both partial unique indexes (user, session).
+    // ON CONFLICT without a target covers both partial unique indexes (user, key).
+    const keyMac = by.activity?.of('like', target, itemId) ?? null;
     const inserted = await sql<{ id: string }>`
-      INSERT INTO ${sql.table(t.likes)} (${sql.ref(t.key)}, user_id, session_hash)
-      VALUES (${itemId}, ${by.userId}, ${by.sessionHash})
+      INSERT INTO ${sql.table(t.likes)} (${sql.ref(t.key)}, user_id, key_mac)
+      VALUES (${itemId}, ${by.userId}, ${keyMac})
       ON CONFLICT DO NOTHING
       RETURNING id`.execute(db);
     if (inserted.rows.length === 0) return 'duplicate';
@@ -69,11 +71,13 @@ export async function removeLike(
   db: Executor,
   target: LikeTarget,
   itemId: number,
-  by: Owner,
+  by: Liker,
 ): Promise<UnlikeResult> {
   const t = TARGETS[target];
   const liker =
-    by.userId !== null ? sql`user_id = ${by.userId}` : sql`session_hash = ${by.sessionHash}`;
+    by.userId !== null
+      ? sql`user_id = ${by.userId}`
+      : sql`key_mac = ${by.activity.of('like', target, itemId)}`;
   const removed = await sql<{ id: string }>`
     DELETE FROM ${sql.table(t.likes)} WHERE ${sql.ref(t.key)} = ${itemId} AND ${liker}
     RETURNING id`.execute(db);
@@ -90,10 +94,17 @@ export async function removeLike(
   return row ? { likes: row.likes } : 'missing';
 }
 
-/** Who likes, for reads: the request's one identity, or nobody (a stranger likes nothing). */
-function likerOf(viewer: Reader) {
+/**
+ * Who likes these items, for reads: the request's one identity, or nobody (a stranger
+ * likes nothing). A key is looked for under its MAC for each item.
+ */
+function likerOf(viewer: LikeReader, target: LikeTarget, itemIds: readonly number[]) {
   if (viewer.user) return sql`l.user_id = ${viewer.user.id}`;
-  if (viewer.sessionHash) return sql`l.session_hash = ${viewer.sessionHash}`;
+  const { activity } = viewer;
+  if (activity) {
+    const macs = itemIds.map((id) => activity.of('like', target, id));
+    return sql`l.key_mac = ANY(${macs}::bytea[])`;
+  }
   return null;
 }
 
@@ -105,10 +116,11 @@ export async function likedAmong(
   db: Executor,
   target: LikeTarget,
   itemIds: readonly number[],
-  viewer: Reader,
+  viewer: LikeReader,
 ): Promise<Set<number>> {
-  const liker = likerOf(viewer);
-  if (liker === null || itemIds.length === 0) return new Set();
+  if (itemIds.length === 0) return new Set();
+  const liker = likerOf(viewer, target, itemIds);
+  if (liker === null) return new Set();
   const t = TARGETS[target];
   const { rows } = await sql<{ id: number }>`
     SELECT l.${sql.ref(t.key)} AS id FROM ${sql.table(t.likes)} l
@@ -120,9 +132,14 @@ export async function likedAmong(
 export async function likedAnswersOfQuestion(
   db: Executor,
   questionId: number,
-  viewer: Reader,
+  viewer: LikeReader,
 ): Promise<Set<number>> {
-  const liker = likerOf(viewer);
+  // The thread's answer ids are not known here: the database computes each one's MAC.
+  const liker = viewer.user
+    ? sql`l.user_id = ${viewer.user.id}`
+    : viewer.activity
+      ? sql`l.key_mac = ${viewer.activity.sqlOf('like', 'answer', sql.ref('l.answer_id'))}`
+      : null;
   if (liker === null) return new Set();
   const { rows } = await sql<{ id: number }>`
     SELECT l.answer_id AS id FROM answer_likes l

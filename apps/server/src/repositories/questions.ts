@@ -1,6 +1,7 @@
 import { type AgeRange, type Gender, LIMITS } from '@dating/contract';
 import { type CompiledQuery, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
+import type { KeyActivity } from '../lib/activity-macs.ts';
 import type { ActiveCursor, FeedCursor, SearchCursor, TopCursor } from '../lib/cursor.ts';
 import { dropNotificationsOf } from './notifications.ts';
 
@@ -384,17 +385,19 @@ export function changeAnswerCount(db: Executor, questionId: number, delta: numbe
  * Whether a private key sees a feed page of these questions otherwise than a stranger does,
  * beyond owning one of them (which the caller knows from the rows): it likes one of them,
  * or it owns a hidden question (shown to it in the feed, to nobody else). One query, through
- * the unique (question, session) likes index and the session index of migration 0008.
+ * the unique (question, key MAC) likes index and the session index of migration 0008.
  */
 export async function keyMarksFeed(
   db: Executor,
   sessionHash: Buffer,
+  activity: KeyActivity,
   questionIds: readonly number[],
 ): Promise<{ likesAny: boolean; ownsHidden: boolean }> {
+  const likeMacs = questionIds.map((id) => activity.of('like', 'question', id));
   const { rows } = await sql<{ likes_any: boolean; owns_hidden: boolean }>`
     SELECT EXISTS (
         SELECT 1 FROM question_likes
-        WHERE question_id = ANY(${[...questionIds]}::int[]) AND session_hash = ${sessionHash}
+        WHERE question_id = ANY(${[...questionIds]}::int[]) AND key_mac = ANY(${likeMacs}::bytea[])
       ) AS likes_any, EXISTS (
         SELECT 1 FROM questions WHERE session_hash = ${sessionHash} AND hidden_at IS NOT NULL
       ) AS owns_hidden`.execute(db);

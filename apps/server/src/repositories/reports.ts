@@ -10,7 +10,7 @@ const REPORT_COLUMNS = [
   'reports.reason',
   'reports.details',
   'reports.user_id',
-  'reports.session_hash',
+  'reports.key_mac',
   'reports.status',
   'reports.created_at',
   'reports.reviewed_at',
@@ -25,11 +25,14 @@ export interface NewReport {
   reason: ReportReason;
   details: string | null;
   userId: number | null;
-  sessionHash: Buffer | null;
+  /** A key's report: its MAC for the target (lib/activity-macs.ts). */
+  keyMac: Buffer | null;
+  /** Where it came from, keyed per target (lib/reporter-networks.ts). */
+  reporterNet: Buffer;
 }
 
 /**
- * A person's report; undefined when this reporter (user, or anonymous session) already
+ * A person's report; undefined when this reporter (user, or anonymous key) already
  * reported this target: the unique indexes of migration 0009 decide, so that parallel
  * repeats store one report.
  */
@@ -43,7 +46,8 @@ export function insertReport(db: Executor, r: NewReport) {
       reason: r.reason,
       details: r.details,
       user_id: r.userId,
-      session_hash: r.sessionHash,
+      key_mac: r.keyMac,
+      reporter_net: r.reporterNet,
     })
     .onConflict((oc) => oc.doNothing())
     .returning(REPORT_COLUMNS)
@@ -64,7 +68,7 @@ export function insertFlag(db: Executor, target: ReportTarget, categories: Crisi
       reason: 'other',
       details: null,
       user_id: null,
-      session_hash: null,
+      key_mac: null,
       source: 'automatic',
       categories,
     })
@@ -75,11 +79,15 @@ export function insertFlag(db: Executor, target: ReportTarget, categories: Crisi
 const targetColumn = (target: ReportTarget) =>
   target.type === 'question' ? ('question_id' as const) : ('answer_id' as const);
 
-/** How many people have a pending report on a target (one report each: migration 0009). */
+/**
+ * How many people have a pending report on a target, counted by network: every key and
+ * account of one network counts once (lib/reporter-networks.ts). A report stored before
+ * networks were kept (migration 0015) counts as one of its own.
+ */
 export async function countPendingReporters(db: Executor, target: ReportTarget) {
   const row = await db
     .selectFrom('reports')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .select(sql<string>`count(DISTINCT coalesce(reporter_net, int4send(id)))`.as('n'))
     .where(targetColumn(target), '=', target.id)
     .where('status', '=', 'pending')
     .where('source', '=', 'reporter')
@@ -91,7 +99,7 @@ export async function countPendingReporters(db: Executor, target: ReportTarget) 
 export function rejectPendingReports(db: Executor, target: ReportTarget) {
   return db
     .updateTable('reports')
-    .set({ status: 'rejected', reviewed_at: new Date() })
+    .set({ status: 'rejected', reviewed_at: new Date(), reporter_net: null })
     .where(targetColumn(target), '=', target.id)
     .where('status', '=', 'pending')
     .where('source', '=', 'reporter')
@@ -204,7 +212,7 @@ export function closeReports(
 ) {
   return db
     .updateTable('reports')
-    .set({ status, reviewed_at: new Date() })
+    .set({ status, reviewed_at: new Date(), reporter_net: null })
     .where((eb) => {
       const same = [eb('id', '=', report.id)];
       if (status === 'approved' && report.question_id !== null) {
@@ -224,7 +232,7 @@ export function closeReports(
 export function closeReportsOnAnswersOf(db: Executor, questionId: number) {
   return db
     .updateTable('reports')
-    .set({ status: 'approved', reviewed_at: new Date() })
+    .set({ status: 'approved', reviewed_at: new Date(), reporter_net: null })
     .where('status', '=', 'pending')
     .where('answer_id', 'in', (eb) =>
       eb.selectFrom('answers').select('id').where('question_id', '=', questionId),

@@ -83,11 +83,12 @@ export async function keySeesStrangersPage(
   // Accounts are read afresh: what marks a page for one is not gathered here.
   if (viewer.user !== null) return false;
   const marks =
-    viewer.sessionHash === null
+    viewer.sessionHash === null || viewer.activity === null
       ? { likesAny: false, ownsHidden: false }
       : await keyMarksFeed(
           db,
           viewer.sessionHash,
+          viewer.activity,
           page.authors.map((author) => author.id),
         );
   // A list shows no `following`: following a question changes none of it.

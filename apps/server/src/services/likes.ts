@@ -27,7 +27,7 @@ export async function likeOnce(
   target: LikeTarget,
   id: number,
   author: Author,
-  key?: WriteClaim | null,
+  key?: WriteClaim<LikeResponse> | null,
 ): Promise<LikeResponse> {
   return db.transaction().execute(async (tx) => {
     await key?.claim(tx);
@@ -36,6 +36,7 @@ export async function likeOnce(
     if (result === 'duplicate') {
       throw badRequest(REPEATED[target][author.userId !== null ? 'user' : 'session']);
     }
+    await key?.keep(tx, result);
     return result;
   });
 }

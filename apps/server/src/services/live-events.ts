@@ -18,9 +18,10 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Author } from '../auth/identity.ts';
 import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Db } from '../db/connection.ts';
+import { withoutDeadline } from '../db/deadline.ts';
+import type { Owner } from '../db/rows.ts';
 import { visibleRepliesAfter } from '../repositories/answers.ts';
 import { countUnread } from '../repositories/notifications.ts';
 
@@ -29,7 +30,7 @@ export const HEARTBEAT_MS = 25_000;
 const RESUME_MAX = 100;
 
 /** An identity as the change feed names it: `u<user id>` or `k<key hash in hex>`. */
-export function recipientKey(author: Author): string {
+export function recipientKey(author: Owner): string {
   return author.userId !== null
     ? `u${author.userId}`
     : `k${(author.sessionHash as Buffer).toString('hex')}`;
@@ -39,7 +40,7 @@ interface Stream {
   res: ServerResponse;
   ip: string;
   recipient: string | null;
-  recipientAuthor: Author | null;
+  recipientAuthor: Owner | null;
   question: number | null;
   /** The newest reply id passed on this stream. */
   lastReply: number;
@@ -53,7 +54,7 @@ export interface StreamLimits {
 
 export interface OpenStream {
   ip: string;
-  recipient: Author | null;
+  recipient: Owner | null;
   question: number | null;
   /** Where the thread's replies start for this stream: its Last-Event-ID, or the newest now. */
   after: number;
@@ -87,7 +88,7 @@ export class LiveEvents {
   async start(feed: ChangeFeed) {
     this.stopListening = await feed.listen(
       (payload) => this.hear(payload),
-      () => this.resync(),
+      () => withoutDeadline(() => this.resync()),
     );
     this.heartbeat = setInterval(() => {
       for (const stream of this.streams) stream.res.write(': heartbeat\n\n');
@@ -104,7 +105,7 @@ export class LiveEvents {
   }
 
   /** Whether one more stream from this IP and identity is allowed. */
-  admits(ip: string, recipient: Author | null): boolean {
+  admits(ip: string, recipient: Owner | null): boolean {
     if ((this.perIp.get(ip) ?? 0) >= this.limits.perIp) return false;
     if (recipient === null) return true;
     return (this.byRecipient.get(recipientKey(recipient))?.size ?? 0) < this.limits.perIdentity;
@@ -160,7 +161,7 @@ export class LiveEvents {
     if (payload.startsWith('n:')) {
       const recipient = payload.slice(2);
       if (!this.byRecipient.has(recipient)) return;
-      if (this.stale.size === 0) setImmediate(() => this.readStale());
+      if (this.stale.size === 0) this.readStaleSoon();
       this.stale.add(recipient);
       return;
     }
@@ -175,6 +176,15 @@ export class LiveEvents {
     }
   }
 
+  /**
+   * Reads the stale counts on the next turn, as the process's own work: a payload may be
+   * heard inside the async context of a request (on the embedded database, the one that made
+   * the listening connection, long over), whose deadline must not refuse these reads.
+   */
+  private readStaleSoon() {
+    withoutDeadline(() => setImmediate(() => this.readStale()));
+  }
+
   /** Reads each stale recipient's count once, and tells their streams. */
   private readStale() {
     const recipients = [...this.stale];
@@ -186,7 +196,7 @@ export class LiveEvents {
     }
   }
 
-  private async sendUnread(streams: Stream[], recipient: Author) {
+  private async sendUnread(streams: Stream[], recipient: Owner) {
     try {
       const unread = await countUnread(this.db, recipient);
       for (const stream of streams) {
@@ -220,8 +230,9 @@ export class LiveEvents {
     for (const stream of this.streams) {
       if (stream.question !== null) void this.sendMissedReplies(stream);
     }
+    const wasEmpty = this.stale.size === 0;
     for (const recipient of this.byRecipient.keys()) this.stale.add(recipient);
-    if (this.stale.size > 0) setImmediate(() => this.readStale());
+    if (wasEmpty && this.stale.size > 0) this.readStaleSoon();
   }
 
   get size() {

@@ -76,7 +76,7 @@ export async function addUpdate(
   viewer: Viewer,
   questionId: number,
   text: string,
-  key?: WriteClaim | null,
+  key?: WriteClaim<QuestionUpdateRow> | null,
 ): Promise<QuestionUpdateRow> {
   return db.transaction().execute(async (tx) => {
     await key?.claim(tx);
@@ -88,6 +88,7 @@ export async function addUpdate(
     }
     const update = await insertQuestionUpdate(tx, questionId, text);
     await tellOfUpdate(tx, question, text);
+    await key?.keep(tx, update);
     return update;
   });
 }

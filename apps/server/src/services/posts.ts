@@ -84,13 +84,23 @@ function requireSomeone(viewer: Viewer) {
   if (viewer.user === null && viewer.sessionHash === null) throw unauthorized();
 }
 
+export interface AskedQuestion {
+  id: number;
+  safety: SafetyReport;
+}
+
+export interface WrittenReply {
+  row: AnswerRow;
+  safety: SafetyReport;
+}
+
 /** A new question, its tags and its crisis flag; the id and what the checks found. */
 export async function askQuestion(
   deps: PostDeps,
   author: Author,
   input: { text: string; tagNames: string[] } & PostLabels,
-  key?: WriteClaim | null,
-): Promise<{ id: number; safety: SafetyReport }> {
+  key?: WriteClaim<AskedQuestion> | null,
+): Promise<AskedQuestion> {
   const { text, plain } = cleanQuestionText(input.text);
   const tagProblem = tagNamesProblem(input.tagNames);
   if (tagProblem) throw fieldError('tag_names', tagProblem);
@@ -115,6 +125,7 @@ export async function askQuestion(
     );
     await flagCrisis(tx, { type: 'question', id }, safety);
     await followOwnThread(tx, id, author);
+    await key?.keep(tx, { id, safety });
     return id;
   });
   return { id, safety };
@@ -128,8 +139,8 @@ export async function replyTo(
   deps: PostDeps,
   author: Author,
   input: { questionId: number; parentId: number | null; text: string } & PostLabels,
-  key?: WriteClaim | null,
-): Promise<{ row: AnswerRow; safety: SafetyReport }> {
+  key?: WriteClaim<WrittenReply> | null,
+): Promise<WrittenReply> {
   const text = cleanReplyText(input.text);
   const safety = deps.safety.check(text);
   const { questionId, parentId } = input;
@@ -151,6 +162,7 @@ export async function replyTo(
     await flagCrisis(tx, { type: 'answer', id: answer.id }, safety);
     await followOwnThread(tx, questionId, author);
     await tellOfReply(tx, question, answer, parent, author);
+    await key?.keep(tx, { row: answer, safety });
     return answer;
   });
   return { row, safety };

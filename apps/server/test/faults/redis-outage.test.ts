@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AddressKeys } from '../../src/lib/address-keys.ts';
 import { createUser } from '../factories.ts';
 import { createTestContext, ENGINES, type TestContext } from '../harness.ts';
 import { type PrivateRedis, startPrivateRedis } from '../redis-server.ts';
@@ -17,6 +18,9 @@ type Ctx = TestContext & { close(): Promise<void> };
 
 /** Far longer than any request may take with the fix; without it they wait for SIGCONT. */
 const FROZEN_GUARD_MS = 20_000;
+/** The server secret, which keys the addresses counted in Redis (lib/address-keys.ts). */
+const SECRET = randomBytes(32).toString('hex');
+const addressKey = (ip: string) => new AddressKeys(SECRET).of(ip);
 
 async function within<T>(promise: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -55,6 +59,7 @@ for (const engine of ENGINES) {
           REDIS_PREFIX: prefix,
           REDIS_COMMAND_TIMEOUT_MS: '1000',
           RATE_LIMITS: 'login-ip-minute=3/60',
+          JWT_SECRET: SECRET,
         },
         logger: { level: 'info', stream },
       });
@@ -103,7 +108,9 @@ for (const engine of ENGINES) {
     it('counts in Redis while it answers, under keys that name the rule and the subject', async () => {
       expect(await fourLogins('10.7.0.1')).toEqual([401, 401, 401, 429]);
       const written = await keys();
-      expect(written).toContain(`${prefix}rl:login-ip-minute:10.7.0.1`);
+      // The address is counted under its keyed hash, never as it is.
+      expect(written).toContain(`${prefix}rl:login-ip-minute:${addressKey('10.7.0.1')}`);
+      expect(written.join()).not.toContain('10.7.0.1');
       for (const key of written) {
         expect(key).not.toContain('undefined');
         expect(key).toMatch(new RegExp(`^${prefix}rl:login-(ip-minute|ip-hour|account):`));
@@ -139,7 +146,7 @@ for (const engine of ENGINES) {
       await untilRedisAnswers();
       expect(recoveries()).toBe(1);
       expect(await fourLogins('10.7.0.4')).toEqual([401, 401, 401, 429]);
-      expect(await keys()).toContain(`${prefix}rl:login-ip-minute:10.7.0.4`);
+      expect(await keys()).toContain(`${prefix}rl:login-ip-minute:${addressKey('10.7.0.4')}`);
       // The new Redis started empty: the revocations were copied into it from the database.
       expect(await keys()).toEqual(expect.arrayContaining([expect.stringMatching(/deny:fam:/)]));
       expect((await status(revokedBefore)).statusCode).toBe(401);
@@ -181,7 +188,7 @@ for (const engine of ENGINES) {
       await untilRedisAnswers();
       expect(recoveries()).toBe(2);
       expect(await fourLogins('10.7.0.6')).toEqual([401, 401, 401, 429]);
-      expect(await keys()).toContain(`${prefix}rl:login-ip-minute:10.7.0.6`);
+      expect(await keys()).toContain(`${prefix}rl:login-ip-minute:${addressKey('10.7.0.6')}`);
     });
   });
 }

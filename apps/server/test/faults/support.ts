@@ -254,6 +254,9 @@ export async function createScratchDatabase(url: string, prefix: string) {
  * database can do to it, on demand. Bytes pass through unchanged, in order, each after
  * `latencyMs`; `cut()` drops every open connection at once, as a failing link or a
  * restarted load balancer would; while refusing, new connections are closed on arrival.
+ * A stall is a network that goes silent without closing anything: bytes sent either way
+ * are held (the proxy stops reading them), connections made meanwhile are accepted and
+ * held too, and everything held flows again when the stall ends.
  */
 export interface TcpProxy {
   port: number;
@@ -265,6 +268,14 @@ export interface TcpProxy {
   cut(): void;
   /** While true, connections are closed as soon as they arrive. */
   setRefusing(refusing: boolean): void;
+  /** While true, nothing passes either way, on every connection, old or new. */
+  setStalled(stalled: boolean): void;
+  /**
+   * The next connection to send bytes containing `text` (toward PostgreSQL) gets no reply
+   * from then on: what PostgreSQL answers on it is held until `setStalled(false)`. For
+   * losing the reply to one statement, such as a COMMIT, after the statement arrived.
+   */
+  stallRepliesAfter(text: string): void;
   /** Connections open now. */
   openConnections(): number;
   close(): Promise<void>;
@@ -307,6 +318,14 @@ function delayedPipe(from: Socket, to: Socket, latency: () => number) {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let latencyMs = 0;
   let refusing = false;
+  let stalled = false;
+  let replyStallTrigger: Buffer | null = null;
+  /** Sockets the proxy stopped reading, to read again when the stall ends. */
+  const held = new Set<Socket>();
+  const hold = (socket: Socket) => {
+    socket.pause();
+    held.add(socket);
+  };
   const pairs = new Set<[Socket, Socket]>();
   const server = createServer((client) => {
     client.on('error', () => {});
@@ -321,6 +340,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     pairs.add(pair);
     const drop = () => {
       pairs.delete(pair);
+      held.delete(client);
+      held.delete(upstream);
       client.destroy();
       upstream.destroy();
     };
@@ -329,7 +350,18 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     upstream.on('connect', () => {
       delayedPipe(client, upstream, () => latencyMs);
       delayedPipe(upstream, client, () => latencyMs);
-      client.resume();
+      client.on('data', (chunk: Buffer) => {
+        if (replyStallTrigger !== null && chunk.includes(replyStallTrigger)) {
+          replyStallTrigger = null;
+          hold(upstream);
+        }
+      });
+      if (stalled) {
+        hold(client);
+        hold(upstream);
+      } else {
+        client.resume();
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -356,6 +388,21 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     cut,
     setRefusing(value) {
       refusing = value;
+    },
+    setStalled(value) {
+      stalled = value;
+      if (value) {
+        for (const [client, upstream] of pairs) {
+          hold(client);
+          hold(upstream);
+        }
+        return;
+      }
+      for (const socket of held) socket.resume();
+      held.clear();
+    },
+    stallRepliesAfter(text) {
+      replyStallTrigger = Buffer.from(text);
     },
     openConnections: () => pairs.size,
     async close() {

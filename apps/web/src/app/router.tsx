@@ -28,6 +28,12 @@ const LAZY_ROUTES = [
     })),
   },
   {
+    path: 'notifications',
+    Screen: lazy(async () => ({
+      default: (await import('./routes/notifications.tsx')).NotificationsRoute,
+    })),
+  },
+  {
     path: 'admin/reports',
     Screen: lazy(async () => ({
       default: (await import('./routes/admin-reports.tsx')).AdminReportsRoute,

@@ -12,6 +12,12 @@ import { buttonClass, iconButtonClass } from '../components/ui/button.ts';
 import { KeyMenu } from '../features/anonymity/components/key-menu.tsx';
 import { UserMenu } from '../features/auth/components/user-menu.tsx';
 import { ModerationLink } from '../features/moderation/components/moderation-link.tsx';
+import {
+  MenuUnreadBadge,
+  menuLabel,
+  NotificationBell,
+} from '../features/notifications/components/notification-bell.tsx';
+import { useUnreadCount } from '../features/notifications/lib/live.ts';
 import { ThemeToggle } from '../features/theme/components/theme-toggle.tsx';
 import { cx } from '../lib/cx.ts';
 import { TEXT } from '../lib/messages.ts';
@@ -34,6 +40,7 @@ export function SiteHeader({
   const ask = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLElement>(null);
   const { key } = useLocation();
+  const unread = useUnreadCount();
 
   // Any navigation closes the menu.
   const [shownFor, setShownFor] = useState(key);
@@ -94,7 +101,7 @@ export function SiteHeader({
             ref={button}
             type="button"
             className={cx(iconButtonClass, styles.menuButton)}
-            aria-label={TEXT.menu}
+            aria-label={menuLabel(TEXT.menu, unread)}
             aria-expanded={open}
             aria-controls={menuId}
             onClick={() => setOpen((o) => !o)}
@@ -103,6 +110,7 @@ export function SiteHeader({
             }}
           >
             <span aria-hidden="true">☰</span>
+            <MenuUnreadBadge unread={unread} />
           </button>
           <nav
             ref={menu}
@@ -118,6 +126,7 @@ export function SiteHeader({
               }
             }}
           >
+            <NotificationBell />
             <ModerationLink />
             <KeyMenu />
             <UserMenu />

@@ -20,5 +20,7 @@ export const queryKeys = {
   moderationLog: ['moderation', 'log'] as const,
   /** A private key's own posts (`GET /api/my/anonymous/`), by key. */
   anonymousPosts: ['anonymous-posts'] as const,
+  /** The requester's inbox (account or key). */
+  notifications: ['notifications'] as const,
   anonymousPostsOf: (key: string, limit: number) => ['anonymous-posts', key, limit] as const,
 };

@@ -2,6 +2,7 @@
  * Accounts and tokens: register, obtain, refresh, revoke. Public: registered outside the
  * bearer-token scope, so a stale token a client still sends never blocks signing in.
  */
+
 import { createHash } from 'node:crypto';
 import {
   API_MSG,
@@ -15,6 +16,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { verifyPassword } from '../../auth/passwords.ts';
+import type { RegisteredUser } from '../../auth/registration.ts';
 import { registerUser, registrationProblems } from '../../auth/registration.ts';
 import { badRequest, type FieldErrors, fieldErrors, unauthorized } from '../../lib/http-errors.ts';
 import { validationToFieldErrors } from '../../plugins/errors.ts';
@@ -44,7 +46,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (schemaProblems === null) throw badRequest('Invalid body.');
       const problems = registrationProblems(request.body, schemaProblems);
       if (Object.keys(problems).length > 0) throw fieldErrors(problems);
-      const user = await registerUser(app.db, request.body, request.idempotency);
+      const key = request.idempotency?.answering(201, (user: RegisteredUser) => user);
+      const user = await registerUser(app.db, request.body, key);
       return reply.code(201).send(user);
     },
   );

@@ -1,7 +1,7 @@
 /** A question with its replies: /questions/:id, and the owner view /my/questions/:id. */
 
 import { perspectiveHeading } from '@dating/contract';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { cardClass } from '../../components/ui/card.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
@@ -10,6 +10,8 @@ import { StatusMessage } from '../../components/ui/status-message.tsx';
 import { KeepAccessSlot } from '../../features/anonymity/components/keep-access-slot.tsx';
 import { ReplyForm } from '../../features/answers/components/reply-form.tsx';
 import { ReplyThread } from '../../features/answers/components/reply-thread.tsx';
+import { FollowButton } from '../../features/notifications/components/follow-button.tsx';
+import { answerFromHash } from '../../features/notifications/lib/messages.ts';
 import { usePerspectiveThread, useQuestion } from '../../features/questions/api/get-question.ts';
 import { PerspectivesBar } from '../../features/questions/components/perspectives-bar.tsx';
 import { QuestionUpdates } from '../../features/questions/components/question-updates.tsx';
@@ -22,6 +24,7 @@ import { useViewer } from '../../lib/auth.ts';
 import { isNotFound } from '../../lib/error-messages.ts';
 import { MSG, OUTCOME_UI, TEXT, UI } from '../../lib/messages.ts';
 import { isOwner } from '../../lib/ownership.ts';
+import { NewRepliesButton, useLiveThread } from './live-thread.tsx';
 import styles from './routes.module.css';
 
 /** The question card while it loads; 'Loading…' (spec §2) is there for screen readers. */
@@ -55,7 +58,14 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
   const group = usePerspectiveThread(id, perspective);
   const viewer = useViewer();
   const [report, setReport] = useState<ReportTarget | null>(null);
+  // The reply to open up, scroll to and focus: one just posted, the one the address points
+  // at (a notification's link), or the first of the new replies shown on request.
   const [posted, setPosted] = useState<number | null>(null);
+  useEffect(() => {
+    const target = answerFromHash(location.hash);
+    if (target !== null) setPosted(target);
+  }, [location.hash]);
+  const live = useLiveThread(id, valid ? (question.data?.answers ?? null) : null);
   const onReportAnswer = useCallback(
     (answerId: number) => setReport({ type: 'answer', id: answerId }),
     [],
@@ -100,11 +110,16 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
         question={data}
         ownerView={ownerView}
         onReport={() => setReport({ type: 'question', id: data.id })}
+        follow={<FollowButton question={data} />}
       />
       <KeepAccessSlot type="question" id={data.id} />
       <QuestionUpdates questionId={data.id} updates={data.updates} asker={asker} />
       <ReplyForm questionId={data.id} onPosted={setPosted} />
       <PerspectivesBar perspectives={data.perspectives} perspective={perspective} />
+      <NewRepliesButton
+        count={live.pending}
+        onShow={() => void live.showPending().then((first) => first !== null && setPosted(first))}
+      />
       {!filtered ? (
         <ReplyThread
           questionId={data.id}

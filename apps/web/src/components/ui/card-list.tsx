@@ -2,11 +2,10 @@
  * A list of cards (My Content, the report queue, the activity log), its placeholder while
  * it loads, and the title link a card opens with.
  */
-import type { CSSProperties } from 'react';
 import { UI } from '../../lib/messages.ts';
 import { cardClass } from './card.ts';
 import styles from './card-list.module.css';
-import { SkeletonLine } from './skeleton.tsx';
+import { SkeletonLine, type SkeletonWidth } from './skeleton.tsx';
 import { StatusMessage } from './status-message.tsx';
 
 /** The `<ul>` of cards, a little apart. */
@@ -23,7 +22,7 @@ export function CardListSkeleton({
   className = cardListClass,
   testId,
 }: {
-  lines: CSSProperties['width'][];
+  lines: (SkeletonWidth | undefined)[];
   className?: string;
   testId?: string;
 }) {

@@ -29,8 +29,9 @@ export async function databaseAnswers(db: Db, timeoutMs: number): Promise<boolea
 }
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  // Unless the shared rule already made it `private, no-store` (plugins/private-responses.ts).
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
   });
 
   app.get(

@@ -31,7 +31,8 @@ export function likeRoutes(kind: LikeTarget): FastifyPluginAsyncTypebox {
       },
       (request) => {
         const author = requireAuthor(viewerOf(request, request.body.session_id));
-        return likeOnce(app.db, kind, request.params.id, author, request.idempotency);
+        const key = request.idempotency?.answering(200, (like: LikeResponse) => like);
+        return likeOnce(app.db, kind, request.params.id, author, key);
       },
     );
 

@@ -25,6 +25,7 @@ import { answersOfUser } from '../../../repositories/answers.ts';
 import { moveFollowsToUser } from '../../../repositories/follows.ts';
 import { likedAmong } from '../../../repositories/likes.ts';
 import { moveNotificationsToUser } from '../../../repositories/notifications.ts';
+import { moveSubscriptionsToUser } from '../../../repositories/push-subscriptions.ts';
 
 const MY_ANSWERS_MAX = LIMITS.pageSizeMax * 5;
 
@@ -128,9 +129,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const sessionHash = hashSessionId(key);
       return app.db.transaction().execute(async (tx) => {
         const moved = await movePostsToUser(tx, sessionHash, user.id);
-        // The key's inbox and follows go with its posts.
+        // The key's inbox, follows and devices go with its posts.
         await moveNotificationsToUser(tx, sessionHash, user.id);
         await moveFollowsToUser(tx, sessionHash, user.id);
+        await moveSubscriptionsToUser(tx, sessionHash, user.id, LIMITS.pushSubscriptionsMax);
         return moved;
       });
     },

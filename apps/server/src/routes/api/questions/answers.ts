@@ -17,7 +17,7 @@ import { decodeThreadCursor } from '../../../lib/cursor.ts';
 import { fieldError } from '../../../lib/http-errors.ts';
 import { viewerOf } from '../../../plugins/auth.ts';
 import { presentAnswer } from '../../../presenters/answers.ts';
-import { replyTo } from '../../../services/posts.ts';
+import { replyTo, type WrittenReply } from '../../../services/posts.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -58,18 +58,19 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const body = request.body;
       const viewer = viewerOf(request, body.session_id);
-      const { row, safety } = await replyTo(
-        app,
-        requireAuthor(viewer),
-        { ...body, questionId: request.params.id, parentId: body.parent_id ?? null },
-        request.idempotency,
-      );
-      return reply.code(201).send({
+      const present = ({ row, safety }: WrittenReply) => ({
         // A reply just written: nobody has liked it yet.
         ...presentAnswer(viewer, row, false),
         pii_warnings: safety.pii_warnings,
         support: safety.support,
       });
+      const written = await replyTo(
+        app,
+        requireAuthor(viewer),
+        { ...body, questionId: request.params.id, parentId: body.parent_id ?? null },
+        request.idempotency?.answering(201, present),
+      );
+      return reply.code(201).send(present(written));
     },
   );
 };

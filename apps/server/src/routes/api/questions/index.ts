@@ -9,10 +9,11 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireAuthor, type Viewer } from '../../../auth/identity.ts';
+import type { Executor } from '../../../db/connection.ts';
 import { notFound } from '../../../lib/http-errors.ts';
 import { sendSerialized, serializerOf } from '../../../lib/kept-json.ts';
 import { viewerOf } from '../../../plugins/auth.ts';
-import { askQuestion } from '../../../services/posts.ts';
+import { type AskedQuestion, askQuestion } from '../../../services/posts.ts';
 import type { SafetyReport } from '../../../services/safety.ts';
 
 /** A written question's response: the detail, with what the safety checks found. */
@@ -21,8 +22,12 @@ function withSafety(detail: QuestionDetail, safety: SafetyReport) {
 }
 
 /** The question with its thread, as `viewer` sees it (services/threads.ts); 404 when gone. */
-export async function questionDetail(app: FastifyInstance, viewer: Viewer, id: number) {
-  const detail = await app.threads.detail(app.db, viewer, id);
+export function questionDetail(app: FastifyInstance, viewer: Viewer, id: number) {
+  return questionDetailIn(app, app.db, viewer, id);
+}
+
+async function questionDetailIn(app: FastifyInstance, db: Executor, viewer: Viewer, id: number) {
+  const detail = await app.threads.detail(db, viewer, id);
   if (!detail) throw notFound();
   return detail;
 }
@@ -48,7 +53,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         app,
         requireAuthor(viewer),
         { ...body, tagNames: body.tag_names ?? [] },
-        request.idempotency,
+        // The owner's view, read in the asking transaction: an owner's view is never kept
+        // in the thread cache, so nothing uncommitted is cached.
+        request.idempotency?.answering(201, async (asked: AskedQuestion, tx) =>
+          withSafety(await questionDetailIn(app, tx, viewer, asked.id), asked.safety),
+        ),
       );
       const detail = await questionDetail(app, viewer, id);
       return reply.code(201).send(withSafety(detail, safety));

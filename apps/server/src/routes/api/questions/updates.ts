@@ -6,7 +6,7 @@
 import { IdParams, QuestionUpdate, QuestionUpdateBody } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { viewerOf } from '../../../plugins/auth.ts';
-import { presentQuestionUpdate } from '../../../presenters/questions.ts';
+import { presentQuestionUpdate, type QuestionUpdateRow } from '../../../presenters/questions.ts';
 import { addUpdate, cleanUpdateText } from '../../../services/outcomes.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -28,7 +28,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const text = cleanUpdateText(request.body.text);
       const { id } = request.params;
       const row = await app.limits.ownerOnly(request, `question:${id}:updates`, () =>
-        addUpdate(app.db, viewer, id, text, request.idempotency),
+        addUpdate(
+          app.db,
+          viewer,
+          id,
+          text,
+          request.idempotency?.answering(201, (update: QuestionUpdateRow) =>
+            presentQuestionUpdate(update),
+          ),
+        ),
       );
       return reply.code(201).send(presentQuestionUpdate(row));
     },

@@ -12,19 +12,16 @@ import {
 } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { isOwner, requireAuthor } from '../../../auth/identity.ts';
-import { badRequest, HttpError, notFound } from '../../../lib/http-errors.ts';
+import { badRequest, conflict, notFound } from '../../../lib/http-errors.ts';
 import { currentUser, staffOnly, viewerOf } from '../../../plugins/auth.ts';
-import { presentNewReport, presentReport } from '../../../presenters/reports.ts';
-import { findAnswerForUpdate } from '../../../repositories/answers.ts';
-import { findQuestionForUpdate } from '../../../repositories/questions.ts';
+import { presentNewReport, presentReport, type ReportRow } from '../../../presenters/reports.ts';
 import {
   findReport,
-  insertReport,
   listPendingReports,
   lockReportForReview,
 } from '../../../repositories/reports.ts';
-import { hideIfReportedEnough, reviewReport } from '../../../services/moderation.ts';
+import { reviewReport } from '../../../services/moderation.ts';
+import { fileReport, type ReportTarget } from '../../../services/reports.ts';
 
 const ReportListQuery = Type.Object({
   limit: PageQuery.properties.limit,
@@ -48,40 +45,28 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const body = request.body;
       const viewer = viewerOf(request, body.session_id);
-      const author = requireAuthor(viewer);
       const questionId = body.question ?? null;
       const answerId = body.answer ?? null;
       if ((questionId === null) === (answerId === null)) {
         throw badRequest('Report exactly one of question or answer.');
       }
-      const details = body.details?.trim() || null;
-      const target =
+      const target: ReportTarget =
         questionId !== null
-          ? ({ type: 'question', id: questionId } as const)
-          : ({ type: 'answer', id: answerId as number } as const);
-      // The target stays locked until the report is in (and counted for auto-hide), so a
-      // delete cannot slip between the check and the insert, and parallel reports of one
-      // target are counted one after the other.
-      const row = await app.db.transaction().execute(async (tx) => {
-        await request.idempotency?.claim(tx);
-        const content =
-          target.type === 'question'
-            ? await findQuestionForUpdate(tx, target.id)
-            : await findAnswerForUpdate(tx, target.id);
-        if (!content || ('is_deleted' in content && content.is_deleted)) throw notFound();
-        if (isOwner(viewer, content)) throw badRequest(API_MSG.reportOwnContent);
-        const report = await insertReport(tx, {
+          ? { type: 'question', id: questionId }
+          : { type: 'answer', id: answerId as number };
+      const present = (report: ReportRow) => presentNewReport(app.fingerprints, viewer, report);
+      const row = await fileReport(
+        { db: app.db, autohide: app.config.moderationAutohide },
+        viewer,
+        {
           target,
           reason: body.reason,
-          details,
-          userId: author.userId,
-          sessionHash: author.sessionHash,
-        });
-        if (!report) throw badRequest(API_MSG.alreadyReported);
-        await hideIfReportedEnough(tx, target, app.config.moderationAutohide);
-        return report;
-      });
-      return reply.code(201).send(presentNewReport(app.fingerprints, viewer, row));
+          details: body.details?.trim() || null,
+          reporterNet: app.reporterNetworks.of(request.ip, target),
+        },
+        request.idempotency?.answering(201, present),
+      );
+      return reply.code(201).send(present(row));
     },
   );
 
@@ -132,9 +117,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const report = await lockReportForReview(tx, id);
         if (!report) throw notFound();
         // Another admin was first: a conflict with the report's state, not bad input.
-        if (report.status !== 'pending') {
-          throw new HttpError(409, { status: [API_MSG.reportAlreadyReviewed] });
-        }
+        if (report.status !== 'pending')
+          throw conflict({ status: [API_MSG.reportAlreadyReviewed] });
         await reviewReport(tx, report, status, by);
       });
       const row = await findReport(app.db, id);

@@ -6,7 +6,7 @@
  */
 import type { QuestionDetail } from '@dating/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { cardClass } from '../../../components/ui/card.ts';
@@ -39,6 +39,8 @@ interface QuestionViewProps {
   onReport: () => void;
   /** The owner view (/my/questions/:id): Edit and Delete, back to My Content. */
   ownerView?: boolean;
+  /** The Follow toggle (the inbox's, composed in by the page). */
+  follow?: ReactNode;
 }
 
 /**
@@ -63,7 +65,7 @@ function BackToHome() {
   );
 }
 
-export function QuestionView({ question, onReport, ownerView = false }: QuestionViewProps) {
+export function QuestionView({ question, onReport, ownerView = false, follow }: QuestionViewProps) {
   const viewer = useViewer();
   const toast = useToast();
   const requireSession = useRequireSession();
@@ -187,6 +189,7 @@ export function QuestionView({ question, onReport, ownerView = false }: Question
           <span className={styles.count} aria-live="polite">
             {TEXT.likeCount(question.likes)}
           </span>
+          {follow}
           <button type="button" className={buttonClass('ghost')} onClick={onReport}>
             {TEXT.report}
           </button>

@@ -280,6 +280,9 @@ export default function RichTextEditor({
 }: RichTextEditorProps) {
   const editor = useEditor({
     immediatelyRender: true,
+    // Tiptap would add its base rules in a <style> element, which the CSP refuses (no
+    // inline styles): they are in rich-text-editor.module.css instead.
+    injectCSS: false,
     autofocus: autoFocus ? 'end' : false,
     shouldRerenderOnTransaction: false,
     extensions: [

@@ -1,0 +1,60 @@
+/**
+ * Filing a report: one per reporter and target, never of one's own post, counted for
+ * auto-hide (services/moderation.ts) in the same transaction. The target stays locked
+ * until the report is in and counted, so a delete cannot slip between the check and the
+ * insert, and parallel reports of one target are counted one after the other.
+ */
+import { API_MSG, type ReportReason } from '@dating/contract';
+import { isOwner, requireAuthor, type Viewer } from '../auth/identity.ts';
+import type { Db, WriteClaim } from '../db/connection.ts';
+import { badRequest, notFound } from '../lib/http-errors.ts';
+import type { ReportRow } from '../presenters/reports.ts';
+import { findAnswerForUpdate } from '../repositories/answers.ts';
+import { findQuestionForUpdate } from '../repositories/questions.ts';
+import { insertReport } from '../repositories/reports.ts';
+import { hideIfReportedEnough } from './moderation.ts';
+
+export type ReportTarget = { type: 'question' | 'answer'; id: number };
+
+export interface ReportDeps {
+  db: Db;
+  /** How many people's reports hide an item (MODERATION_AUTOHIDE). */
+  autohide: number;
+}
+
+export async function fileReport(
+  deps: ReportDeps,
+  viewer: Viewer,
+  report: {
+    target: ReportTarget;
+    reason: ReportReason;
+    details: string | null;
+    /** The keyed hash of the reporter's network (lib/reporter-networks.ts). */
+    reporterNet: Buffer;
+  },
+  key?: WriteClaim<ReportRow> | null,
+): Promise<ReportRow> {
+  const author = requireAuthor(viewer);
+  const { target } = report;
+  return deps.db.transaction().execute(async (tx) => {
+    await key?.claim(tx);
+    const content =
+      target.type === 'question'
+        ? await findQuestionForUpdate(tx, target.id)
+        : await findAnswerForUpdate(tx, target.id);
+    if (!content || ('is_deleted' in content && content.is_deleted)) throw notFound();
+    if (isOwner(viewer, content)) throw badRequest(API_MSG.reportOwnContent);
+    const row = await insertReport(tx, {
+      target,
+      reason: report.reason,
+      details: report.details,
+      userId: author.userId,
+      keyMac: author.activity?.of('report', target.type, target.id) ?? null,
+      reporterNet: report.reporterNet,
+    });
+    if (!row) throw badRequest(API_MSG.alreadyReported);
+    await hideIfReportedEnough(tx, target, deps.autohide);
+    await key?.keep(tx, row);
+    return row;
+  });
+}

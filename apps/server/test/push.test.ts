@@ -1,0 +1,403 @@
+/**
+ * Web Push through HTTP on both engines, against a local push service (testing/
+ * push-service.ts) that decrypts what it receives with the browser's keys, as a browser
+ * would (RFC 8291, aes128gcm): subscribing and unsubscribing per identity, every bad input
+ * with its status and message, what a push says (its kind and a link, never a post's text),
+ * a push service's 410 forgetting the subscription, a claim moving the key's devices, and
+ * one push per event with two instances listening.
+ */
+import { API_MSG, LIMITS, sessionIdProblem } from '@dating/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type BrowserKeys,
+  browserKeys,
+  decryptPush,
+  type PushServiceStub,
+  type ReceivedPush,
+  readVapid,
+  startPushServiceStub,
+} from '../testing/push-service.ts';
+import { type Author, createAnswer, createQuestion, createUser } from './factories.ts';
+import { createTestContext, ENGINES, newSession, type TestContext } from './harness.ts';
+
+type Context = TestContext & { close(): Promise<void> };
+
+const subscribe = (ctx: TestContext, who: Author, body: unknown) =>
+  ctx.request({ method: 'POST', url: '/api/push/subscriptions/', ...who, body });
+const unsubscribe = (ctx: TestContext, who: Author, body: unknown) =>
+  ctx.request({ method: 'DELETE', url: '/api/push/subscriptions/', ...who, body });
+
+/** Waits until `check` holds, for up to 5 s. */
+async function eventually<T>(read: () => T | Promise<T>, check: (value: T) => boolean) {
+  const until = Date.now() + 5_000;
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+for (const engine of ENGINES) {
+  describe(`push [${engine}]`, () => {
+    let ctx: Context;
+    let stub: PushServiceStub;
+    let publicKey: string;
+
+    /** A browser subscribed on the stub under `who`: its endpoint and keys. */
+    async function device(who: Author, status = 201) {
+      const browser = browserKeys();
+      const endpoint = stub.endpoint(status);
+      const res = await subscribe(ctx, who, { endpoint, keys: browser.keys });
+      expect(res.statusCode, res.body).toBe(201);
+      return { endpoint, browser };
+    }
+
+    const pushesOn = (endpoint: string, at_least = 1) =>
+      eventually(
+        () => stub.receivedOn(endpoint),
+        (pushes) => pushes.length >= at_least,
+      );
+
+    const subscriptionCount = async (endpoint: string) => {
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM push_subscriptions WHERE endpoint = ${endpoint}`.execute(
+        ctx.database.db,
+      );
+      return rows[0]?.n ?? 0;
+    };
+
+    /** What a received push says, decrypted with the browser's keys, and its VAPID claims. */
+    function open(push: ReceivedPush, browser: BrowserKeys) {
+      expect(push.headers['content-encoding']).toBe('aes128gcm');
+      expect(Number(push.headers.ttl)).toBeGreaterThan(0);
+      const vapid = readVapid(push.headers.authorization);
+      expect(vapid.publicKey).toBe(publicKey);
+      expect(vapid.claims.aud).toBe(stub.origin);
+      expect(vapid.claims.exp * 1000).toBeGreaterThan(Date.now());
+      return JSON.parse(decryptPush(push.body, browser)) as unknown;
+    }
+
+    beforeAll(async () => {
+      stub = await startPushServiceStub();
+      ctx = await createTestContext(engine, { env: { PUSH_ALLOW_INSECURE: 'true' } });
+      publicKey = (await ctx.request({ method: 'GET', url: '/api/push/key/' })).json<{
+        public_key: string;
+      }>().public_key;
+    });
+    afterAll(async () => {
+      await ctx?.close();
+      await stub?.close();
+    });
+
+    it('gives the VAPID public key to anyone', async () => {
+      const res = await ctx.request({ method: 'GET', url: '/api/push/key/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const key = Buffer.from(res.json<{ public_key: string }>().public_key, 'base64url');
+      expect(key).toHaveLength(65);
+      expect(key[0]).toBe(4);
+    });
+
+    it('pushes a reply to the asker’s device: its kind and link, encrypted, never the text', async () => {
+      const q = await createQuestion(ctx);
+      const asker = { session: q.session };
+      const { endpoint, browser } = await device(asker);
+      const text = 'My secret advice: tell her about the letter.';
+      const reply = await createAnswer(ctx, q.id, { text });
+
+      const [push] = await pushesOn(endpoint);
+      expect(push, 'a push reached the push service').toBeDefined();
+      const received = push as ReceivedPush;
+      expect(received.body.toString('latin1')).not.toContain('secret');
+      expect(open(received, browser)).toEqual({
+        kind: 'reply',
+        url: `/questions/${q.id}#answer-${reply.id}`,
+      });
+    });
+
+    it('pushes to an account’s devices, and each event again while the item is unread', async () => {
+      const user = await createUser(ctx);
+      const q = await createQuestion(ctx);
+      const answer = await createAnswer(ctx, q.id, { token: user.access });
+      const phone = await device({ token: user.access });
+      const laptop = await device({ token: user.access });
+
+      const nested = await createAnswer(ctx, q.id, { parent_id: answer.id, text: 'Agreed.' });
+      for (const { endpoint, browser } of [phone, laptop]) {
+        const [push] = await pushesOn(endpoint);
+        expect(open(push as ReceivedPush, browser)).toEqual({
+          kind: 'answer_reply',
+          url: `/questions/${q.id}#answer-${nested.id}`,
+        });
+      }
+      // A second reply bumps the unread item: the device hears of it too.
+      const again = await createAnswer(ctx, q.id, { parent_id: answer.id, text: 'Me too.' });
+      const pushes = await pushesOn(phone.endpoint, 2);
+      expect(open(pushes[1] as ReceivedPush, phone.browser)).toEqual({
+        kind: 'answer_reply',
+        url: `/questions/${q.id}#answer-${again.id}`,
+      });
+
+      // "This helped" from the asker.
+      const marked = await ctx.request({
+        method: 'POST',
+        url: `/api/answers/${answer.id}/helpful/`,
+        session: q.session,
+      });
+      expect(marked.statusCode, marked.body).toBe(200);
+      const helped = await pushesOn(phone.endpoint, 3);
+      expect(open(helped[2] as ReceivedPush, phone.browser)).toEqual({
+        kind: 'helped',
+        url: `/questions/${q.id}#answer-${answer.id}`,
+      });
+    });
+
+    it('never pushes one’s own action', async () => {
+      const q = await createQuestion(ctx);
+      const asker = { session: q.session };
+      const { endpoint, browser } = await device(asker);
+      await createAnswer(ctx, q.id, { ...asker, text: 'Thanks all.' });
+      // A stranger's reply afterwards: the one push the asker's device gets.
+      const stranger = await createAnswer(ctx, q.id);
+      const pushes = await pushesOn(endpoint);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(stub.receivedOn(endpoint)).toHaveLength(1);
+      expect(open(pushes[0] as ReceivedPush, browser)).toMatchObject({
+        url: `/questions/${q.id}#answer-${stranger.id}`,
+      });
+    });
+
+    it('subscribes idempotently, and unsubscribes only the identity’s own device', async () => {
+      const q = await createQuestion(ctx);
+      const asker = { session: q.session };
+      const { endpoint, browser } = await device(asker);
+      const again = await subscribe(ctx, asker, { endpoint, keys: browser.keys });
+      expect(again.statusCode).toBe(201);
+      expect(again.headers['cache-control']).toBe('private, no-store');
+      expect(await subscriptionCount(endpoint)).toBe(1);
+
+      // Another identity cannot take this device off.
+      const other = await unsubscribe(ctx, { session: newSession() }, { endpoint });
+      expect(other.statusCode).toBe(204);
+      expect(await subscriptionCount(endpoint)).toBe(1);
+
+      const off = await unsubscribe(ctx, asker, { endpoint });
+      expect(off.statusCode).toBe(204);
+      expect(off.headers['cache-control']).toBe('private, no-store');
+      expect(await subscriptionCount(endpoint)).toBe(0);
+      expect((await unsubscribe(ctx, asker, { endpoint })).statusCode).toBe(204);
+
+      // Unsubscribed: a reply is no push (the later subscriber's push is the barrier).
+      const later = await device(asker);
+      await createAnswer(ctx, q.id);
+      await pushesOn(later.endpoint);
+      expect(stub.receivedOn(endpoint)).toHaveLength(0);
+    });
+
+    it('moves a browser to the identity that subscribes it last', async () => {
+      const first = { session: newSession() };
+      const second = { session: newSession() };
+      const { endpoint, browser } = await device(first);
+      const res = await subscribe(ctx, second, { endpoint, keys: browser.keys });
+      expect(res.statusCode).toBe(201);
+      expect(await subscriptionCount(endpoint)).toBe(1);
+      // It is the second identity's now: the first can no longer take it off.
+      await unsubscribe(ctx, first, { endpoint });
+      expect(await subscriptionCount(endpoint)).toBe(1);
+      await unsubscribe(ctx, second, { endpoint });
+      expect(await subscriptionCount(endpoint)).toBe(0);
+    });
+
+    it('forgets a subscription the push service says is gone (410, 404)', async () => {
+      for (const status of [410, 404]) {
+        const q = await createQuestion(ctx);
+        const { endpoint } = await device({ session: q.session }, status);
+        expect(await subscriptionCount(endpoint)).toBe(1);
+        await createAnswer(ctx, q.id);
+        await pushesOn(endpoint);
+        expect(
+          await eventually(
+            () => subscriptionCount(endpoint),
+            (n) => n === 0,
+          ),
+        ).toBe(0);
+      }
+    });
+
+    it('keeps a subscription the push service refuses for a while (500)', async () => {
+      const q = await createQuestion(ctx);
+      const { endpoint } = await device({ session: q.session }, 500);
+      await createAnswer(ctx, q.id);
+      await pushesOn(endpoint);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await subscriptionCount(endpoint)).toBe(1);
+    });
+
+    it('moves a claimed key’s devices into the account', async () => {
+      const q = await createQuestion(ctx);
+      const { endpoint, browser } = await device({ session: q.session });
+      // An unread notification moves with the key: that is no news, and pushes nothing.
+      await createAnswer(ctx, q.id);
+      await pushesOn(endpoint);
+      const user = await createUser(ctx);
+      const laptop = await device({ token: user.access });
+      const claim = await ctx.request({
+        method: 'POST',
+        url: '/api/my/claim/',
+        token: user.access,
+        body: { session_id: q.session },
+      });
+      expect(claim.statusCode, claim.body).toBe(200);
+      const { rows } = await sql<{ user_id: number | null; session_hash: Buffer | null }>`
+        SELECT user_id, session_hash FROM push_subscriptions WHERE endpoint = ${endpoint}`.execute(
+        ctx.database.db,
+      );
+      expect(rows).toEqual([{ user_id: user.id, session_hash: null }]);
+      // The next reply reaches both of the account's devices, and is the laptop's first push.
+      const reply = await createAnswer(ctx, q.id);
+      const pushes = await pushesOn(endpoint, 2);
+      await pushesOn(laptop.endpoint);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(stub.receivedOn(endpoint)).toHaveLength(2);
+      expect(stub.receivedOn(laptop.endpoint)).toHaveLength(1);
+      expect(open(pushes[1] as ReceivedPush, browser)).toEqual({
+        kind: 'reply',
+        url: `/questions/${q.id}#answer-${reply.id}`,
+      });
+    });
+
+    it('sends one push per event with two instances listening', async () => {
+      const second = await createTestContext(engine, {
+        database: ctx.database,
+        env: { PUSH_ALLOW_INSECURE: 'true' },
+      });
+      try {
+        const q = await createQuestion(ctx);
+        const { endpoint } = await device({ session: q.session });
+        await createAnswer(second, q.id);
+        await pushesOn(endpoint);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(stub.receivedOn(endpoint)).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    });
+
+    describe('bad input', () => {
+      const good = () => ({ endpoint: stub.endpoint(), keys: browserKeys().keys });
+
+      it('needs an identity: the same 400 as other anonymous actions', async () => {
+        for (const send of [subscribe, unsubscribe]) {
+          const none = await send(ctx, {}, good());
+          expect(none.statusCode).toBe(400);
+          expect(none.json()).toEqual({ session_id: [API_MSG.sessionInvalid] });
+          expect(none.headers['cache-control']).toBe('private, no-store');
+          const weak = await send(ctx, { session: 'abc' }, good());
+          expect(weak.statusCode).toBe(400);
+          expect(weak.json()).toEqual({ session_id: [sessionIdProblem('abc')] });
+        }
+      });
+
+      it('refuses endpoints that are not a push service’s https URL', async () => {
+        const who = { session: newSession() };
+        const keys = browserKeys().keys;
+        const cases: [string, string][] = [
+          ['not a url', API_MSG.pushEndpointInvalid],
+          ['http://push.example.com/send/abc', API_MSG.pushEndpointInsecure],
+          ['ftp://push.example.com/send/abc', API_MSG.pushEndpointInsecure],
+          ['http://127.0.0.2:8080/push/abc', API_MSG.pushEndpointInsecure],
+          ['https://127.0.0.1/push/abc', API_MSG.pushEndpointInvalid],
+          ['https://[::1]/push/abc', API_MSG.pushEndpointInvalid],
+          ['https://10.1.2.3/push/abc', API_MSG.pushEndpointInvalid],
+          ['https://localhost/push/abc', API_MSG.pushEndpointInvalid],
+          ['https://db.internal/push/abc', API_MSG.pushEndpointInvalid],
+          ['https://intranet/push/abc', API_MSG.pushEndpointInvalid],
+          ['https://user:pw@push.example.com/abc', API_MSG.pushEndpointInvalid],
+        ];
+        for (const [endpoint, message] of cases) {
+          const res = await subscribe(ctx, who, { endpoint, keys });
+          expect(res.statusCode, endpoint).toBe(400);
+          expect(res.json(), endpoint).toEqual({ endpoint: [message] });
+        }
+        const long = `https://push.example.com/${'a'.repeat(LIMITS.pushEndpointMax)}`;
+        const tooLong = await subscribe(ctx, who, { endpoint: long, keys });
+        expect(tooLong.statusCode).toBe(400);
+        expect(tooLong.json()).toEqual({
+          endpoint: [`Ensure this field has no more than ${LIMITS.pushEndpointMax} characters.`],
+        });
+        // A real push service's https endpoint is taken.
+        const fcm = await subscribe(ctx, who, {
+          endpoint: 'https://fcm.googleapis.com/fcm/send/abc:APA91b',
+          keys,
+        });
+        expect(fcm.statusCode, fcm.body).toBe(201);
+      });
+
+      it('allows http://127.0.0.1 only when PUSH_ALLOW_INSECURE=true', async () => {
+        const strict = await createTestContext(engine, { database: ctx.database });
+        try {
+          const res = await subscribe(strict, { session: newSession() }, good());
+          expect(res.statusCode).toBe(400);
+          expect(res.json()).toEqual({ endpoint: [API_MSG.pushEndpointInsecure] });
+        } finally {
+          await strict.close();
+        }
+      });
+
+      it('refuses keys that are not a browser’s', async () => {
+        const who = { session: newSession() };
+        const endpoint = stub.endpoint();
+        const { p256dh, auth } = browserKeys().keys;
+        const notOnCurve = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 1)]).toString(
+          'base64url',
+        );
+        const cases: [unknown, string[]][] = [
+          [{ p256dh: p256dh.slice(1), auth }, [API_MSG.pushP256dhInvalid]],
+          [{ p256dh: `${p256dh.slice(1)}=`, auth }, [API_MSG.pushP256dhInvalid]],
+          [{ p256dh: `+${p256dh.slice(1)}`, auth }, [API_MSG.pushP256dhInvalid]],
+          [{ p256dh: notOnCurve, auth }, [API_MSG.pushP256dhInvalid]],
+          [{ p256dh, auth: auth.slice(2) }, [API_MSG.pushAuthInvalid]],
+          [{ p256dh, auth: `${auth.slice(1)}/` }, [API_MSG.pushAuthInvalid]],
+          [{ p256dh: 'x', auth: 'y' }, [API_MSG.pushP256dhInvalid, API_MSG.pushAuthInvalid]],
+          [{ p256dh }, [API_MSG.required]],
+          [{ p256dh: 12, auth }, ['Must be a string.']],
+        ];
+        for (const [keys, messages] of cases) {
+          const res = await subscribe(ctx, who, { endpoint, keys });
+          expect(res.statusCode, JSON.stringify(keys)).toBe(400);
+          expect(res.json(), JSON.stringify(keys)).toEqual({ keys: messages });
+        }
+        const missing = await subscribe(ctx, who, {});
+        expect(missing.statusCode).toBe(400);
+        expect(missing.json()).toEqual({
+          endpoint: [API_MSG.required],
+          keys: [API_MSG.required],
+        });
+        const noEndpoint = await unsubscribe(ctx, who, {});
+        expect(noEndpoint.statusCode).toBe(400);
+        expect(noEndpoint.json()).toEqual({ endpoint: [API_MSG.required] });
+      });
+
+      it(`keeps at most ${LIMITS.pushSubscriptionsMax} devices per identity`, async () => {
+        const who = { session: newSession() };
+        const endpoints: string[] = [];
+        for (let i = 0; i < LIMITS.pushSubscriptionsMax; i++) {
+          endpoints.push((await device(who)).endpoint);
+        }
+        const over = await subscribe(ctx, who, good());
+        expect(over.statusCode).toBe(400);
+        expect(over.json()).toEqual({ endpoint: [API_MSG.pushSubscriptionsMax] });
+        // One of its own again is no new device.
+        const renewed = await subscribe(ctx, who, {
+          endpoint: endpoints[0],
+          keys: browserKeys().keys,
+        });
+        expect(renewed.statusCode).toBe(201);
+        // With one off, another fits.
+        await unsubscribe(ctx, who, { endpoint: endpoints[1] });
+        expect((await subscribe(ctx, who, good())).statusCode).toBe(201);
+      });
+    });
+  });
+}

@@ -1,0 +1,22 @@
+/** Following a question (`POST` / `DELETE /api/questions/{id}/follow/`): its news reach the inbox. */
+import type { QuestionDetail } from '@dating/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+export const followQuestion = (id: number) => api.post<void>(`/api/questions/${id}/follow/`);
+export const unfollowQuestion = (id: number) => api.delete(`/api/questions/${id}/follow/`);
+
+/** Follows or stops following; the page shows the new state once the server has it. */
+export function useToggleFollow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, follow }: { id: number; follow: boolean }) =>
+      follow ? followQuestion(id) : unfollowQuestion(id),
+    onSuccess: (_result, { id, follow }) => {
+      queryClient.setQueryData<QuestionDetail>(queryKeys.question(id), (old) =>
+        old ? { ...old, following: follow } : old,
+      );
+    },
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * `GET /api/notifications/` (a page at a time, the next in the Link header) and
+ * `POST /api/notifications/read/`. Both belong to the requester: an account, or this tab's key.
+ */
+import { LIMITS, type MarkReadBody, type Notification } from '@dating/contract';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api, nextLink } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+export interface NotificationPage {
+  items: Notification[];
+  /** The next page's address from the Link header, or null on the last page. */
+  next: string | null;
+}
+
+export async function getNotificationsPage(
+  pageUrl: string | null,
+  signal?: AbortSignal,
+): Promise<NotificationPage> {
+  const response = await api.request<Notification[]>('GET', pageUrl ?? '/api/notifications/', {
+    ...(pageUrl ? {} : { query: { limit: LIMITS.pageSizeDefault } }),
+    ...(signal ? { signal } : {}),
+  });
+  return { items: response.data, next: nextLink(response.headers.get('Link')) };
+}
+
+export const notificationsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.notifications,
+    queryFn: ({ pageParam, signal }) => getNotificationsPage(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+  });
+
+export function useNotifications(enabled: boolean) {
+  return useInfiniteQuery({ ...notificationsQueryOptions(), enabled });
+}
+
+export const markRead = (body: MarkReadBody) => api.post<void>('/api/notifications/read/', body);
+
+/** Marks some notifications (or all) read: shown at once, and read again from the server after. */
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markRead,
+    onMutate: (body) => {
+      const ids = new Set(body.ids ?? []);
+      queryClient.setQueryData<InfiniteData<NotificationPage>>(queryKeys.notifications, (old) =>
+        old
+          ? {
+              ...old,
+              pages: old.pages.map((page) => ({
+                ...page,
+                items: page.items.map((item) =>
+                  body.all || ids.has(item.id) ? { ...item, read: true } : item,
+                ),
+              })),
+            }
+          : old,
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
+  });
+}

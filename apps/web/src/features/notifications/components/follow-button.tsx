@@ -1,0 +1,47 @@
+/**
+ * Follow / Following: a toggle (aria-pressed) on the question page. Following, the
+ * question's new replies and the asker's updates reach the inbox; the asker and everyone
+ * who replied follow already, and may stop. Signed out, the follow belongs to this tab's
+ * key, which then has something to keep: the header offers the key and the bell.
+ */
+import type { QuestionDetail } from '@dating/contract';
+import { buttonClass } from '../../../components/ui/button.ts';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { useRequireSession } from '../../../hooks/use-require-session.ts';
+import { markKeyInUse } from '../../../lib/anonymous-key.ts';
+import { useViewer } from '../../../lib/auth.ts';
+import { unlessOffline } from '../../../lib/error-messages.ts';
+import { useToggleFollow } from '../api/follow-question.ts';
+import { NOTIFY } from '../lib/messages.ts';
+
+export function FollowButton({ question }: { question: Pick<QuestionDetail, 'id' | 'following'> }) {
+  const viewer = useViewer();
+  const toast = useToast();
+  const requireSession = useRequireSession();
+  const toggle = useToggleFollow();
+  const onClick = () => {
+    if (toggle.isPending || !requireSession()) return;
+    const follow = !question.following;
+    toggle.mutate(
+      { id: question.id, follow },
+      {
+        onSuccess: () => {
+          if (follow && !viewer.signedIn) markKeyInUse();
+          toast.success(follow ? NOTIFY.followed : NOTIFY.unfollowed);
+        },
+        onError: (error) => toast.error(unlessOffline(error, NOTIFY.followFailed)),
+      },
+    );
+  };
+  return (
+    <button
+      type="button"
+      className={buttonClass('ghost')}
+      aria-pressed={question.following}
+      disabled={toggle.isPending}
+      onClick={onClick}
+    >
+      {question.following ? NOTIFY.following : NOTIFY.follow}
+    </button>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The Content-Security-Policy allows no inline style (no `'unsafe-inline'` in style-src),
+ * so nothing the server draws or the app adds may be an inline style: the home page drawn
+ * on the server, a question with its thread, the editor of the Ask dialog, the anonymous
+ * key's panel and the admin pages all render without one violation.
+ */
+import { createHash } from 'node:crypto';
+import { createAnswer, createQuestion, createReport, loginAdmin, uid } from '../support/api.ts';
+import { expect, signInPage, test } from '../support/fixtures.ts';
+
+/** Collects the page's CSP violations from before any of its scripts run. */
+async function watchViolations(page: import('@playwright/test').Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sample}`);
+    });
+  });
+  const console: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) console.push(message.text());
+  });
+  return async () => [
+    ...(await page.evaluate(
+      () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
+    )),
+    ...console,
+  ];
+}
+
+test("the policy refuses inline styles but the build's own, by hash", async ({ request }) => {
+  const res = await request.get('/');
+  const csp = res.headers()['content-security-policy'] ?? '';
+  const html = await res.text();
+  const blocks = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => css ?? '');
+  expect(blocks.length).toBeGreaterThan(0);
+  const hashes = blocks.map(
+    (css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
+  );
+  expect(csp).toContain(`style-src 'self' ${hashes.join(' ')};`);
+  expect(csp).not.toContain('unsafe');
+  expect(html).not.toMatch(/\sstyle=/);
+});
+
+test('pages render without a CSP violation', async ({ page, request, pageErrors }) => {
+  const word = `csp${uid()}`;
+  const question = await createQuestion(request, {
+    text: `<h1>${word}?</h1><p><b>Bold</b> <i>and</i> <a href="https://example.com">a link</a></p><ul><li><p>one</p></li></ul>`,
+  });
+  const answer = await createAnswer(request, question.id, { text: `Yes, ${word}.` });
+  await createReport(request, { answer: answer.id }, { reason: 'spam' });
+  const violations = await watchViolations(page);
+
+  await page.goto('/');
+  await expect(page.getByText(`${word}?`).first()).toBeVisible();
+  await page.goto(`/questions/${question.id}`);
+  await expect(page.getByText(`Yes, ${word}.`)).toBeVisible();
+
+  // The editor, and an anonymous reply: the key's panel appears.
+  await page.getByRole('button', { name: 'Ask a Question' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ask a Question' });
+  await expect(dialog.getByRole('textbox').first()).toBeVisible();
+  await dialog.getByRole('textbox').first().click();
+  await page.keyboard.type(`Typed ${word}`);
+  await page.keyboard.press('Escape');
+  expect(await violations()).toEqual([]);
+  expect(pageErrors).toEqual([]);
+});
+
+test('admin pages render without a CSP violation', async ({ page, request }) => {
+  const q = await createQuestion(request, { text: `<p>Admin ${uid()}</p>` });
+  await createReport(request, { question: q.id }, { reason: 'spam', details: 'Advertising' });
+  await signInPage(page, await loginAdmin(request));
+  const violations = await watchViolations(page);
+  await page.goto('/admin/reports');
+  await expect(page.getByText('Advertising').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  await page.waitForLoadState('networkidle');
+  expect(await violations()).toEqual([]);
+});
