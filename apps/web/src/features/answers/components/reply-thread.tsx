@@ -8,7 +8,7 @@
  * page is not loaded, opened up, scrolled to, highlighted for a moment and focused, so
  * screen readers land on it.
  */
-import type { AnswerNode, AnswerPage } from '@dating/contract';
+import type { AnswerNode } from '@dating/contract';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { AfterPost } from '../../../components/ui/after-post.tsx';
 import { buttonClass } from '../../../components/ui/button.ts';
@@ -16,11 +16,10 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { useOnVisible } from '../../../hooks/use-on-visible.ts';
-import { api } from '../../../lib/api-client.ts';
 import { cx } from '../../../lib/cx.ts';
 import { MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { usePostedReplies } from '../api/create-answer.ts';
-import { useMoreAnswers } from '../api/get-answer-pages.ts';
+import { useCutReplies, useMoreAnswers } from '../api/get-answer-pages.ts';
 import { mergeThread } from '../lib/thread-pages.ts';
 import {
   collapsesByDepth,
@@ -36,14 +35,6 @@ import styles from './reply-thread.module.css';
 import { type CutReplies, ThreadContext, type ThreadState, useThread } from './thread-context.ts';
 
 const HIGHLIGHT_MS = 2500;
-
-/** The rest of one answer's replies, loaded page by page past a page's cut. */
-interface LoadedReplies {
-  answers: AnswerNode[];
-  next: string | null;
-  loading: boolean;
-  failed: boolean;
-}
 
 /** 'Show N more replies' under an answer whose replies the server's page cut. */
 function CutMore({ answer }: { answer: AnswerNode }) {
@@ -233,7 +224,16 @@ export function ReplyThread({
 
   const more = useMoreAnswers(questionId, scope ?? 'all', answersNext);
   const posted = usePostedReplies(questionId);
-  const [loaded, setLoaded] = useState<ReadonlyMap<number, LoadedReplies>>(() => new Map());
+  const cut = useCutReplies(questionId, scope ?? 'all');
+  // Each cut answer's loaded replies, and where the next page of them is.
+  const loaded = useMemo(() => {
+    const byParent = new Map<number, { answers: AnswerNode[]; next: string | null }>();
+    for (const page of cut.pages) {
+      const before = byParent.get(page.parent)?.answers ?? [];
+      byParent.set(page.parent, { answers: [...before, ...page.answers], next: page.answers_next });
+    }
+    return byParent;
+  }, [cut.pages]);
   const answers = useMemo(
     () =>
       mergeThread({
@@ -245,46 +245,27 @@ export function ReplyThread({
   );
 
   // The rest of an answer's replies, a page at a time, each from where the last one ended.
+  const { load: loadCut, stateOf } = cut;
   const loadReplies = useCallback(
     (answer: AnswerNode) => {
       const current = loaded.get(answer.id);
       const url = current ? current.next : (answer.replies_next ?? null);
-      if (url === null || current?.loading) return;
-      const update = (change: (page: LoadedReplies) => LoadedReplies) =>
-        setLoaded((all) => {
-          const page = all.get(answer.id) ?? {
-            answers: [],
-            next: url,
-            loading: false,
-            failed: false,
-          };
-          return new Map(all).set(answer.id, change(page));
-        });
-      update((page) => ({ ...page, loading: true, failed: false }));
-      api.get<AnswerPage>(url).then(
-        (page) =>
-          update((before) => ({
-            answers: [...before.answers, ...page.answers],
-            next: page.answers_next,
-            loading: false,
-            failed: false,
-          })),
-        () => update((before) => ({ ...before, loading: false, failed: true })),
-      );
+      if (url !== null) loadCut(answer.id, url);
     },
-    [loaded],
+    [loaded, loadCut],
   );
   const cutReplies = useCallback(
     (answer: AnswerNode): CutReplies | null => {
       const current = loaded.get(answer.id);
       if (answer.replies_more === undefined || current?.next === null) return null;
+      const state = stateOf(answer.id);
       return {
         remaining: Math.max(1, answer.replies_more - (current?.answers.length ?? 0)),
-        loading: current?.loading ?? false,
-        failed: current?.failed ?? false,
+        loading: state === 'loading',
+        failed: state === 'failed',
       };
     },
-    [loaded],
+    [loaded, stateOf],
   );
 
   // Near the end of the list, the next page loads by itself; the button stays for keyboards.
