@@ -48,6 +48,12 @@ test.describe('a thread in pages', () => {
     await expect(answerWithText(page, `Reply number ${TOP - 1}`)).toBeVisible();
     await expect(page.getByTestId('answer')).toHaveCount(TOP);
     await expect(more).toHaveCount(0);
+
+    // A reply of a later page takes a like at once, like those of the first.
+    const late = answerWithText(page, `Reply number ${TOP - 2}`);
+    await late.getByRole('button', { name: /Like this reply/ }).click();
+    await expectToast(page, 'Reply liked!');
+    await expect(late.getByRole('button', { name: 'Like this reply (1 like)' })).toBeVisible();
   });
 
   test('a reply posted before its page is loaded is shown', async ({ page, request }) => {
