@@ -91,6 +91,12 @@ export const SCENARIOS: Scenario[] = [
     path: (t) => `/api/questions/${t.bigThreadId}/`,
   },
   {
+    // The first page of it (50 top-level answers, 100 in all), as strangers read it.
+    name: 'detail-10k',
+    label: 'question with 10,000 answers',
+    path: (t) => `/api/questions/${t.hugeThreadId}/`,
+  },
+  {
     name: 'reports',
     label: 'admin report list',
     path: () => '/api/reports/',

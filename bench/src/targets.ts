@@ -21,6 +21,8 @@ export interface Target {
   questions: number;
   /** The question with the most answers (the seed's 200-answer thread). */
   bigThreadId: number;
+  /** A question with 10,000 answers (`addHugeThread`): a long thread read in pages. */
+  hugeThreadId: number;
   /** The tag on the most questions. */
   commonTagId: number;
   /** How long seeding took; none when a kept database was taken as it is. */
@@ -50,10 +52,57 @@ async function seed(pool: pg.Pool, engine: Engine, questions: number): Promise<n
   return summary.milliseconds;
 }
 
+/** The answers of the huge thread. */
+export const HUGE_THREAD_ANSWERS = 10_000;
+const HUGE_THREAD_TOP_LEVEL = 7_000;
+
+/**
+ * Gives the oldest question 10,000 more answers (7,000 at the top level, 3,000 replies to
+ * them), about 250 characters each, unless a question has that many already (a kept
+ * database). The oldest: far down every feed, so the other scenarios read what they did.
+ */
+async function addHugeThread(pool: pg.Pool): Promise<void> {
+  const found = await pool.query('SELECT 1 FROM questions WHERE answer_count >= $1 LIMIT 1', [
+    HUGE_THREAD_ANSWERS,
+  ]);
+  if (found.rows.length > 0) return;
+  const started = Date.now();
+  const id = (await pool.query<{ id: number }>('SELECT min(id) AS id FROM questions')).rows[0]?.id;
+  const text = "Say what you feel and listen to what they answer; it's fine to take your time. ";
+  await pool.query(
+    `INSERT INTO answers (question_id, text, gender, age_range)
+     SELECT $1, 'Reply ' || i || '. ' || repeat($2, 3), (ARRAY['W','M','NB','U'])[1 + i % 4], 'U'
+     FROM generate_series(1, $3::int) AS i`,
+    [id, text, HUGE_THREAD_TOP_LEVEL],
+  );
+  await pool.query(
+    `INSERT INTO answers (question_id, parent_id, text)
+     SELECT $1, (SELECT min(id) FROM answers WHERE question_id = $1 AND parent_id IS NULL)
+       + (i * 7) % $3::int, 'Reply to a reply ' || i || '. ' || repeat($2, 3)
+     FROM generate_series(1, $4::int) AS i`,
+    [id, text, HUGE_THREAD_TOP_LEVEL, HUGE_THREAD_ANSWERS - HUGE_THREAD_TOP_LEVEL],
+  );
+  await pool.query(
+    `UPDATE questions SET answer_count = (SELECT count(*) FROM answers WHERE question_id = $1)
+     WHERE id = $1`,
+    [id],
+  );
+  console.log(
+    `  added a ${HUGE_THREAD_ANSWERS.toLocaleString('en')}-answer thread in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
 async function facts(pool: pg.Pool) {
+  await addHugeThread(pool);
   const one = async (query: string) => (await pool.query<{ id: number }>(query)).rows[0]?.id ?? 1;
   return {
-    bigThreadId: await one('SELECT id FROM questions ORDER BY answer_count DESC LIMIT 1'),
+    bigThreadId: await one(
+      `SELECT id FROM questions WHERE answer_count < ${HUGE_THREAD_ANSWERS}
+       ORDER BY answer_count DESC LIMIT 1`,
+    ),
+    hugeThreadId: await one(
+      `SELECT id FROM questions WHERE answer_count >= ${HUGE_THREAD_ANSWERS} ORDER BY id LIMIT 1`,
+    ),
     commonTagId: await one(
       'SELECT tag_id AS id FROM question_tags GROUP BY 1 ORDER BY count(*) DESC LIMIT 1',
     ),

@@ -219,6 +219,11 @@ describeEachEngine(
         ['search', { below: 2 ** 31 }],
         ['search', { rank: '1e-400', id: ids[0] }],
         ['log', { log: 1.5 }],
+        ['thread', { q: ids[0], id: 2 ** 31 }],
+        ['thread', { q: ids[0], h: 1 }],
+        ['thread', { q: ids[0], p: ids[0], g: 'X' }],
+        ['thread', { q: ids[0], p: 1e20 }],
+        ['thread', { q: ids[0], p: ids[0] }],
       ] as const) {
         forged.cursors.push(ctx.app.cursors.encode(kind, value));
       }

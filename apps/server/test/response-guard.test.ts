@@ -53,6 +53,7 @@ describe('the thread response schema', () => {
       following: false,
       update_count: 1,
       answers: thread,
+      answers_next: null,
       // The asker's updates carry nothing but their text and date.
       updates: [{ id: 1, text: 'news', created_at: new Date(0).toISOString(), user_id: 4242 }],
       perspectives: {
@@ -63,7 +64,7 @@ describe('the thread response schema', () => {
     }));
     const res = await app.inject('/');
     await app.close();
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.body).not.toContain('secret');
     expect(res.body).not.toContain('4242');
     let depth = 0;

@@ -24,6 +24,7 @@ interface Node {
   session_id: string | null;
   is_deleted: boolean;
   replies: Node[];
+  replies_next?: string;
 }
 
 const LONG = 24;
@@ -40,6 +41,42 @@ async function thread(
 }
 
 const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.replies)]);
+
+/**
+ * The whole thread, its pages put together (services/threads.ts sends a long one in pages):
+ * the following top-level answers, and the rest of every answer's replies. Walks the tree
+ * with an explicit stack (it may be deep).
+ */
+async function wholeThread(
+  ctx: TestContext,
+  id: number,
+  auth: { token?: string; session?: string } = {},
+) {
+  const detail = (await thread(ctx, id, auth)) as Awaited<ReturnType<typeof thread>> & {
+    answers_next: string | null;
+  };
+  const pageAt = async (url: string) => {
+    const res = await ctx.request({ method: 'GET', url, ...auth });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ answers: Node[]; answers_next: string | null }>();
+  };
+  const answers = [...detail.answers];
+  for (let next = detail.answers_next; next !== null; ) {
+    const page = await pageAt(next);
+    answers.push(...page.answers);
+    next = page.answers_next;
+  }
+  const pending = [...answers];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    for (let next = node.replies_next ?? null; next !== null; ) {
+      const page = await pageAt(next);
+      node.replies.push(...page.answers);
+      next = page.answers_next;
+    }
+    for (const reply of node.replies) pending.push(reply);
+  }
+  return { ...detail, answers };
+}
 
 async function longThread(ctx: TestContext) {
   const q = await createQuestion(ctx);
@@ -242,8 +279,12 @@ describeEachEngine('reply depth', (ctx) => {
         END LOOP;
       END $$`.execute(ctx.database.db);
     for (const viewer of [{}, { session: newSession() }, {}]) {
-      // A stranger (then from the copy kept per process), and another visitor.
-      const read = await thread(ctx, q.id, viewer);
+      // A stranger (then from the copy kept per process), and another visitor: a page at a
+      // time, and the whole thread page by page.
+      const first = await thread(ctx, q.id, viewer);
+      expect(depthOf(first.answers)).toBe(LIMITS.replyDepth);
+      expect(countOf(first.answers)).toBeLessThanOrEqual(100);
+      const read = await wholeThread(ctx, q.id, viewer);
       expect(depthOf(read.answers)).toBe(LIMITS.replyDepth);
       expect(countOf(read.answers)).toBe(STORED_DEPTH);
     }
@@ -260,7 +301,7 @@ describeEachEngine('reply depth', (ctx) => {
     expect(reply.statusCode).toBe(400);
     expect(reply.json()).toEqual({ parent_id: [API_MSG.replyTooDeep] });
     await createAnswer(ctx, q.id, { token: user.access, text: 'at the top' });
-    const asAuthor = await thread(ctx, q.id, { token: user.access });
+    const asAuthor = await wholeThread(ctx, q.id, { token: user.access });
     expect(countOf(asAuthor.answers)).toBe(STORED_DEPTH + 1);
     expect(depthOf(asAuthor.answers)).toBe(LIMITS.replyDepth);
   });

@@ -23,9 +23,13 @@
  *   last post's time in microseconds, its type and id.
  * - The moderation log (newest first): `{log}`, the last entry's id.
  * - An inbox (newest first): `{at, id}`, the last notification's time in microseconds and id.
+ * - A question's thread (lib/thread-pages.ts): `{q, p?, h?, id?, g?, a?}`, the question; the
+ *   answer whose replies these are (none: the top level); after the top-level branch of
+ *   this id (`h`: one holding a helped reply, which come first) or after the reply of this
+ *   id (none: from the first); the perspective filter the thread is read with.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { API_MSG, MAX_ID } from '@dating/contract';
+import { AGE_RANGES, type AgeRange, API_MSG, GENDERS, type Gender, MAX_ID } from '@dating/contract';
 import { fieldError } from './http-errors.ts';
 
 export type CursorKind =
@@ -37,7 +41,8 @@ export type CursorKind =
   | 'search-unanswered'
   | 'posts'
   | 'log'
-  | 'inbox';
+  | 'inbox'
+  | 'thread';
 
 /** Bytes of the MAC kept: forging one takes 2^128 tries. */
 const MAC_BYTES = 16;
@@ -262,4 +267,43 @@ export function decodeInboxCursor(cursors: Cursors, raw: string): InboxCursor {
   if (!Number.isSafeInteger(at) || (at as number) < 0 || !isId(id)) throw invalid();
   if (Object.keys(rest).length > 0) throw invalid();
   return { at: at as number, id };
+}
+
+/** Where a page of a question's thread starts (lib/thread-pages.ts). */
+export interface ThreadCursor {
+  question: number;
+  /** The answer whose replies the page lists; null: the thread's top level. */
+  parent: number | null;
+  /** After this answer (a top-level one: with its group); null: from the first. */
+  after: { id: number; helped: boolean } | null;
+  gender?: Gender;
+  ageRange?: AgeRange;
+}
+
+export function encodeThreadCursor(cursors: Cursors, cursor: ThreadCursor): string {
+  return cursors.encode('thread', {
+    q: cursor.question,
+    ...(cursor.parent === null ? {} : { p: cursor.parent }),
+    ...(cursor.after === null ? {} : { id: cursor.after.id }),
+    ...(cursor.after?.helped ? { h: 1 } : {}),
+    ...(cursor.gender === undefined ? {} : { g: cursor.gender }),
+    ...(cursor.ageRange === undefined ? {} : { a: cursor.ageRange }),
+  });
+}
+
+export function decodeThreadCursor(cursors: Cursors, raw: string): ThreadCursor {
+  const { q, p, id, h, g, a, ...rest } = cursors.parse('thread', raw);
+  if (!isId(q) || Object.keys(rest).length > 0) throw invalid();
+  if ((p !== undefined && !isId(p)) || (id !== undefined && !isId(id))) throw invalid();
+  if (h !== undefined && (h !== 1 || id === undefined || p !== undefined)) throw invalid();
+  if (p === undefined && id === undefined) throw invalid();
+  if (g !== undefined && !(GENDERS as readonly unknown[]).includes(g)) throw invalid();
+  if (a !== undefined && !(AGE_RANGES as readonly unknown[]).includes(a)) throw invalid();
+  return {
+    question: q,
+    parent: p === undefined ? null : (p as number),
+    after: id === undefined ? null : { id: id as number, helped: h === 1 },
+    ...(g === undefined ? {} : { gender: g as Gender }),
+    ...(a === undefined ? {} : { ageRange: a as AgeRange }),
+  };
 }

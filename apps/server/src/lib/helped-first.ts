@@ -10,7 +10,7 @@ export interface MarkedNode<N> {
 }
 
 /** Whether a branch holds a helped reply, walking it with an explicit stack. */
-function holdsHelped<N extends MarkedNode<N>>(root: N): boolean {
+export function holdsHelped<N extends MarkedNode<N>>(root: N): boolean {
   const stack: N[] = [root];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     if (node.helpful) return true;

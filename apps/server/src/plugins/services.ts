@@ -110,7 +110,9 @@ export default fp(
     // Pushes in flight finish (each bounded) before the database closes.
     app.addHook('onClose', () => push.stop());
 
-    app.decorate('threads', new ThreadService());
+    const cursors = new Cursors(services.jwtSecret);
+    app.decorate('cursors', cursors);
+    app.decorate('threads', new ThreadService(cursors));
     app.decorate('feedCache', new FeedCache(() => readFeedVersion(services.db)));
     app.decorate('fingerprints', new ReporterFingerprints(services.jwtSecret));
     app.decorate('activityMacs', new ActivityMacs(services.jwtSecret));
@@ -119,7 +121,6 @@ export default fp(
       'safety',
       new SafetyService(services.config.piiGuard, services.config.safetyResourcesFile),
     );
-    app.decorate('cursors', new Cursors(services.jwtSecret));
   },
   { name: 'services' },
 );

@@ -38,7 +38,9 @@ export interface QuestionUpdateRow {
 
 /** What the detail shows besides the question: its thread, updates and perspective counts. */
 export interface QuestionThread {
+  /** The first page of the thread (lib/thread-pages.ts), and the address of the next. */
   answers: AnswerNode[];
+  next: string | null;
   updates: QuestionUpdateRow[];
   perspectives: Perspectives;
 }
@@ -91,6 +93,7 @@ export function presentQuestionDetail(
     ...presentQuestion(viewer, row, tags, marks.liked),
     following: marks.following,
     answers: hidden ? [] : thread.answers,
+    answers_next: hidden ? null : thread.next,
     updates: hidden ? [] : thread.updates.map(presentQuestionUpdate),
     perspectives: hidden ? noPerspectives() : thread.perspectives,
   };

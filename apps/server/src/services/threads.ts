@@ -23,11 +23,20 @@
  * and they are served again only to a viewer who sees the question as a stranger would
  * (presenters/ownership.ts `seesAsStranger`), while the thread, the question's row (its `xmin`) and its tags are
  * the ones they were written from.
+ *
+ * What any response holds of the thread is one page of it (lib/thread-pages.ts): the detail
+ * the first top-level answers, `answersPage` the following ones, or the rest of one answer's
+ * replies, from the same whole thread, kept or presented afresh. The page is cut before the
+ * viewer's likes are marked, so a viewer's request copies a page, not the thread. The
+ * perspective counts and `answer_count` still describe the whole thread.
  */
-import type { AnswerNode, Perspectives, QuestionDetail, Tag } from '@dating/contract';
+import type { AnswerNode, AnswerPage, Perspectives, QuestionDetail, Tag } from '@dating/contract';
 import { isOwner, STRANGER, type Viewer } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
+import { type Cursors, encodeThreadCursor, type ThreadCursor } from '../lib/cursor.ts';
+import { notFound } from '../lib/http-errors.ts';
 import { LruCache } from '../lib/lru-cache.ts';
+import { findNode, pageOf } from '../lib/thread-pages.ts';
 import { type AnswerRow, presentAnswerTree, withLiked } from '../presenters/answers.ts';
 import { seesAsStranger } from '../presenters/ownership.ts';
 import {
@@ -36,7 +45,7 @@ import {
   presentPerspectives,
   presentPerspectiveThread,
 } from '../presenters/perspectives.ts';
-import { presentQuestionDetail, type QuestionRow } from '../presenters/questions.ts';
+import { isHiddenFrom, presentQuestionDetail, type QuestionRow } from '../presenters/questions.ts';
 import { answersOfQuestion } from '../repositories/answers.ts';
 import { isFollowing } from '../repositories/follows.ts';
 import { likedAmong, likedAnswersOfQuestion } from '../repositories/likes.ts';
@@ -46,8 +55,11 @@ import { tagsOfQuestions } from '../repositories/tags.ts';
 
 /** Shorter threads are cheap to read each time; they are not kept. */
 const MIN_ANSWERS_TO_KEEP = 20;
-/** The bound on what is kept, in bytes, roughly (see `weightOf`). */
-const MAX_KEPT_BYTES = 16_000_000;
+/**
+ * The bound on what is kept, in bytes, roughly (see `weightOf`): room for a 10,000-answer
+ * thread (about 11 MB) beside the others, which is when keeping matters most.
+ */
+const MAX_KEPT_BYTES = 32_000_000;
 /** What one presented answer costs beyond its text: its object, strings and row. */
 const BYTES_PER_ANSWER = 600;
 
@@ -57,8 +69,27 @@ interface KeptThread {
   /** The thread as strangers see it; shared by every such request, never mutated. */
   strangers: readonly AnswerNode[];
   strangerPerspectives: Readonly<Perspectives>;
-  /** The whole detail response as strangers get it, and the question's state it shows. */
-  strangersResponse?: { stamp: string; body: Buffer };
+  /** The whole detail response as strangers get it, the question's state it shows, its next page. */
+  strangersResponse?: { stamp: string; body: Buffer; next: string | null };
+  /** `strangers` by id, made when a page of some answer's replies is first asked for. */
+  byId?: Map<number, AnswerNode>;
+}
+
+/** A thread as one viewer gets it, before it is cut into pages. */
+interface ViewerThread {
+  /** The whole tree (possibly the kept one, shared: never mutated). */
+  answers: readonly AnswerNode[];
+  /** The likes still to mark on a page (empty when `answers` has them already). */
+  liked: ReadonlySet<number>;
+  perspectives: Perspectives;
+  /** The answer of this id in `answers`, or null. */
+  find: (id: number) => AnswerNode | null;
+}
+
+/** A detail response's JSON and the address of its next page of answers (`Link`). */
+export interface DetailJson {
+  json: string | Buffer;
+  next: string | null;
 }
 
 /** What the detail call reads before the thread. */
@@ -79,15 +110,26 @@ function stampOf(row: { row_version: string }, tags: readonly Tag[]): string {
 }
 
 function weightOf(rows: AnswerRow[]): number {
-  return rows.reduce((sum, row) => sum + BYTES_PER_ANSWER + row.text.length * 4, 0);
+  // A text is one string, shared by the row and the presented answer: 1 or 2 bytes a
+  // character in V8.
+  return rows.reduce((sum, row) => sum + BYTES_PER_ANSWER + row.text.length * 2, 0);
+}
+
+/** The API address of a page of a question's thread. */
+function pageAddress(cursors: Cursors, cursor: ThreadCursor): string {
+  const raw = encodeThreadCursor(cursors, cursor);
+  return `/api/questions/${cursor.question}/answers/?cursor=${encodeURIComponent(raw)}`;
 }
 
 export class ThreadService {
   private readonly kept = new LruCache<number, KeptThread>(MAX_KEPT_BYTES);
 
+  constructor(private readonly cursors: Cursors) {}
+
   /**
-   * The question with its whole thread as `viewer` sees it, or only the replies of one
-   * group when `filter` names one (presenters/perspectives.ts); null when there is none.
+   * The question with the first page of its thread as `viewer` sees it, or of only the
+   * replies of one group when `filter` names one (presenters/perspectives.ts); null when
+   * there is none.
    */
   async detail(
     db: Executor,
@@ -111,7 +153,7 @@ export class ThreadService {
     id: number,
     filter: PerspectiveFilter,
     serialize: DetailSerializer,
-  ): Promise<string | Buffer | null> {
+  ): Promise<DetailJson | null> {
     const question = await ThreadService.question(db, viewer, id);
     if (!question) return null;
     const { row, tags, liked } = question;
@@ -129,19 +171,69 @@ export class ThreadService {
 
     const kept = this.kept.get(id);
     if (kept?.strangersResponse?.stamp === stamp && (await servesKept(kept))) {
-      return kept.strangersResponse.body;
+      return { json: kept.strangersResponse.body, next: kept.strangersResponse.next };
     }
-    const json = serialize(await this.present(db, viewer, question, filter));
+    const detail = await this.present(db, viewer, question, filter);
+    const json = serialize(detail);
+    const next = detail.answers_next;
     const thread = this.kept.get(id);
     if (thread !== undefined && (await servesKept(thread))) {
       const body = Buffer.from(json);
       this.kept.set(
         id,
-        { ...thread, strangersResponse: { stamp, body } },
+        { ...thread, strangersResponse: { stamp, body, next } },
         weightOf(thread.rows) + body.length,
       );
     }
-    return json;
+    return { json, next };
+  }
+
+  /**
+   * The page of a question's thread `cursor` points at: the following top-level answers,
+   * or the following replies of one answer, as `viewer` sees them. A 404 when the question
+   * is gone or hidden from the viewer, or the answer is not in its thread (any more).
+   */
+  async answersPage(db: Executor, viewer: Viewer, cursor: ThreadCursor): Promise<AnswerPage> {
+    const question = await ThreadService.question(db, viewer, cursor.question);
+    if (!question || isHiddenFrom(viewer, question.row)) throw notFound();
+    const filter: PerspectiveFilter = { gender: cursor.gender, ageRange: cursor.ageRange };
+    const { row, liked } = question;
+    const thread = await this.thread(db, viewer, row.id, row.thread_version, filter, liked.answers);
+    let siblings = thread.answers;
+    if (cursor.parent !== null) {
+      const parent = thread.find(cursor.parent);
+      if (parent === null) throw notFound();
+      siblings = parent.replies;
+    }
+    const page = this.page(thread, siblings, cursor);
+    return { answers: page.answers, answers_next: page.next };
+  }
+
+  /**
+   * The page of `siblings` that `at` points at (the top level when its parent is null),
+   * with the viewer's likes marked, and the address of the next one.
+   */
+  private page(
+    thread: ViewerThread,
+    siblings: readonly AnswerNode[],
+    at: ThreadCursor,
+  ): { answers: AnswerNode[]; next: string | null } {
+    const { question, parent, after, ...group } = at;
+    const page = pageOf(siblings, after, parent === null, (of, last) =>
+      pageAddress(this.cursors, {
+        question,
+        parent: of,
+        after: last === null ? null : { id: last, helped: false },
+        ...group,
+      }),
+    );
+    return {
+      answers: withLiked(page.answers, thread.liked),
+      next:
+        page.next === null
+          ? null
+          : pageAddress(this.cursors, { question, parent, after: page.next, ...group }),
+    };
   }
 
   /** The question's row, its tags and what the viewer liked of it; null when there is none. */
@@ -181,11 +273,18 @@ export class ThreadService {
       this.thread(db, viewer, row.id, row.thread_version, filter, liked.answers),
       row.update_count > 0 ? updatesOfQuestion(db, row.id) : [],
     ]);
+    const first = this.page(thread, thread.answers, {
+      question: row.id,
+      parent: null,
+      after: null,
+      ...(filter.gender === undefined ? {} : { gender: filter.gender }),
+      ...(filter.ageRange === undefined ? {} : { ageRange: filter.ageRange }),
+    });
     return presentQuestionDetail(
       viewer,
       row,
       tags,
-      { ...thread, updates },
+      { answers: first.answers, next: first.next, perspectives: thread.perspectives, updates },
       {
         liked: liked.question,
         following,
@@ -201,7 +300,7 @@ export class ThreadService {
     version: string,
     filter: PerspectiveFilter,
     likedAnswers: Promise<ReadonlySet<number>>,
-  ): Promise<{ answers: AnswerNode[]; perspectives: Perspectives }> {
+  ): Promise<ViewerThread> {
     let thread = this.kept.get(questionId);
     let liked: ReadonlySet<number>;
     if (thread?.version !== version) {
@@ -225,9 +324,23 @@ export class ThreadService {
     if (isFiltered(filter) || ThreadService.wroteIn(viewer, thread.rows)) {
       return ThreadService.presented(viewer, thread.rows, filter, liked);
     }
+    const kept = thread;
     return {
-      answers: withLiked(thread.strangers, liked),
-      perspectives: thread.strangerPerspectives as Perspectives,
+      answers: kept.strangers,
+      liked,
+      perspectives: kept.strangerPerspectives as Perspectives,
+      find: (id) => {
+        if (kept.byId === undefined) {
+          const byId = new Map<number, AnswerNode>();
+          const stack = [...kept.strangers];
+          for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+            byId.set(node.id, node);
+            for (const reply of node.replies) stack.push(reply);
+          }
+          kept.byId = byId;
+        }
+        return kept.byId.get(id) ?? null;
+      },
     };
   }
 
@@ -237,12 +350,15 @@ export class ThreadService {
     rows: AnswerRow[],
     filter: PerspectiveFilter,
     liked: ReadonlySet<number>,
-  ) {
+  ): ViewerThread {
+    const answers = isFiltered(filter)
+      ? presentPerspectiveThread(viewer, rows, filter, liked)
+      : presentAnswerTree(viewer, rows, liked);
     return {
-      answers: isFiltered(filter)
-        ? presentPerspectiveThread(viewer, rows, filter, liked)
-        : presentAnswerTree(viewer, rows, liked),
+      answers,
+      liked: new Set(),
       perspectives: presentPerspectives(viewer, rows),
+      find: (id) => findNode(answers, id),
     };
   }
 

@@ -167,7 +167,7 @@ export const TEXT = {
   tagCount: (n: number, max: number) => `${n} of ${max} tags`,
   selectedTags: 'Selected tags',
   // Long threads
-  showMoreReplies: 'Show more replies',
+  loadMoreReplies: 'Load more replies',
   showNMoreReplies: (n: number) => (n === 1 ? 'Show 1 more reply' : `Show ${n} more replies`),
   replyLevel: (level: number) => `Level ${level}`,
   // The private key in the header (the rest of its texts: key-messages.ts)

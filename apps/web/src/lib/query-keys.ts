@@ -7,6 +7,11 @@ export const queryKeys = {
   questionLists: ['questions', 'list'] as const,
   questionList: (filters: object) => ['questions', 'list', filters] as const,
   question: (id: number) => ['questions', 'detail', id] as const,
+  /**
+   * Replies posted from this tab to a question: shown even when the page of the thread that
+   * holds them is not loaded. Outside the question's key: reloading it keeps them.
+   */
+  postedReplies: (id: number) => ['posted-replies', id] as const,
   myAnswers: ['my-answers'] as const,
   reports: ['reports'] as const,
   /** The admin header's counts and the moderation log. */

@@ -77,11 +77,38 @@ export const AnswerNode = Type.Cyclic(
     AnswerNode: Type.Object({
       ...answerFields,
       replies: Type.Array(Type.Ref('AnswerNode')),
+      replies_more: Type.Optional(
+        Type.Integer({
+          minimum: 1,
+          description:
+            'Only on an answer some of whose replies a page of the thread leaves out (a page holds a bounded number of answers): how many of its direct replies are not in `replies`. They follow the ones shown, in the same order, at `replies_next`.',
+        }),
+      ),
+      replies_next: Type.Optional(
+        Type.String({
+          description:
+            "With `replies_more`: the API address of the page of this answer's remaining replies (`GET /api/questions/{id}/answers/?cursor=...`).",
+        }),
+      ),
     }),
   },
   'AnswerNode',
 );
 export type AnswerNode = Static<typeof AnswerNode>;
+
+/** `GET /api/questions/{id}/answers/`: the next page of a thread, or of one answer's replies. */
+export const AnswerPage = Type.Object({
+  answers: Type.Array(AnswerNode),
+  answers_next: Nullable(
+    Type.String({ description: 'The API address of the page after this one; null on the last.' }),
+  ),
+});
+export type AnswerPage = Static<typeof AnswerPage>;
+
+export const AnswerPageQuery = Type.Object({
+  cursor: Type.String({ maxLength: 300 }),
+});
+export type AnswerPageQuery = Static<typeof AnswerPageQuery>;
 
 export const MyAnswer = Type.Object({ ...answerFields, question_text: Type.String() });
 export type MyAnswer = Static<typeof MyAnswer>;

@@ -113,6 +113,12 @@ const detailFields = {
       'Whether the requester (account or key) follows the question: notified of its new replies and updates.',
   }),
   answers: Type.Array(AnswerNode),
+  answers_next: Nullable(
+    Type.String({
+      description:
+        '`answers` is the first page of the thread: at most 50 top-level answers in the thread\'s order with their replies, at most 100 answers and 48 KB of text in all (an answer whose replies are cut says so with `replies_more`). This is the API address of the next page of top-level answers (`GET /api/questions/{id}/answers/?cursor=...`, also sent as `Link: <...>; rel="next"`); null when `answers` holds the last.',
+    }),
+  ),
   updates: Type.Array(QuestionUpdate),
   perspectives: Perspectives,
 };

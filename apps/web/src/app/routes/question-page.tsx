@@ -124,6 +124,7 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
         <ReplyThread
           questionId={data.id}
           answers={data.answers}
+          answersNext={data.answers_next}
           ownerPage={ownerView}
           askerView={asker}
           onReport={onReportAnswer}
@@ -143,6 +144,8 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
           key={`${perspective.gender ?? ''}|${perspective.age ?? ''}`}
           questionId={data.id}
           answers={group.data.answers}
+          answersNext={group.data.answers_next}
+          scope={`${perspective.gender ?? ''}|${perspective.age ?? ''}`}
           ownerPage={ownerView}
           askerView={asker}
           heading={perspectiveHeading(perspective.gender, perspective.age)}

@@ -3,11 +3,19 @@ import { buttonClass } from './button.ts';
 import styles from './load-more.module.css';
 
 /** The next page of a list, on request (keyboards; infinite scroll calls the same). */
-export function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => void }) {
+export function LoadMore({
+  loading,
+  onLoad,
+  label = TEXT.loadMore,
+}: {
+  loading: boolean;
+  onLoad: () => void;
+  label?: string;
+}) {
   return (
     <div className={styles.loadMore}>
       <button type="button" className={buttonClass()} disabled={loading} onClick={onLoad}>
-        {loading ? TEXT.loadingMore : TEXT.loadMore}
+        {loading ? TEXT.loadingMore : label}
       </button>
     </div>
   );

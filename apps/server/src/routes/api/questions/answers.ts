@@ -1,12 +1,47 @@
-/** Replying to a question, at the top level or under another answer of the same question. */
-import { AnswerCreateBody, AnswerWritten, IdParams } from '@dating/contract';
+/**
+ * A question's thread past its first page (the next top-level answers, or the rest of one
+ * answer's replies), and replying to a question, at the top level or under another answer
+ * of the same question.
+ */
+import {
+  AnswerCreateBody,
+  AnswerPage,
+  AnswerPageQuery,
+  AnswerWritten,
+  API_MSG,
+  IdParams,
+} from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireAuthor } from '../../../auth/identity.ts';
+import { decodeThreadCursor } from '../../../lib/cursor.ts';
+import { fieldError } from '../../../lib/http-errors.ts';
 import { viewerOf } from '../../../plugins/auth.ts';
 import { presentAnswer } from '../../../presenters/answers.ts';
 import { replyTo, type WrittenReply } from '../../../services/posts.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/:id/answers/',
+    {
+      schema: {
+        tags: ['answers'],
+        summary:
+          "A page of a question's thread: the cursor of the detail's answers_next (the next top-level answers with their replies) or of an answer's replies_next (the rest of its replies); the next page at answers_next and in Link rel=\"next\"",
+        params: IdParams,
+        querystring: AnswerPageQuery,
+        response: { 200: AnswerPage },
+      },
+    },
+    async (request, reply) => {
+      const cursor = decodeThreadCursor(app.cursors, request.query.cursor);
+      // A cursor names its question: another question's is no position in this one.
+      if (cursor.question !== request.params.id) throw fieldError('cursor', API_MSG.cursorInvalid);
+      const page = await app.threads.answersPage(app.db, viewerOf(request), cursor);
+      if (page.answers_next !== null) reply.header('Link', `<${page.answers_next}>; rel="next"`);
+      return page;
+    },
+  );
+
   app.post(
     '/:id/answers/',
     {

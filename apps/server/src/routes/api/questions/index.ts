@@ -70,22 +70,23 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['questions'],
         summary:
-          "A question with its whole thread of answers, or (perspective_gender, perspective_age) only the replies of that group, flat; the asker's updates and the replies per gender and age group",
+          'A question with the first page of its thread of answers (the rest: answers_next, also a Link rel="next" header), or (perspective_gender, perspective_age) only the replies of that group, flat; the asker\'s updates and the replies per gender and age group (of the whole thread)',
         params: IdParams,
         querystring: QuestionDetailQuery,
         response: { 200: QuestionDetail },
       },
     },
     async (request, reply) => {
-      const json = await app.threads.detailJson(
+      const detail = await app.threads.detailJson(
         app.db,
         viewerOf(request),
         request.params.id,
         { gender: request.query.perspective_gender, ageRange: request.query.perspective_age },
         serializerOf<QuestionDetail>(reply),
       );
-      if (json === null) throw notFound();
-      return sendSerialized(reply, json);
+      if (detail === null) throw notFound();
+      if (detail.next !== null) reply.header('Link', `<${detail.next}>; rel="next"`);
+      return sendSerialized(reply, detail.json);
     },
   );
 };

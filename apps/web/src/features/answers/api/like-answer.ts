@@ -5,6 +5,7 @@ import { isRepeatLike } from '../../../lib/error-messages.ts';
 import { withProofOfWork } from '../../../lib/proof-of-work/proof-of-work.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { updateAnswer } from '../lib/update-answer.ts';
+import { patchThreadCaches } from './thread-caches.ts';
 
 export const likeAnswer = ({ id, sessionId }: { id: number; sessionId: string | null }) =>
   withProofOfWork((altcha) =>
@@ -35,10 +36,13 @@ export interface ToggleAnswerLike {
  */
 export function useToggleAnswerLike() {
   const queryClient = useQueryClient();
-  const patch = (questionId: number, id: number, change: (old: AnswerNode) => AnswerNode) =>
-    queryClient.setQueryData<CachedThread>(queryKeys.question(questionId), (old) =>
-      old ? { ...old, answers: updateAnswer(old.answers, id, change) } : old,
-    );
+  const patch = (
+    questionId: number,
+    id: number,
+    change: (old: AnswerNode) => AnswerNode,
+    except: 'detail' | null = null,
+  ) =>
+    patchThreadCaches(queryClient, questionId, (nodes) => updateAnswer(nodes, id, change), except);
   return useMutation({
     mutationFn: ({ id, liked, sessionId }: ToggleAnswerLike) =>
       liked ? unlikeAnswer(id).then(() => null) : likeAnswer({ id, sessionId }),
@@ -52,11 +56,18 @@ export function useToggleAnswerLike() {
       }));
       return { previous };
     },
-    onError: (error, { questionId }, context) => {
+    onError: (error, { id, questionId, liked }, context) => {
       if (isRepeatLike(error)) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.question(questionId) });
       } else if (context?.previous) {
         queryClient.setQueryData(queryKeys.question(questionId), context.previous);
+        // The thread's other copies: the press undone.
+        patch(
+          questionId,
+          id,
+          (old) => ({ ...old, liked, likes: Math.max(0, old.likes + (liked ? 1 : -1)) }),
+          'detail',
+        );
       }
     },
     onSuccess: (result, { id, questionId }) => {

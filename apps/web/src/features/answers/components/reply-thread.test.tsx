@@ -1,7 +1,8 @@
 import type { AnswerNode } from '@dating/contract';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { getSessionId } from '../../../lib/storage.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { ReplyThread } from './reply-thread.tsx';
@@ -32,6 +33,18 @@ function answer(fields: Partial<AnswerNode> = {}): AnswerNode {
 beforeEach(() => {
   nextId = 1;
 });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** The API answers every call with this page. */
+function serve(page: { answers: AnswerNode[]; answers_next: string | null }) {
+  return vi
+    .spyOn(window, 'fetch')
+    .mockImplementation(async () =>
+      Response.json(page, { headers: { 'Content-Type': 'application/json' } }),
+    );
+}
 
 describe('ReplyThread', () => {
   it('says so when there are no replies', () => {
@@ -55,16 +68,58 @@ describe('ReplyThread', () => {
     expect(screen.getByText('level 2').closest('article')?.dataset.depth).toBe('2');
   });
 
-  it('shows top-level replies 20 at a time', async () => {
+  it('loads the next page of top-level replies with Load more replies', async () => {
     const user = userEvent.setup();
-    const many = Array.from({ length: 45 }, (_, i) => answer({ text: `top ${i}` }));
-    renderWithApp(<ReplyThread questionId={1} answers={many} onReport={() => {}} />);
-    expect(screen.getAllByTestId('answer')).toHaveLength(20);
-    await user.click(screen.getByRole('button', { name: 'Show more replies' }));
-    expect(screen.getAllByTestId('answer')).toHaveLength(40);
-    await user.click(screen.getByRole('button', { name: 'Show more replies' }));
-    expect(screen.getAllByTestId('answer')).toHaveLength(45);
-    expect(screen.queryByRole('button', { name: 'Show more replies' })).toBeNull();
+    const first = Array.from({ length: 3 }, (_, i) => answer({ text: `top ${i}` }));
+    const rest = Array.from({ length: 2 }, (_, i) => answer({ text: `later ${i}` }));
+    const fetch = serve({ answers: rest, answers_next: null });
+    renderWithApp(
+      <ReplyThread
+        questionId={1}
+        answers={first}
+        answersNext="/api/questions/1/answers/?cursor=abc"
+        onReport={() => {}}
+      />,
+    );
+    expect(screen.getAllByTestId('answer')).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Load more replies' }));
+    expect(await screen.findByText('later 1')).toBeTruthy();
+    expect(screen.getAllByTestId('answer')).toHaveLength(5);
+    expect(String(fetch.mock.calls[0]?.[0])).toContain('/api/questions/1/answers/?cursor=abc');
+    expect(screen.queryByRole('button', { name: 'Load more replies' })).toBeNull();
+  });
+
+  it('loads the rest of replies a page cut with Show N more replies', async () => {
+    const user = userEvent.setup();
+    const parent = answer({
+      replies: [answer({ parent_id: 1, text: 'shown reply' })],
+      replies_more: 2,
+      replies_next: '/api/questions/1/answers/?cursor=more',
+    });
+    serve({
+      answers: [answer({ parent_id: 1, text: 'cut 1' }), answer({ parent_id: 1, text: 'cut 2' })],
+      answers_next: null,
+    });
+    renderWithApp(<ReplyThread questionId={1} answers={[parent]} onReport={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Show 2 more replies' }));
+    expect(await screen.findByText('cut 2')).toBeTruthy();
+    expect(screen.getAllByTestId('answer')).toHaveLength(4);
+    expect(screen.queryByRole('button', { name: /more repl/ })).toBeNull();
+  });
+
+  it('shows a reply posted here though its page is not loaded', async () => {
+    const first = [answer({ text: 'on the first page' })];
+    const posted = answer({ text: 'posted just now' });
+    const { queryClient } = renderWithApp(
+      <ReplyThread
+        questionId={1}
+        answers={first}
+        answersNext="/api/questions/1/answers/?cursor=abc"
+        onReport={() => {}}
+      />,
+    );
+    act(() => queryClient.setQueryData(queryKeys.postedReplies(1), [posted]));
+    expect(await screen.findByText('posted just now')).toBeTruthy();
   });
 
   it('collapses a branch deeper than 4 levels behind Show N more replies', async () => {

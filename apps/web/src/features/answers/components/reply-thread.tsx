@@ -1,16 +1,26 @@
 /**
  * 'Replies': nested answers, indented 24 px per level. Only one answer at a time is in edit
  * mode, and only one has its reply box open (toggling the same one closes it). Long threads
- * open in steps (see ../lib/thread-view.ts); a reply just posted is opened up, scrolled to,
- * highlighted for a moment and focused, so screen readers land on it.
+ * open in steps (see ../lib/thread-view.ts) and come from the server in pages: the next
+ * top-level answers load as the reader nears the end of the list (or with 'Load more
+ * replies'), an answer whose replies a page cut loads the rest with 'Show N more replies'
+ * (../lib/thread-pages.ts puts it all together). A reply just posted is shown even when its
+ * page is not loaded, opened up, scrolled to, highlighted for a moment and focused, so
+ * screen readers land on it.
  */
 import type { AnswerNode } from '@dating/contract';
-import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { AfterPost } from '../../../components/ui/after-post.tsx';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { useOnVisible } from '../../../hooks/use-on-visible.ts';
 import { cx } from '../../../lib/cx.ts';
-import { TEXT, UI } from '../../../lib/messages.ts';
+import { MSG, TEXT, UI } from '../../../lib/messages.ts';
+import { usePostedReplies } from '../api/create-answer.ts';
+import { useCutReplies, useMoreAnswers } from '../api/get-answer-pages.ts';
+import { mergeThread } from '../lib/thread-pages.ts';
 import {
   collapsesByDepth,
   countReplies,
@@ -19,13 +29,39 @@ import {
   reveal,
   splitList,
   type ThreadView,
-  TOP_PAGE_SIZE,
 } from '../lib/thread-view.ts';
 import { AnswerItem, PHONE_INDENT_LEVELS } from './answer-item.tsx';
 import styles from './reply-thread.module.css';
-import { ThreadContext, type ThreadState } from './thread-context.ts';
+import { type CutReplies, ThreadContext, type ThreadState, useThread } from './thread-context.ts';
 
 const HIGHLIGHT_MS = 2500;
+
+/** 'Show N more replies' under an answer whose replies the server's page cut. */
+function CutMore({ answer }: { answer: AnswerNode }) {
+  const thread = useThread();
+  const cut = thread.cutReplies(answer);
+  if (cut === null) return null;
+  return (
+    <li className={styles.more}>
+      {cut.failed ? (
+        <LoadError
+          message={MSG.loadQuestionFailed}
+          retrying={cut.loading}
+          onRetry={() => thread.loadReplies(answer)}
+        />
+      ) : (
+        <button
+          type="button"
+          className={buttonClass('ghost', 'small')}
+          disabled={cut.loading}
+          onClick={() => thread.loadReplies(answer)}
+        >
+          {cut.loading ? TEXT.loadingMore : TEXT.showNMoreReplies(cut.remaining)}
+        </button>
+      )}
+    </li>
+  );
+}
 
 function ShowMore({ count, onClick }: { count: number; onClick: () => void }) {
   return (
@@ -55,8 +91,19 @@ function Branch({
 }: Omit<ListProps, 'answers'> & { answer: AnswerNode }) {
   const below = opened || view.openBranches.has(answer.id);
   const replies = answer.replies;
+  const cut = answer.replies_more !== undefined;
   let children = null;
-  if (replies.length > 0) {
+  if (replies.length === 0 && cut) {
+    children = (
+      <ul
+        className={cx(styles.list, styles.nested)}
+        data-testid="reply-list"
+        data-depth={depth + 1}
+      >
+        <CutMore answer={answer} />
+      </ul>
+    );
+  } else if (replies.length > 0) {
     if (collapsesByDepth(depth) && !below) {
       children = (
         <ul
@@ -89,6 +136,8 @@ function Branch({
                   setView((v) => ({ ...v, openLists: new Set(v.openLists).add(answer.id) }))
                 }
               />
+            ) : cut ? (
+              <CutMore answer={answer} />
             ) : null
           }
         />
@@ -139,7 +188,9 @@ function ReplyList({
 
 export function ReplyThread({
   questionId,
-  answers,
+  answers: firstPage,
+  answersNext = null,
+  scope,
   onReport,
   ownerPage = false,
   askerView = false,
@@ -148,7 +199,12 @@ export function ReplyThread({
   revealId = null,
 }: {
   questionId: number;
+  /** The first page of the thread (the question's `answers`). */
   answers: AnswerNode[];
+  /** Where the following pages start (the question's `answers_next`). */
+  answersNext?: string | null;
+  /** One group's replies (a perspective): its own pages, and no replies posted here. */
+  scope?: string;
   onReport: (answerId: number) => void;
   ownerPage?: boolean;
   /** The viewer asked the question: "This helped" on others' replies. */
@@ -164,6 +220,56 @@ export function ReplyThread({
   const [view, setView] = useState(initialThreadView);
   const [highlightId, setHighlightId] = useState<number | null>(null);
   const headingId = useId();
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  const more = useMoreAnswers(questionId, scope ?? 'all', answersNext);
+  const posted = usePostedReplies(questionId);
+  const cut = useCutReplies(questionId, scope ?? 'all');
+  // Each cut answer's loaded replies, and where the next page of them is.
+  const loaded = useMemo(() => {
+    const byParent = new Map<number, { answers: AnswerNode[]; next: string | null }>();
+    for (const page of cut.pages) {
+      const before = byParent.get(page.parent)?.answers ?? [];
+      byParent.set(page.parent, { answers: [...before, ...page.answers], next: page.answers_next });
+    }
+    return byParent;
+  }, [cut.pages]);
+  const answers = useMemo(
+    () =>
+      mergeThread({
+        top: more.answers.length > 0 ? [...firstPage, ...more.answers] : firstPage,
+        moreReplies: new Map([...loaded].map(([id, page]) => [id, page.answers])),
+        posted: scope === undefined ? posted : [],
+      }),
+    [firstPage, more.answers, loaded, posted, scope],
+  );
+
+  // The rest of an answer's replies, a page at a time, each from where the last one ended.
+  const { load: loadCut, stateOf } = cut;
+  const loadReplies = useCallback(
+    (answer: AnswerNode) => {
+      const current = loaded.get(answer.id);
+      const url = current ? current.next : (answer.replies_next ?? null);
+      if (url !== null) loadCut(answer.id, url);
+    },
+    [loaded, loadCut],
+  );
+  const cutReplies = useCallback(
+    (answer: AnswerNode): CutReplies | null => {
+      const current = loaded.get(answer.id);
+      if (answer.replies_more === undefined || current?.next === null) return null;
+      const state = stateOf(answer.id);
+      return {
+        remaining: Math.max(1, answer.replies_more - (current?.answers.length ?? 0)),
+        loading: state === 'loading',
+        failed: state === 'failed',
+      };
+    },
+    [loaded, stateOf],
+  );
+
+  // Near the end of the list, the next page loads by itself; the button stays for keyboards.
+  useOnVisible(sentinel, more.load, more.hasMore && !more.loading && !more.failed);
 
   // A reply just posted (here, or above the thread) waits until the reloaded thread holds
   // it; then whatever hides it opens, and it becomes the target to scroll to and focus.
@@ -210,11 +316,22 @@ export function ReplyThread({
       onReport,
       reveal: setPending,
       highlightId,
+      cutReplies,
+      loadReplies,
     }),
-    [questionId, ownerPage, askerView, editingId, replyingId, onReport, highlightId],
+    [
+      questionId,
+      ownerPage,
+      askerView,
+      editingId,
+      replyingId,
+      onReport,
+      highlightId,
+      cutReplies,
+      loadReplies,
+    ],
   );
 
-  const hiddenTop = answers.length - view.topShown;
   return (
     <section className={styles.replies} aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
@@ -224,26 +341,21 @@ export function ReplyThread({
         </EmptyState>
       ) : (
         <ThreadContext.Provider value={state}>
-          <ReplyList
-            answers={answers.slice(0, view.topShown)}
-            depth={0}
-            opened={false}
-            view={view}
-            setView={setView}
-            more={
-              hiddenTop > 0 ? (
-                <li className={styles.more}>
-                  <button
-                    type="button"
-                    className={buttonClass()}
-                    onClick={() => setView((v) => ({ ...v, topShown: v.topShown + TOP_PAGE_SIZE }))}
-                  >
-                    {TEXT.showMoreReplies}
-                  </button>
-                </li>
-              ) : null
-            }
-          />
+          <ReplyList answers={answers} depth={0} opened={false} view={view} setView={setView} />
+          {more.hasMore && (
+            <>
+              <div ref={sentinel} className={styles.sentinel} data-testid="replies-end" />
+              {more.failed ? (
+                <LoadError
+                  message={MSG.loadQuestionFailed}
+                  retrying={more.loading}
+                  onRetry={more.load}
+                />
+              ) : (
+                <LoadMore loading={more.loading} onLoad={more.load} label={TEXT.loadMoreReplies} />
+              )}
+            </>
+          )}
         </ThreadContext.Provider>
       )}
     </section>

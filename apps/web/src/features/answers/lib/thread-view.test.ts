@@ -7,7 +7,6 @@ import {
   pathTo,
   reveal,
   splitList,
-  TOP_PAGE_SIZE,
 } from './thread-view.ts';
 
 let nextId = 1;
@@ -65,15 +64,6 @@ describe('thread view', () => {
     const opened = { ...view, openLists: new Set([99]) };
     expect(splitList(replies, 99, opened).hidden).toHaveLength(0);
     expect(splitList(replies.slice(0, 5), 99, view).hidden).toHaveLength(0);
-  });
-
-  it('reveals a reply on a later top-level page', () => {
-    const answers = Array.from({ length: 45 }, () => node());
-    const target = answers[44] as AnswerNode;
-    expect(reveal(initialThreadView(), answers, target.id).topShown).toBe(45);
-    expect(reveal(initialThreadView(), answers, (answers[3] as AnswerNode).id).topShown).toBe(
-      TOP_PAGE_SIZE,
-    );
   });
 
   it('reveals a reply deeper than 4 levels by opening the branch at level 4', () => {

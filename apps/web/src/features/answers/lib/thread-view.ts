@@ -1,19 +1,17 @@
 /**
- * What a long thread shows at first, and what a 'Show more' opens. Top-level replies come 20
- * at a time; below them, a branch deeper than 4 levels, or a list longer than 5 replies,
- * waits behind 'Show N more replies'. Pure functions over the answer tree.
+ * What a long thread shows at first, and what a 'Show more' opens. Top-level replies come
+ * in the server's pages (./thread-pages.ts); below them, a branch deeper than 4 levels, or a
+ * list longer than 5 replies, waits behind 'Show N more replies'. Pure functions over the
+ * answer tree.
  */
 import type { AnswerNode } from '@dating/contract';
 
-export const TOP_PAGE_SIZE = 20;
 /** Levels shown before a branch collapses (top-level replies are level 1, depth 0). */
 export const VISIBLE_LEVELS = 4;
 /** Replies shown in one nested list before the rest collapse. */
 export const BRANCH_VISIBLE = 5;
 
 export interface ThreadView {
-  /** How many top-level replies show. */
-  topShown: number;
   /** Replies whose whole list of replies shows (past BRANCH_VISIBLE). */
   openLists: ReadonlySet<number>;
   /** Replies below which no level collapses any more. */
@@ -21,7 +19,6 @@ export interface ThreadView {
 }
 
 export const initialThreadView = (): ThreadView => ({
-  topShown: TOP_PAGE_SIZE,
   openLists: new Set(),
   openBranches: new Set(),
 });
@@ -64,8 +61,6 @@ export function splitList(
 export function reveal(view: ThreadView, answers: readonly AnswerNode[], id: number): ThreadView {
   const path = pathTo(answers, id);
   if (!path) return view;
-  const [top] = path;
-  const topIndex = top ? answers.indexOf(top) : -1;
   const openLists = new Set(view.openLists);
   const openBranches = new Set(view.openBranches);
   path.forEach((node, depth) => {
@@ -75,5 +70,5 @@ export function reveal(view: ThreadView, answers: readonly AnswerNode[], id: num
     const opened = path.slice(0, depth + 1).some((n) => openBranches.has(n.id));
     if (collapsesByDepth(depth) && !opened) openBranches.add(node.id);
   });
-  return { topShown: Math.max(view.topShown, topIndex + 1), openLists, openBranches };
+  return { openLists, openBranches };
 }

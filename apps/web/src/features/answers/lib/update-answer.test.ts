@@ -1,6 +1,6 @@
 import type { AnswerNode } from '@dating/contract';
 import { describe, expect, it } from 'vitest';
-import { updateAnswer } from './update-answer.ts';
+import { patchAnswers, removeAnswer, updateAnswer } from './update-answer.ts';
 
 let nextId = 1;
 function node(replies: AnswerNode[] = []): AnswerNode {
@@ -39,5 +39,25 @@ describe('updateAnswer', () => {
   it('gives the same thread back when the id is not in it', () => {
     const thread = [node([node()])];
     expect(updateAnswer(thread, 99_999, (a) => ({ ...a, liked: true }))).toBe(thread);
+  });
+});
+
+describe('patchAnswers and removeAnswer', () => {
+  const leaf = (id: number, replies: AnswerNode[] = []) =>
+    ({ id, text: `a${id}`, replies }) as unknown as AnswerNode;
+
+  it('changes the answers of a detail, a page and pages of pages, and nothing else', () => {
+    const drop2 = (nodes: AnswerNode[]) => removeAnswer(nodes, 2);
+    const detail = { id: 9, answers: [leaf(1, [leaf(2)]), leaf(3)] };
+    expect(patchAnswers(detail, drop2)).toEqual({ id: 9, answers: [leaf(1), leaf(3)] });
+    const pages = { pages: [{ answers: [leaf(4)] }, { answers: [leaf(2)] }], pageParams: [] };
+    expect(patchAnswers(pages, drop2)).toEqual({
+      pages: [{ answers: [leaf(4)] }, { answers: [] }],
+      pageParams: [],
+    });
+    const untouched = { answers: [leaf(5)] };
+    expect(patchAnswers(untouched, drop2)).toBe(untouched);
+    expect(patchAnswers(undefined, drop2)).toBeUndefined();
+    expect(patchAnswers({ other: 1 }, drop2)).toEqual({ other: 1 });
   });
 });
