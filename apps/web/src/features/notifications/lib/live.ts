@@ -6,25 +6,96 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useKeyInUse } from '../../../lib/anonymous-key.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useViewer } from '../../../lib/auth.ts';
-import { LiveEvents } from '../../../lib/live-events.ts';
+import type { LiveEvents } from '../../../lib/live-events.ts';
 import { onSessionIdChange, peekSessionId, tokens } from '../../../lib/storage.ts';
 import { titleWithUnread } from './messages.ts';
 
-export const liveEvents = new LiveEvents({
-  fetch: (url, init) => window.fetch(url, init),
-  baseUrl: (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/$/, ''),
-  // One identity per request, as the API client sends it: the token, else the tab's key.
-  identityHeaders: (): Record<string, string> | null => {
-    const access = tokens.access();
-    if (access) return { Authorization: `Bearer ${access}` };
-    const key = peekSessionId();
-    return key ? { 'X-Session-Id': key } : null;
-  },
-  // Any call refreshes an expired token (or signs out when it cannot).
-  onUnauthorized: async () => {
-    await api.get('/api/notifications/unread/').catch(() => undefined);
-  },
-});
+function connect(Client: typeof LiveEvents): LiveEvents {
+  return new Client({
+    fetch: (url, init) => window.fetch(url, init),
+    baseUrl: (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/$/, ''),
+    // One identity per request, as the API client sends it: the token, else the tab's key.
+    identityHeaders: (): Record<string, string> | null => {
+      const access = tokens.access();
+      if (access) return { Authorization: `Bearer ${access}` };
+      const key = peekSessionId();
+      return key ? { 'X-Session-Id': key } : null;
+    },
+    // Any call refreshes an expired token (or signs out when it cannot).
+    onUnauthorized: async () => {
+      await api.get('/api/notifications/unread/').catch(() => undefined);
+    },
+  });
+}
+
+/**
+ * The app's live connection, loaded with its code only when it starts (after the first
+ * screen): until then it keeps what it is told (identity, the thread watched) and hands it
+ * over. The first screen's JavaScript stays within its budget.
+ */
+class LazyLiveEvents {
+  private client: LiveEvents | null = null;
+  private identified = false;
+  private watching: {
+    question: number;
+    since: number;
+    listener: (answer: number) => void;
+    stop?: () => void;
+  } | null = null;
+  private readonly listeners = new Set<() => void>();
+
+  getUnread = (): number | null => this.client?.getUnread() ?? null;
+
+  subscribeUnread = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  setIdentified(identified: boolean) {
+    this.identified = identified;
+    this.client?.setIdentified(identified);
+  }
+
+  restart() {
+    this.client?.restart();
+  }
+
+  retryNow() {
+    this.client?.retryNow();
+  }
+
+  watch(question: number, since: number, listener: (answer: number) => void): () => void {
+    const watching = {
+      question,
+      since,
+      listener,
+      stop: this.client?.watch(question, since, listener),
+    };
+    this.watching = watching;
+    return () => {
+      watching.stop?.();
+      if (this.watching === watching) this.watching = null;
+    };
+  }
+
+  async start() {
+    if (this.client) return;
+    const { LiveEvents: Client } = await import('../../../lib/live-events.ts');
+    if (this.client) return;
+    const client = connect(Client);
+    this.client = client;
+    client.subscribeUnread(() => {
+      for (const listener of this.listeners) listener();
+    });
+    client.setIdentified(this.identified);
+    const watching = this.watching;
+    if (watching)
+      watching.stop = client.watch(watching.question, watching.since, watching.listener);
+    client.start();
+  }
+}
+
+export const liveEvents = new LazyLiveEvents();
 
 /** Whether the visitor has an inbox worth showing: signed in, or this tab's key is in use. */
 export function useHasInbox(): boolean {
@@ -119,8 +190,8 @@ const START_AFTER_LOAD_MS = 2_000;
 function startWhenQuiet() {
   const idle = () => {
     if ('requestIdleCallback' in window) {
-      window.requestIdleCallback(() => liveEvents.start(), { timeout: 3_000 });
-    } else liveEvents.start();
+      window.requestIdleCallback(() => void liveEvents.start(), { timeout: 3_000 });
+    } else void liveEvents.start();
   };
   const afterLoad = () => window.setTimeout(idle, START_AFTER_LOAD_MS);
   if (document.readyState === 'complete') afterLoad();
