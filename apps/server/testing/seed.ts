@@ -368,15 +368,18 @@ const INSERTS = {
       FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[], $6::text[], $7::text[],
         $8::int[], $9::text[], $10::bool[], $11::float8[], $12::int[])
         AS t(id, qid, pid, text, likes, g, ar, uid, sh, del, ca, an)`,
-  ql: `INSERT INTO question_likes (question_id, user_id, session_hash, created_at)
-      SELECT qid, uid, decode(sh, 'hex'), to_timestamp(ca)
+  // A key's likes and reports carry a MAC per target (lib/activity-macs.ts); seeded ones
+  // stand in with a hash of the key's hash and the target, distinct per target as theirs are.
+  ql: `INSERT INTO question_likes (question_id, user_id, key_mac, created_at)
+      SELECT qid, uid, sha256(decode(sh, 'hex') || int4send(qid)), to_timestamp(ca)
       FROM unnest($1::int[], $2::int[], $3::text[], $4::float8[]) AS t(qid, uid, sh, ca)`,
-  al: `INSERT INTO answer_likes (answer_id, user_id, session_hash, created_at)
-      SELECT aid, uid, decode(sh, 'hex'), to_timestamp(ca)
+  al: `INSERT INTO answer_likes (answer_id, user_id, key_mac, created_at)
+      SELECT aid, uid, sha256(decode(sh, 'hex') || int4send(aid)), to_timestamp(ca)
       FROM unnest($1::int[], $2::int[], $3::text[], $4::float8[]) AS t(aid, uid, sh, ca)`,
   rep: `INSERT INTO reports (target_type, question_id, answer_id, reason, details, user_id,
-        session_hash, status, created_at, reviewed_at)
-      SELECT tt, qid, aid, reason, details, uid, decode(sh, 'hex'), status, to_timestamp(ca),
+        key_mac, status, created_at, reviewed_at)
+      SELECT tt, qid, aid, reason, details, uid,
+        sha256(decode(sh, 'hex') || int4send(coalesce(qid, -aid))), status, to_timestamp(ca),
         to_timestamp(ra)
       FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[], $6::int[], $7::text[],
         $8::text[], $9::float8[], $10::float8[])
