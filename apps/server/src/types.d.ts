@@ -14,6 +14,7 @@ import type { ProofOfWork } from './services/proof-of-work.ts';
 import type { PushSender } from './services/push.ts';
 import type { SafetyService } from './services/safety.ts';
 import type { ThreadService } from './services/threads.ts';
+import type { UnreadCounts } from './services/unread-counts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,8 @@ declare module 'fastify' {
     pow: ProofOfWork;
     /** Signs and reads the cursors of paged lists (lib/cursor.ts). */
     cursors: Cursors;
+    /** Unread counts kept while the change feed is heard (services/unread-counts.ts). */
+    unreadCounts: UnreadCounts;
     /** The server-sent event streams this process serves (services/live-events.ts). */
     liveEvents: LiveEvents;
     /** Web Push to the devices that asked (services/push.ts). */

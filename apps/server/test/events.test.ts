@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChangeFeed } from '../src/db/change-feed.ts';
 import { runWithDeadline } from '../src/db/deadline.ts';
 import { hashSessionId } from '../src/lib/session-id.ts';
-import { LiveEvents, recipientKey } from '../src/services/live-events.ts';
+import { recipientKey } from '../src/repositories/notifications.ts';
+import { LiveEvents } from '../src/services/live-events.ts';
+import { UnreadCounts } from '../src/services/unread-counts.ts';
 import { createAnswer, createQuestion } from './factories.ts';
 import { createTestContext, ENGINES, newSession, type TestContext } from './harness.ts';
 
@@ -254,7 +256,12 @@ describe('live events outlive the requests that announce them', () => {
         return async () => {};
       },
     };
-    const live = new LiveEvents(ctx.app.db, { perIp: 10, perIdentity: 10 }, ctx.app.log);
+    const live = new LiveEvents(
+      ctx.app.db,
+      new UnreadCounts(ctx.app.db),
+      { perIp: 10, perIdentity: 10 },
+      ctx.app.log,
+    );
     await live.start(feed);
     const q = await createQuestion(ctx);
     const author = { userId: null, sessionHash: hashSessionId(q.session as string) };

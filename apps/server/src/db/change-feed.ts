@@ -21,9 +21,14 @@ export interface ChangeFeed {
   /**
    * Calls `onChange` with every payload committed after the returned promise resolves,
    * until the returned function is called; `onGap` when some may have been missed (the
-   * listening connection was lost, or could not be made at first, and is back now).
+   * listening connection was lost, or could not be made at first, and is back now);
+   * `onLost`, before that, as soon as payloads may go unheard.
    */
-  listen(onChange: ChangeHandler, onGap: () => void): Promise<() => Promise<void>>;
+  listen(
+    onChange: ChangeHandler,
+    onGap: () => void,
+    onLost?: () => void,
+  ): Promise<() => Promise<void>>;
 }
 
 const CHANNEL_QUERY = 'SELECT live_events_channel() AS channel';
@@ -39,7 +44,7 @@ async function channelOf(client: pg.ClientBase | pg.Pool): Promise<string> {
 /** PostgreSQL: a dedicated listening connection, made with the pool's settings. */
 export function postgresChangeFeed(config: pg.ClientConfig): ChangeFeed {
   return {
-    async listen(onChange, onGap) {
+    async listen(onChange, onGap, onLost) {
       let stopped = false;
       let client: pg.Client | null = null;
       let failures = 0;
@@ -56,7 +61,9 @@ export function postgresChangeFeed(config: pg.ClientConfig): ChangeFeed {
         channel = await channelOf(next);
         await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         next.on('end', () => {
-          if (!stopped) reconnectSoon();
+          if (stopped) return;
+          onLost?.();
+          reconnectSoon();
         });
         client = next;
       };
@@ -84,6 +91,7 @@ export function postgresChangeFeed(config: pg.ClientConfig): ChangeFeed {
       // A database that is down at start-up does not stop the server (its readiness check
       // says so): the feed connects as soon as it can, and says it may have missed changes.
       await connect().catch(() => {
+        onLost?.();
         failures = 0;
         reconnectSoon();
       });
@@ -130,11 +138,11 @@ export function sessionChangeFeed(pool: pg.Pool): ChangeFeed {
  * starts it (on PostgreSQL, one listening connection), the last to stop ends it.
  */
 export function sharedChangeFeed(feed: ChangeFeed): ChangeFeed {
-  const listeners = new Set<{ onChange: ChangeHandler; onGap: () => void }>();
+  const listeners = new Set<{ onChange: ChangeHandler; onGap: () => void; onLost?: () => void }>();
   let started: Promise<() => Promise<void>> | null = null;
   return {
-    async listen(onChange, onGap) {
-      const listener = { onChange, onGap };
+    async listen(onChange, onGap, onLost) {
+      const listener = { onChange, onGap, onLost };
       listeners.add(listener);
       started ??= feed.listen(
         (payload) => {
@@ -142,6 +150,9 @@ export function sharedChangeFeed(feed: ChangeFeed): ChangeFeed {
         },
         () => {
           for (const each of listeners) each.onGap();
+        },
+        () => {
+          for (const each of listeners) each.onLost?.();
         },
       );
       let stop: () => Promise<void>;

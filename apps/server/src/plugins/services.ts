@@ -18,6 +18,7 @@ import { LiveEvents } from '../services/live-events.ts';
 import { PushSender } from '../services/push.ts';
 import { SafetyService } from '../services/safety.ts';
 import { ThreadService } from '../services/threads.ts';
+import { UnreadCounts } from '../services/unread-counts.ts';
 
 export interface Services {
   config: Config;
@@ -79,9 +80,18 @@ export default fp(
       clearInterval(purger);
     });
 
+    // One listening connection serves the kept unread counts, the live events and the
+    // pushes alike.
+    const changes = sharedChangeFeed(services.changes);
+    const unreadCounts = new UnreadCounts(services.db);
+    app.decorate('unreadCounts', unreadCounts);
+    app.addHook('onReady', () => unreadCounts.start(changes));
+    app.addHook('preClose', () => unreadCounts.stop());
+
     const rules = config.rateLimits;
     const liveEvents = new LiveEvents(
       services.db,
+      unreadCounts,
       {
         perIp: rules?.['events-ip'].max ?? Number.POSITIVE_INFINITY,
         perIdentity: rules?.['events-identity'].max ?? Number.POSITIVE_INFINITY,
@@ -89,8 +99,6 @@ export default fp(
       app.log,
     );
     app.decorate('liveEvents', liveEvents);
-    // One listening connection serves the live events and the pushes alike.
-    const changes = sharedChangeFeed(services.changes);
     app.addHook('onReady', () => liveEvents.start(changes));
     // Streams end before the server waits for the requests in flight, and so before the
     // database closes.

@@ -37,6 +37,32 @@ export interface NotificationRow {
   at: string;
 }
 
+/** An inbox as the change feed names it (migration 0013): `u<user id>` or `k<key hash, hex>`. */
+export function recipientKey(who: Owner | Recipient): string {
+  const userId = 'userId' in who ? who.userId : who.user_id;
+  const hash = 'userId' in who ? who.sessionHash : who.session_hash;
+  return userId !== null ? `u${userId}` : `k${(hash as Buffer).toString('hex')}`;
+}
+
+type InboxWatcher = (recipients: readonly string[]) => void;
+const inboxWatchers = new Set<InboxWatcher>();
+
+/**
+ * Calls `watcher` with the inboxes that a statement of this process has just changed, in a
+ * transaction that may yet commit or roll back (services/unread-counts.ts stops trusting
+ * its kept counts of them until the change feed has surely told of it). Returns the
+ * function that stops watching.
+ */
+export function watchInboxWrites(watcher: InboxWatcher): () => void {
+  inboxWatchers.add(watcher);
+  return () => inboxWatchers.delete(watcher);
+}
+
+function wrote(recipients: readonly string[]) {
+  if (recipients.length === 0) return;
+  for (const watcher of inboxWatchers) watcher(recipients);
+}
+
 function ofRecipient(author: Owner): RawBuilder<unknown> {
   return author.userId !== null
     ? sql`user_id = ${author.userId}`
@@ -45,6 +71,7 @@ function ofRecipient(author: Owner): RawBuilder<unknown> {
 
 /** Tells each recipient once (call inside the transaction of what caused it). */
 export async function notify(db: Executor, recipients: readonly Recipient[], n: NewNotification) {
+  wrote(recipients.map(recipientKey));
   const users = recipients.flatMap((r) => (r.user_id === null ? [] : [r.user_id]));
   const keys = recipients.flatMap((r) => (r.session_hash === null ? [] : [r.session_hash]));
   const values = sql`${n.kind}, ${n.questionId}::int, ${n.answerId}::int, ${n.excerpt}, ${n.authorLabel}`;
@@ -96,6 +123,7 @@ export async function countUnread(db: Executor, recipient: Owner): Promise<numbe
 
 /** Marks the recipient's notifications read: these ids (others' ids change nothing), or all. */
 export async function markRead(db: Executor, recipient: Owner, ids: readonly number[] | 'all') {
+  wrote([recipientKey(recipient)]);
   await sql`
     UPDATE notifications SET read_at = now()
     WHERE ${ofRecipient(recipient)} AND read_at IS NULL
@@ -112,11 +140,13 @@ export async function dropNotificationsOf(
   post: { type: 'question' | 'answer'; id: number },
   why: 'deleted' | 'hidden',
 ) {
-  await sql`
+  const { rows } = await sql<Recipient>`
     DELETE FROM notifications
     WHERE ${post.type === 'question' ? sql`question_id` : sql`answer_id`} = ${post.id}
       AND kind <> 'moderation'
-      ${why === 'hidden' ? sql`AND read_at IS NULL` : sql``}`.execute(db);
+      ${why === 'hidden' ? sql`AND read_at IS NULL` : sql``}
+    RETURNING user_id, session_hash`.execute(db);
+  wrote(rows.map(recipientKey));
 }
 
 /** Read notifications older than `days` days go (the sweeper, services/notifications.ts). */
@@ -132,6 +162,7 @@ export async function purgeReadNotifications(db: Executor, days: number): Promis
  * folded into the account's.
  */
 export async function moveNotificationsToUser(db: Executor, sessionHash: Buffer, userId: number) {
+  wrote([recipientKey({ userId: null, sessionHash }), recipientKey({ userId, sessionHash: null })]);
   await sql`
     WITH moved AS (DELETE FROM notifications WHERE session_hash = ${sessionHash} RETURNING *)
     INSERT INTO notifications AS n

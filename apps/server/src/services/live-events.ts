@@ -4,7 +4,7 @@
  * streams it holds:
  *
  * - `notification` `{"unread": n}` to the streams of an identity (account or key) whose
- *   unread count may have changed, read again from the database (an index-only count);
+ *   unread count may have changed, read again (services/unread-counts.ts);
  * - `reply` `{"question": q, "answer": a}` to the streams watching thread q, when a reply
  *   there becomes visible to strangers.
  *
@@ -23,18 +23,12 @@ import type { Db } from '../db/connection.ts';
 import { withoutDeadline } from '../db/deadline.ts';
 import type { Owner } from '../db/rows.ts';
 import { visibleRepliesAfter } from '../repositories/answers.ts';
-import { countUnread } from '../repositories/notifications.ts';
+import { recipientKey } from '../repositories/notifications.ts';
+import type { UnreadCounts } from './unread-counts.ts';
 
 export const HEARTBEAT_MS = 25_000;
 /** The most missed replies sent to a stream that resumes; the client reloads beyond that. */
 const RESUME_MAX = 100;
-
-/** An identity as the change feed names it: `u<user id>` or `k<key hash in hex>`. */
-export function recipientKey(author: Owner): string {
-  return author.userId !== null
-    ? `u${author.userId}`
-    : `k${(author.sessionHash as Buffer).toString('hex')}`;
-}
 
 interface Stream {
   res: ServerResponse;
@@ -80,6 +74,7 @@ export class LiveEvents {
 
   constructor(
     private readonly db: Db,
+    private readonly unread: UnreadCounts,
     private readonly limits: StreamLimits,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -198,7 +193,7 @@ export class LiveEvents {
 
   private async sendUnread(streams: Stream[], recipient: Owner) {
     try {
-      const unread = await countUnread(this.db, recipient);
+      const unread = await this.unread.get(recipient);
       for (const stream of streams) {
         if (this.streams.has(stream)) this.send(stream, 'notification', { unread });
       }

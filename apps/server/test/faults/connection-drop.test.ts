@@ -7,6 +7,7 @@
 import { API_MSG } from '@dating/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSessionId } from '../../src/lib/session-id.ts';
 import {
   type Answered,
   call,
@@ -142,6 +143,40 @@ describe.skipIf(!POSTGRES_URL)('a dropped database connection (PostgreSQL behind
     const detail = await call(server.baseUrl, 'GET', `/api/questions/${questionId}/`);
     const body = detail.body as { answer_count: number; answers: unknown[] };
     expect(body.answer_count).toBe(statuses.filter((s) => s === 201).length);
+  });
+
+  it('serves no unread count kept from before its change feed lost the connection', async () => {
+    const asker = newSession();
+    const asked = await call(server.baseUrl, 'POST', '/api/questions/', {
+      session: asker,
+      body: { text: '<p>Will I hear of it?</p>', session_id: asker },
+    });
+    expect(asked.status).toBe(201);
+    const unread = async () =>
+      (await call(server.baseUrl, 'GET', '/api/notifications/unread/', { session: asker })).body;
+    expect(await unread()).toEqual({ count: 0 });
+    expect(await unread()).toEqual({ count: 0 });
+    // Every connection drops, the feed's too; while it is down, a notification is written
+    // past the server, straight into the database: its announcement reaches nobody.
+    proxy.setRefusing(true);
+    proxy.cut();
+    const direct = new pg.Client({ connectionString: database.url });
+    await direct.connect();
+    await direct.query(
+      `INSERT INTO notifications (session_hash, kind, question_id, excerpt)
+       VALUES ($1, 'reply', $2, 'Written while nobody listened')`,
+      [hashSessionId(asker), (asked.body as { id: number }).id],
+    );
+    await direct.end();
+    proxy.setRefusing(false);
+    const deadline = Date.now() + 20_000;
+    let last: unknown;
+    while (Date.now() < deadline) {
+      last = await unread();
+      if ((last as { count?: number }).count === 1) break;
+      await sleep(200);
+    }
+    expect(last).toEqual({ count: 1 });
   });
 });
 

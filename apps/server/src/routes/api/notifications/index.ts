@@ -11,7 +11,7 @@ import { badRequest } from '../../../lib/http-errors.ts';
 import { nextPageLink } from '../../../lib/paging.ts';
 import { viewerOf } from '../../../plugins/auth.ts';
 import { presentNotification } from '../../../presenters/notifications.ts';
-import { countUnread, listNotifications, markRead } from '../../../repositories/notifications.ts';
+import { listNotifications, markRead } from '../../../repositories/notifications.ts';
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onSend', async (_request, reply) => {
@@ -53,7 +53,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: UnreadCount },
       },
     },
-    async (request) => ({ count: await countUnread(app.db, requireAuthor(viewerOf(request))) }),
+    async (request) => ({ count: await app.unreadCounts.get(requireAuthor(viewerOf(request))) }),
   );
 
   app.post(
