@@ -49,16 +49,21 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const body = request.body;
       const viewer = viewerOf(request, body.session_id);
+      // With an idempotency key, the response is read in the asking transaction and kept
+      // there; it is also the one sent, rather than reading the question a second time.
+      let kept: ReturnType<typeof withSafety> | undefined;
       const { id, safety } = await askQuestion(
         app,
         requireAuthor(viewer),
         { ...body, tagNames: body.tag_names ?? [] },
         // The owner's view, read in the asking transaction: an owner's view is never kept
         // in the thread cache, so nothing uncommitted is cached.
-        request.idempotency?.answering(201, async (asked: AskedQuestion, tx) =>
-          withSafety(await questionDetailIn(app, tx, viewer, asked.id), asked.safety),
-        ),
+        request.idempotency?.answering(201, async (asked: AskedQuestion, tx) => {
+          kept = withSafety(await questionDetailIn(app, tx, viewer, asked.id), asked.safety);
+          return kept;
+        }),
       );
+      if (kept !== undefined) return reply.code(201).send(kept);
       const detail = await questionDetail(app, viewer, id);
       return reply.code(201).send(withSafety(detail, safety));
     },
