@@ -371,15 +371,16 @@ export async function deleteQuestion(db: Executor, id: number) {
 /**
  * A reply was posted: one more answer, and the question's last activity (the `active`
  * sort, migration 0010) moves to the reply's time (now(), the transaction's time, as the
- * reply's created_at). Runs in the reply's transaction, with the question row locked by
- * the reply route.
+ * reply's created_at); a new author in the thread adds one to its authors. Runs in the
+ * reply's transaction, with the question row locked by the reply route.
  */
-export function countNewAnswer(db: Executor, questionId: number) {
+export function countNewAnswer(db: Executor, questionId: number, newAuthor: boolean) {
   return db
     .updateTable('questions')
     .set({
       answer_count: sql`answer_count + 1`,
       last_activity_at: sql`greatest(last_activity_at, now())`,
+      ...(newAuthor ? { author_count: sql`author_count + 1` } : {}),
     })
     .where('id', '=', questionId)
     .execute();
