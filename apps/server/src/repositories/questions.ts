@@ -325,19 +325,26 @@ export interface NewQuestion {
 }
 
 export function insertQuestion(db: Executor, q: NewQuestion) {
-  return db
-    .insertInto('questions')
-    .values({
-      text: q.text,
-      search_text: q.searchText,
-      tag_text: q.tagText,
-      gender: q.gender,
-      age_range: q.ageRange,
-      user_id: q.userId,
-      session_hash: q.sessionHash,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  return (
+    db
+      .insertInto('questions')
+      .values({
+        text: q.text,
+        search_text: q.searchText,
+        tag_text: q.tagText,
+        gender: q.gender,
+        age_range: q.ageRange,
+        user_id: q.userId,
+        session_hash: q.sessionHash,
+      })
+      // The row as `findQuestion` reads it, so that the asker's response needs no second read.
+      .returning([
+        ...QUESTION_COLUMNS,
+        sql<string>`'0'`.as('thread_version'),
+        sql<string>`questions.xmin::text`.as('row_version'),
+      ])
+      .executeTakeFirstOrThrow()
+  );
 }
 
 export function linkTags(db: Executor, questionId: number, tagIds: number[]) {

@@ -17,6 +17,7 @@ import {
   type Gender,
   LIMITS,
   normalizeTags,
+  type Tag,
   tagNamesProblem,
 } from '@dating/contract';
 import { type Author, isOwner, type Viewer } from '../auth/identity.ts';
@@ -87,6 +88,15 @@ function requireSomeone(viewer: Viewer) {
 export interface AskedQuestion {
   id: number;
   safety: SafetyReport;
+  /** The question as written, for the asker's response (services/threads.ts `asked`). */
+  written: WrittenQuestion;
+}
+
+/** A question just written: its row, its tags, and whether its asker now follows it. */
+export interface WrittenQuestion {
+  row: Awaited<ReturnType<typeof insertQuestion>>;
+  tags: Tag[];
+  following: boolean;
 }
 
 export interface WrittenReply {
@@ -106,10 +116,10 @@ export async function askQuestion(
   if (tagProblem) throw fieldError('tag_names', tagProblem);
   const tagNames = normalizeTags(input.tagNames);
   const safety = deps.safety.check(plain);
-  const id = await deps.db.transaction().execute(async (tx) => {
+  const written = await deps.db.transaction().execute(async (tx) => {
     await key?.claim(tx);
     const tags = await ensureTags(tx, tagNames);
-    const { id } = await insertQuestion(tx, {
+    const row = await insertQuestion(tx, {
       text,
       searchText: plain,
       tagText: tagNames.join(' '),
@@ -118,17 +128,19 @@ export async function askQuestion(
       userId: author.userId,
       sessionHash: author.sessionHash,
     });
+    const id = row.id;
     await linkTags(
       tx,
       id,
       tags.map((tag) => tag.id),
     );
     await flagCrisis(tx, { type: 'question', id }, safety);
-    await followOwnThread(tx, id, author);
-    await key?.keep(tx, { id, safety });
-    return id;
+    const following = await followOwnThread(tx, id, author);
+    const written = { row, tags, following };
+    await key?.keep(tx, { id, safety, written });
+    return written;
   });
-  return { id, safety };
+  return { id: written.row.id, safety, written };
 }
 
 /**

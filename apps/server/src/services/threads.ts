@@ -51,6 +51,7 @@ import { isFollowing } from '../repositories/follows.ts';
 import { likedAmong, likedAnswersOfQuestion } from '../repositories/likes.ts';
 import { updatesOfQuestion } from '../repositories/outcomes.ts';
 import { findQuestionWithTags } from '../repositories/questions.ts';
+import type { WrittenQuestion } from './posts.ts';
 
 /** Shorter threads are cheap to read each time; they are not kept. */
 const MIN_ANSWERS_TO_KEEP = 20;
@@ -139,6 +140,20 @@ export class ThreadService {
     const question = await ThreadService.question(db, viewer, id);
     if (!question) return null;
     return this.present(db, viewer, question, filter);
+  }
+
+  /**
+   * A question its asker has just written, as the detail call would show it to them: no
+   * replies, no updates, no likes yet; read from what the write returned, not again.
+   */
+  asked(viewer: Viewer, { row, tags, following }: WrittenQuestion): QuestionDetail {
+    return presentQuestionDetail(
+      viewer,
+      row,
+      tags,
+      { answers: [], next: null, perspectives: presentPerspectives(viewer, []), updates: [] },
+      { liked: false, following },
+    );
   }
 
   /**
