@@ -287,7 +287,7 @@ export function findQuestion(db: Executor, id: number) {
 export function findQuestionForUpdate(db: Executor, id: number) {
   return db
     .selectFrom('questions')
-    .select(['id', 'user_id', 'session_hash'])
+    .select(['id', 'user_id', 'session_hash', 'hidden_at'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
