@@ -17,7 +17,20 @@ export interface ThreadParts {
   posted: readonly AnswerNode[];
 }
 
-export function mergeThread({ top, moreReplies, posted }: ThreadParts): AnswerNode[] {
+export function mergeThread(parts: ThreadParts): AnswerNode[] {
+  const { placed, unplaced } = mergeThreadParts(parts);
+  return unplaced.length === 0 ? placed : [...placed, ...unplaced];
+}
+
+/**
+ * The thread as `mergeThread` puts it together, in two parts: what has its place among the
+ * pages loaded, and the replies posted here that have none yet (their place is on a page
+ * not loaded, or under a parent that is not), which go at the end.
+ */
+export function mergeThreadParts({ top, moreReplies, posted }: ThreadParts): {
+  placed: AnswerNode[];
+  unplaced: AnswerNode[];
+} {
   const seen = new Set<number>();
   const nodes = new Map<number, AnswerNode>();
   const build = (list: readonly AnswerNode[]): AnswerNode[] => {
@@ -37,7 +50,7 @@ export function mergeThread({ top, moreReplies, posted }: ThreadParts): AnswerNo
   };
   const merged = build(top);
   const missing = posted.filter((answer) => !seen.has(answer.id));
-  if (missing.length === 0) return merged;
+  if (missing.length === 0) return { placed: merged, unplaced: [] };
   // New objects from the root down to each parent that gains a reply.
   const under = new Map<number, AnswerNode[]>();
   const atEnd: AnswerNode[] = [];
@@ -56,5 +69,5 @@ export function mergeThread({ top, moreReplies, posted }: ThreadParts): AnswerNo
       const changed = added !== undefined || replies.some((r, i) => r !== node.replies[i]);
       return changed ? { ...node, replies: [...replies, ...(added ?? [])] } : node;
     });
-  return [...(under.size > 0 ? withPosted(merged) : merged), ...atEnd];
+  return { placed: under.size > 0 ? withPosted(merged) : merged, unplaced: atEnd };
 }
