@@ -33,11 +33,30 @@ async function shortThread(request: Request) {
   });
   const first = await createAnswer(request, q.id, { text: 'First reply: yes, go for it.' });
   await createAnswer(request, q.id, { text: 'Second reply: wait a day.', parent_id: first.id });
-  await createAnswer(request, q.id, { text: 'Third reply: ask what you want.', gender: 'F' });
+  await createAnswer(request, q.id, { text: 'Third reply: ask what you want.', gender: 'W' });
   return q;
 }
 
 const leaveReply = (page: Page) => page.getByRole('region', { name: 'Leave a Reply' });
+
+/** Records in the page the x of the reply with this text in the first layout that has it. */
+async function recordFirstX(page: Page, text: string) {
+  await page.evaluate((wanted) => {
+    const seen: number[] = [];
+    (window as unknown as { firstX: number[] }).firstX = seen;
+    new MutationObserver(() => {
+      if (seen.length > 0) return;
+      for (const node of Array.from(document.querySelectorAll('[data-testid="answer-text"]'))) {
+        if (node.textContent !== wanted) continue;
+        const article = node.closest('article');
+        if (article) seen.push(article.getBoundingClientRect().x);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, text);
+}
+
+const firstX = (page: Page) =>
+  page.evaluate(() => (window as unknown as { firstX: number[] }).firstX[0] ?? -1);
 
 test.describe('on a phone (375×812)', () => {
   test.use({ viewport: PHONE });
@@ -80,11 +99,11 @@ test.describe('on a phone (375×812)', () => {
     const bar = page.getByRole('region', { name: 'Perspectives' });
     const toggle = bar.getByRole('button', { name: 'Perspectives' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(bar.getByTestId('perspective-F')).toBeHidden();
+    await expect(bar.getByTestId('perspective-W')).toBeHidden();
     expect((await bar.boundingBox())?.height ?? 0).toBeLessThanOrEqual(64);
     await toggle.click();
-    await bar.getByTestId('perspective-F').click();
-    await expect(page).toHaveURL(/gender=F/);
+    await bar.getByTestId('perspective-W').click();
+    await expect(page).toHaveURL(/gender=W/);
     await expect(answerWithText(page, 'Third reply')).toBeVisible();
     await expect(answerWithText(page, 'First reply')).toHaveCount(0);
   });
@@ -109,10 +128,10 @@ test.describe('on a phone (375×812)', () => {
     test.setTimeout(180_000);
     const q = await createQuestion(request, { text: `<p>Crowded thread ${uid()}</p>` });
     for (let i = 0; i < 200; i++) {
-      await createAnswer(request, q.id, { text: `Crowd reply ${i}` });
+      await createAnswer(request, q.id, { text: `Crowd reply ${i}.` });
     }
     await page.goto(`/questions/${q.id}`);
-    await expect(answerWithText(page, 'Crowd reply 49')).toHaveCount(1);
+    await expect(answerWithText(page, 'Crowd reply 49.')).toHaveCount(1);
     const form = leaveReply(page);
     await form.getByRole('button', { name: 'Leave a Reply' }).click();
     await form.getByLabel('Your reply').fill('My reply at the very end');
@@ -126,10 +145,19 @@ test.describe('on a phone (375×812)', () => {
     await expect(mine).toBeInViewport();
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     expect(height).toBeLessThan(20_000);
-    await expect(answerWithText(page, 'Crowd reply 199')).toHaveCount(0);
+    await expect(answerWithText(page, 'Crowd reply 199.')).toHaveCount(0);
+
+    // A reply to that reply (its page is still not loaded) is drawn at its own depth at once.
+    const mineX = (await mine.boundingBox())?.x ?? 0;
+    await mine.getByRole('button', { name: 'Reply', exact: true }).click();
+    await mine.getByLabel('Your reply').fill('Answering myself');
+    await recordFirstX(page, 'Answering myself');
+    await mine.getByRole('button', { name: 'Submit Reply' }).click();
+    await expect(answerWithText(page, 'Answering myself')).toBeInViewport();
+    expect(await firstX(page)).toBeGreaterThan(mineX + 20);
 
     // A reply to a reply on the first page opens only its own branch.
-    const parent = answerWithText(page, 'Crowd reply 3');
+    const parent = answerWithText(page, 'Crowd reply 3.');
     await parent.scrollIntoViewIfNeeded();
     await parent.getByRole('button', { name: 'Reply', exact: true }).click();
     await parent.getByLabel('Your reply').fill('A nested answer');
@@ -168,7 +196,7 @@ test('on a desktop the form and Perspectives stay open', async ({ page, request 
   await expect(form.getByRole('button', { name: 'Leave a Reply' })).toBeHidden();
   await expect(form.getByLabel('Your reply')).toBeVisible();
   const bar = page.getByRole('region', { name: 'Perspectives' });
-  await expect(bar.getByTestId('perspective-F')).toBeVisible();
+  await expect(bar.getByTestId('perspective-W')).toBeVisible();
   await expect(bar.getByRole('button', { name: 'Perspectives' })).toBeHidden();
 });
 
@@ -181,25 +209,11 @@ test('a new reply to a reply is drawn at its own depth at once', async ({ page, 
   const childX = (await child.boundingBox())?.x ?? 0;
   await child.getByRole('button', { name: 'Reply', exact: true }).click();
   await child.getByLabel('Your reply').fill('Grandchild reply');
-  // The x of the new reply in the first frame that shows it, recorded in the page.
-  await page.evaluate(() => {
-    const seen: number[] = [];
-    (window as unknown as { firstX: number[] }).firstX = seen;
-    new MutationObserver(() => {
-      if (seen.length > 0) return;
-      for (const text of Array.from(document.querySelectorAll('[data-testid="answer-text"]'))) {
-        if (text.textContent === 'Grandchild reply') {
-          const article = text.closest('article');
-          if (article) seen.push(article.getBoundingClientRect().x);
-        }
-      }
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
+  await recordFirstX(page, 'Grandchild reply');
   await child.getByRole('button', { name: 'Submit Reply' }).click();
   const grandchild = answerWithText(page, 'Grandchild reply');
   await expect(grandchild).toHaveCount(1);
-  const first = await page.evaluate(() => (window as unknown as { firstX: number[] }).firstX[0]);
-  expect(first).toBeGreaterThan(childX + 20);
+  expect(await firstX(page)).toBeGreaterThan(childX + 20);
   expect(Math.round((await grandchild.boundingBox())?.x ?? 0) - Math.round(childX)).toBe(24);
 });
 
