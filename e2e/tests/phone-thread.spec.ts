@@ -168,6 +168,8 @@ test.describe('on a phone (375×812)', () => {
   });
 
   test('the question page is accessible in both themes', async ({ page, request }) => {
+    // Eight axe runs on a shared machine.
+    test.setTimeout(240_000);
     const q = await shortThread(request);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 812 });
