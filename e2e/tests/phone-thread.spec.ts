@@ -5,6 +5,7 @@
  * page, a new nested reply drawn at its depth at once, and no reply form under a question
  * hidden by reports.
  */
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { createAnswer, createQuestion, createReport, uid } from '../support/api.ts';
 import {
@@ -15,6 +16,7 @@ import {
   setTheme,
   test,
 } from '../support/fixtures.ts';
+import { SHOTS } from '../support/screens.ts';
 
 type Request = Parameters<typeof createQuestion>[0];
 
@@ -177,6 +179,7 @@ test.describe('on a phone (375×812)', () => {
       await expect(answerWithText(page, 'First reply')).toBeVisible();
       for (const theme of ['light', 'dark'] as const) {
         await setTheme(page, theme);
+        await page.screenshot({ path: path.join(SHOTS, `question-fold-${theme}-${width}.png`) });
         await expectAccessible(page, `question ${width} ${theme}`);
         if (width === 375) {
           await page.getByRole('button', { name: 'Leave a Reply' }).click();
