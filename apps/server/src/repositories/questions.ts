@@ -308,7 +308,7 @@ export function findQuestionWithTags(db: Executor, id: number) {
 export function findQuestionForUpdate(db: Executor, id: number) {
   return db
     .selectFrom('questions')
-    .select(['id', 'user_id', 'session_hash'])
+    .select(['id', 'user_id', 'session_hash', 'hidden_at'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();

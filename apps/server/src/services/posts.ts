@@ -150,7 +150,13 @@ export async function askQuestion(
 export async function replyTo(
   deps: PostDeps,
   author: Author,
-  input: { questionId: number; parentId: number | null; text: string } & PostLabels,
+  input: {
+    questionId: number;
+    parentId: number | null;
+    text: string;
+    /** An admin: may reply under a question hidden by reports. */
+    staff?: boolean;
+  } & PostLabels,
   key?: WriteClaim<WrittenReply> | null,
 ): Promise<WrittenReply> {
   const text = cleanReplyText(input.text);
@@ -161,6 +167,11 @@ export async function replyTo(
     // Locking the question keeps its answer count exact and stops a delete racing in.
     const question = await findQuestionForUpdate(tx, questionId);
     if (!question) throw notFound();
+    // Hidden by reports while moderators review it: nobody but its author and the admins
+    // sees it whole, so nobody else replies to it (the page shows them no reply form).
+    if (question.hidden_at !== null && !input.staff && !authoredBy(author, question)) {
+      throw forbidden(API_MSG.hiddenQuestion);
+    }
     const parent = parentId === null ? null : await checkParent(tx, questionId, parentId);
     const answer = await insertAnswer(tx, {
       questionId,
@@ -178,6 +189,15 @@ export async function replyTo(
     return answer;
   });
   return { row, safety };
+}
+
+/** Whether this author wrote the row (the account, or the anonymous key). */
+function authoredBy(
+  author: Author,
+  row: { user_id: number | null; session_hash: Buffer | null },
+): boolean {
+  if (author.userId !== null) return row.user_id === author.userId;
+  return row.session_hash !== null && author.sessionHash.equals(row.session_hash);
 }
 
 async function checkParent(tx: Executor, questionId: number, parentId: number) {
