@@ -65,6 +65,19 @@ describe.each(ENGINES)('the strangers feed kept in memory [%s]', (engine) => {
       }
     });
 
+    it('shows a like in every detail read sent at the same moment after it, on another instance', async () => {
+      const q = await createQuestion(a);
+      for (let round = 1; round <= 3; round += 1) {
+        expect((await likeQuestion(a, q.id, { session: newSession() })).statusCode).toBe(200);
+        const reads = await Promise.all(
+          Array.from({ length: 20 }, () =>
+            b.request({ method: 'GET', url: `/api/questions/${q.id}/` }),
+          ),
+        );
+        expect(reads.map((res) => res.json<Listed>().likes)).toEqual(reads.map(() => round));
+      }
+    });
+
     it('drops a deleted question at once', async () => {
       const owner = await createUser(a);
       const q = await createQuestion(a, { token: owner.access });

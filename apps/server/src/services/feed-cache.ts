@@ -34,6 +34,7 @@ import { CompiledQuery } from 'kysely';
 import type { Viewer } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
 import { LruCache } from '../lib/lru-cache.ts';
+import { SharedReads } from '../lib/shared-reads.ts';
 import { seesAsStranger } from '../presenters/ownership.ts';
 import { keyMarksFeed } from '../repositories/questions.ts';
 import type { QuestionAuthor } from './feed.ts';
@@ -123,41 +124,18 @@ export async function readFeedVersion(db: Executor): Promise<bigint> {
 }
 
 /**
- * Reads the feed version for many requests at once. A request may use a read that was sent
- * after it arrived, never one already on its way: so a request arriving while a read is in
- * flight waits for the next one, which every request arriving meanwhile shares. Under load
- * that is one query per round trip to the database instead of one per request.
+ * Reads the feed version for many requests at once (lib/shared-reads.ts): a request uses
+ * a read sent after it arrived, shared with every request arriving meanwhile.
  */
 export class VersionProbe {
-  private inFlight: Promise<bigint> | null = null;
-  /** The read that starts when the one in flight ends: not sent yet. */
-  private queued: Promise<bigint> | null = null;
+  private readonly reads: SharedReads<'version', bigint>;
 
-  constructor(private readonly read: () => Promise<bigint>) {}
-
-  current(): Promise<bigint> {
-    if (this.queued) return this.queued;
-    const sent = this.inFlight;
-    if (sent === null) return this.send();
-    const queued = sent
-      .then(
-        () => undefined,
-        () => undefined,
-      )
-      .then(() => {
-        this.queued = null;
-        return this.send();
-      });
-    this.queued = queued;
-    return queued;
+  constructor(read: () => Promise<bigint>) {
+    this.reads = new SharedReads(read);
   }
 
-  private send(): Promise<bigint> {
-    const read = this.read().finally(() => {
-      if (this.inFlight === read) this.inFlight = null;
-    });
-    this.inFlight = read;
-    return read;
+  current(): Promise<bigint> {
+    return this.reads.get('version');
   }
 }
 

@@ -36,6 +36,7 @@ import type { Executor } from '../db/connection.ts';
 import { type Cursors, encodeThreadCursor, type ThreadCursor } from '../lib/cursor.ts';
 import { notFound } from '../lib/http-errors.ts';
 import { LruCache } from '../lib/lru-cache.ts';
+import { SharedReads } from '../lib/shared-reads.ts';
 import { findNode, pageOf } from '../lib/thread-pages.ts';
 import { type AnswerRow, presentAnswerTree, withLiked } from '../presenters/answers.ts';
 import { seesAsStranger } from '../presenters/ownership.ts';
@@ -137,7 +138,7 @@ export class ThreadService {
     id: number,
     filter: PerspectiveFilter = {},
   ): Promise<QuestionDetail | null> {
-    const question = await ThreadService.question(db, viewer, id);
+    const question = await this.question(db, viewer, id);
     if (!question) return null;
     return this.present(db, viewer, question, filter);
   }
@@ -168,7 +169,7 @@ export class ThreadService {
     filter: PerspectiveFilter,
     serialize: DetailSerializer,
   ): Promise<DetailJson | null> {
-    const question = await ThreadService.question(db, viewer, id);
+    const question = await this.question(db, viewer, id);
     if (!question) return null;
     const { row, tags, liked } = question;
     const stamp = stampOf(row, tags);
@@ -208,7 +209,7 @@ export class ThreadService {
    * is gone or hidden from the viewer, or the answer is not in its thread (any more).
    */
   async answersPage(db: Executor, viewer: Viewer, cursor: ThreadCursor): Promise<AnswerPage> {
-    const question = await ThreadService.question(db, viewer, cursor.question);
+    const question = await this.question(db, viewer, cursor.question);
     if (!question || isHiddenFrom(viewer, question.row)) throw notFound();
     const filter: PerspectiveFilter = { gender: cursor.gender, ageRange: cursor.ageRange };
     const { row, liked } = question;
@@ -251,12 +252,31 @@ export class ThreadService {
   }
 
   /** The question's row, its tags and what the viewer liked of it; null when there is none. */
-  private static async question(
+  /**
+   * The question's row and tags, read for every viewer alike: requests for one question at
+   * the same moment share a read sent after they arrived (lib/shared-reads.ts), per
+   * executor (a transaction's reads are its own).
+   */
+  private readonly questionReads = new WeakMap<
+    Executor,
+    SharedReads<number, Awaited<ReturnType<typeof findQuestionWithTags>>>
+  >();
+
+  private readQuestion(db: Executor, id: number) {
+    let reads = this.questionReads.get(db);
+    if (reads === undefined) {
+      reads = new SharedReads((question: number) => findQuestionWithTags(db, question));
+      this.questionReads.set(db, reads);
+    }
+    return reads.get(id);
+  }
+
+  private async question(
     db: Executor,
     viewer: Viewer,
     id: number,
   ): Promise<QuestionOfViewer | null> {
-    const found = await findQuestionWithTags(db, id);
+    const found = await this.readQuestion(db, id);
     if (!found) return null;
     const { tags, ...row } = found;
     // Started now, awaited with the thread (or to compare with a kept response). Should
