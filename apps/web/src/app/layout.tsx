@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { AfterPostContext } from '../components/ui/after-post.tsx';
 import { OfflineBanner } from '../components/ui/offline-banner.tsx';
+import { SupportFallback, SupportSlot } from '../components/ui/support-slot.tsx';
 import {
   KeepAccessFallback,
   KeepAccessSlot,
@@ -11,8 +12,8 @@ import {
   AskQuestionDialog,
   prefetchAskForm,
 } from '../features/questions/components/ask-question-dialog.tsx';
+import type { PostRef } from '../lib/anonymous-key.ts';
 import { TEXT } from '../lib/messages.ts';
-import { dismissSupport, useSupportPanel } from '../lib/support-panel.ts';
 import { AskDialogContext } from './ask-dialog-context.tsx';
 import { prefetchOnIdle } from './idle-prefetch.ts';
 import styles from './layout.module.css';
@@ -20,11 +21,20 @@ import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { useScrollRestoration } from './use-scroll-restoration.ts';
 
-// Loaded only when a post about a crisis brings it.
-const SupportPanel = lazy(() => import('../components/ui/support-panel.tsx'));
+/**
+ * What follows a post just made: the crisis support panel, or the offer to keep access
+ * (that waits until the panel is dismissed: one at a time).
+ */
+function AfterPostSlots({ type, id }: PostRef) {
+  return (
+    <>
+      <SupportSlot type={type} id={id} />
+      <KeepAccessSlot type={type} id={id} />
+    </>
+  );
+}
 
 export function Layout() {
-  const support = useSupportPanel();
   const [ask, setAsk] = useState<{ open: boolean; prefill: string; key: number }>({
     open: false,
     prefill: '',
@@ -39,7 +49,7 @@ export function Layout() {
 
   return (
     <PrivateKeyProvider>
-      <AfterPostContext.Provider value={KeepAccessSlot}>
+      <AfterPostContext.Provider value={AfterPostSlots}>
         <AskDialogContext.Provider value={openAsk}>
           <a className={styles.skipLink} href="#main">
             {TEXT.skipToContent}
@@ -47,15 +57,7 @@ export function Layout() {
           <SiteHeader onAsk={() => openAsk()} onAskIntent={prefetchAskForm} />
           <OfflineBanner />
           <main id="main" className={styles.main} tabIndex={-1}>
-            {support && (
-              <Suspense fallback={null}>
-                <SupportPanel
-                  key={support.message + support.categories.join()}
-                  panel={support}
-                  onDismiss={dismissSupport}
-                />
-              </Suspense>
-            )}
+            <SupportFallback />
             <KeepAccessFallback />
             <Outlet />
           </main>

@@ -38,8 +38,8 @@ export function NestedReplyForm({ parentId }: { parentId: number }) {
       const answer = await submitReply(values, parentId, MSG.replySubmitted, idempotencyKey);
       if (!answer) return false;
       thread.closeReply();
-      // After a reply about a crisis the support panel takes the focus, not the reply.
-      if (!answer.support) thread.reveal(answer.id);
+      // Shown in the thread; after a reply about a crisis, the support panel beside it.
+      thread.reveal(answer.id);
       return true;
     },
   });

@@ -46,8 +46,8 @@ export function ReplyForm({
       );
       if (!answer) return false;
       form.reset(EMPTY_REPLY);
-      // After a reply about a crisis the support panel takes the focus, not the reply.
-      if (!answer.support) onPosted(answer.id);
+      // Shown in the thread; after a reply about a crisis, the support panel beside it.
+      onPosted(answer.id);
       return true;
     },
   });

@@ -35,8 +35,9 @@ export function useSubmitReply(questionId: number) {
         },
       });
       toast.success(successMessage);
-      // A reply about a crisis: the calm panel with support (the reply is published as usual).
-      showSupport(answer.support);
+      // A reply about a crisis: the calm panel with support, beside the new reply (the reply
+      // is published as usual).
+      showSupport(answer.support, { type: 'answer', id: answer.id });
       // Posted with this tab's key: the app offers to keep it ("Keep access to this post").
       if (!viewer.signedIn) announceAnonymousPost({ type: 'answer', id: answer.id });
       return answer;
