@@ -18,6 +18,7 @@ import {
   storedReply,
 } from './reply-fields.tsx';
 import styles from './reply-form.module.css';
+import { ReplyKeptNote } from './reply-kept-note.tsx';
 import { useSubmitReply } from './use-submit-reply.ts';
 
 export function ReplyForm({
@@ -59,6 +60,7 @@ export function ReplyForm({
       </h2>
       <form noValidate onSubmit={form.onSubmit}>
         <ReplyFields values={form.values} onChange={form.setValue} rows={4} />
+        <ReplyKeptNote shown={submitReply.unsent} pending={form.pending} />
         <FormActions>
           <button type="submit" className={buttonClass('primary')} disabled={form.pending}>
             {TEXT.postReply}
