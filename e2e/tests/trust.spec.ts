@@ -48,6 +48,8 @@ test.describe('crisis support, gently', () => {
     page,
     request,
   }) => {
+    // Axe in both themes at two widths, on a shared machine.
+    test.slow();
     await page.setViewportSize(PHONE);
     const q = await createQuestion(request, { text: `<p>Gentle support ${uid()}</p>` });
     for (let i = 0; i < 6; i++) {
@@ -59,7 +61,8 @@ test.describe('crisis support, gently', () => {
     const form = page.getByRole('region', { name: 'Leave a Reply' });
     const text = `My boyfriend hits me when he is angry ${uid()}`;
     await form.getByLabel('Your reply').fill(text);
-    await form.getByLabel('Your reply').scrollIntoViewIfNeeded();
+    // Somewhere down the page, as after reading a while.
+    await page.evaluate(() => window.scrollTo(0, 300));
     // From here on, the lowest the page has been scrolled.
     await page.evaluate(() => {
       const w = window as unknown as { minScrollY: number };
@@ -79,7 +82,7 @@ test.describe('crisis support, gently', () => {
     await expect(panel).toBeInViewport();
     // At most a third of the screen: one sentence, two places and More help.
     expect((await box(panel)).height).toBeLessThanOrEqual(270);
-    await expect(panel.getByText('Abuse is never your fault.')).toBeVisible();
+    await expect(panel.getByText('Abuse is never your fault.', { exact: true })).toBeVisible();
     await expect(panel.getByRole('listitem')).toHaveCount(2);
     await expect(panel.getByRole('link', { name: 'Hot Peach Pages' })).toBeVisible();
     const more = panel.getByRole('button', { name: 'More help' });
@@ -155,6 +158,8 @@ test.describe('crisis support, gently', () => {
 
 test.describe('keyboard', () => {
   test('Ask opens on the editor; the toolbar is one Tab stop with arrow keys', async ({ page }) => {
+    // Axe in both themes at two widths, on a shared machine.
+    test.slow();
     await page.goto('/');
     await page.getByRole('button', { name: 'Ask a Question' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ask a Question' });
@@ -207,6 +212,7 @@ test.describe('keyboard', () => {
     await expect(offer).toBeFocused();
     await offer.getByRole('button', { name: 'Done' }).click();
     await expect(offer).toHaveCount(0);
+
     const card = feedCards(page).filter({ hasText: text });
     await expect.poll(() => holdsFocus(card)).toBe(true);
   });
@@ -217,6 +223,8 @@ test.describe('honest errors', () => {
     page,
     request,
   }) => {
+    // Axe in both themes at two widths, on a shared machine.
+    test.slow();
     const q = await createQuestion(request, { text: `<p>Unreachable ${uid()}</p>` });
     await page.goto(`/questions/${q.id}`);
     let reachable = false;
@@ -254,7 +262,7 @@ test.describe('honest errors', () => {
       reachable || route.request().method() !== 'POST' ? route.continue() : route.abort(),
     );
     const parent = answerWithText(page, 'A parent reply');
-    await parent.getByRole('button', { name: 'Reply' }).click();
+    await parent.getByRole('button', { name: 'Reply', exact: true }).click();
     const text = `Nested and kept ${uid()}`;
     const box = page.getByRole('textbox', { name: 'Your reply' }).last();
     await box.fill(text);
