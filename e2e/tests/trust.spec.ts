@@ -195,6 +195,10 @@ test.describe('keyboard', () => {
     await page.keyboard.press('Tab');
     await expect(editor).toBeFocused();
     await everyWay(page, 'ask-dialog-focus');
+    // Escape from the editor closes the dialog too (the editor itself swallows it).
+    await editor.focus();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
   });
 
   test('after an anonymous question, focus goes to the keep-access offer, then back to the post', async ({
