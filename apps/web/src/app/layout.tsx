@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { AfterPostContext } from '../components/ui/after-post.tsx';
 import { OfflineBanner } from '../components/ui/offline-banner.tsx';
-import { SupportFallback, SupportSlot } from '../components/ui/support-slot.tsx';
 import {
   KeepAccessFallback,
   KeepAccessSlot,
@@ -14,6 +13,7 @@ import {
 } from '../features/questions/components/ask-question-dialog.tsx';
 import type { PostRef } from '../lib/anonymous-key.ts';
 import { TEXT } from '../lib/messages.ts';
+import { useSupportPanel } from '../lib/support-panel.ts';
 import { AskDialogContext } from './ask-dialog-context.tsx';
 import { prefetchOnIdle } from './idle-prefetch.ts';
 import styles from './layout.module.css';
@@ -21,20 +21,34 @@ import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { useScrollRestoration } from './use-scroll-restoration.ts';
 
+// Loaded only while a post about a crisis has brought the support panel.
+const SupportSlot = lazy(async () => ({
+  default: (await import('../components/ui/support-slot.tsx')).SupportSlot,
+}));
+const SupportFallback = lazy(async () => ({
+  default: (await import('../components/ui/support-slot.tsx')).SupportFallback,
+}));
+
 /**
  * What follows a post just made: the crisis support panel, or the offer to keep access
  * (that waits until the panel is dismissed: one at a time).
  */
 function AfterPostSlots({ type, id }: PostRef) {
+  const support = useSupportPanel();
   return (
     <>
-      <SupportSlot type={type} id={id} />
+      {support && (
+        <Suspense fallback={null}>
+          <SupportSlot type={type} id={id} />
+        </Suspense>
+      )}
       <KeepAccessSlot type={type} id={id} />
     </>
   );
 }
 
 export function Layout() {
+  const support = useSupportPanel();
   const [ask, setAsk] = useState<{ open: boolean; prefill: string; key: number }>({
     open: false,
     prefill: '',
@@ -57,7 +71,11 @@ export function Layout() {
           <SiteHeader onAsk={() => openAsk()} onAskIntent={prefetchAskForm} />
           <OfflineBanner />
           <main id="main" className={styles.main} tabIndex={-1}>
-            <SupportFallback />
+            {support && (
+              <Suspense fallback={null}>
+                <SupportFallback />
+              </Suspense>
+            )}
             <KeepAccessFallback />
             <Outlet />
           </main>

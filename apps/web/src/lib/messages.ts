@@ -153,7 +153,6 @@ export const TEXT = {
   // Failures, offline and retry
   retry: 'Retry',
   retrying: 'Retrying…',
-  replyKept: 'Not sent: the server could not be reached. Your reply is kept here.',
   offlineBanner: 'You are offline. What you write here is kept until you can send it.',
   offline: 'You are offline. Check your connection and try again.',
   // Likes with state: a second press takes the like back

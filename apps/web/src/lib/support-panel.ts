@@ -1,11 +1,8 @@
 /**
  * The crisis support panel's state: the `support` of the last question or reply posted, and
  * the post that brought it, until the writer dismisses it. A store outside React so that a
- * form that closes on posting (the Ask dialog) can still hand the panel over.
- *
- * The panel is drawn beside its post (by a slot after each post, ./support-slot.tsx), so the
- * page does not move away from what the writer just did; when no slot on the page holds the
- * post for a moment, the layout draws it at the top of the page instead.
+ * form that closes on posting (the Ask dialog) can still hand the panel over. Where it is
+ * drawn (beside that post) is components/ui/support-slot.tsx, loaded only when it shows.
  */
 import type { SupportPanel } from '@dating/contract';
 import { useSyncExternalStore } from 'react';
@@ -17,47 +14,24 @@ export interface ShownSupport {
   post: PostRef | null;
 }
 
-interface State {
-  shown: ShownSupport | null;
-  /** Posts with a slot on the page now, by key, with how many slots each. */
-  slots: ReadonlyMap<string, number>;
-}
-
-let state: State = { shown: null, slots: new Map() };
+let current: ShownSupport | null = null;
 const listeners = new Set<() => void>();
 
-function update(next: Partial<State>) {
-  state = { ...state, ...next };
+function set(shown: ShownSupport | null) {
+  current = shown;
   for (const listener of listeners) listener();
 }
-
-export const supportPostKey = (post: PostRef) => `${post.type}-${post.id}`;
 
 /** Shows the panel, beside `post`, when the post's response carries one. */
 export function showSupport(
   panel: SupportPanel | null | undefined,
   post: PostRef | null = null,
 ): void {
-  if (panel && panel.sections.length > 0) update({ shown: { panel, post } });
+  if (panel && panel.sections.length > 0) set({ panel, post });
 }
 
 export function dismissSupport(): void {
-  update({ shown: null });
-}
-
-/** A slot that can draw the panel after `post` is on the page; returns its removal. */
-export function registerSupportSlot(post: PostRef): () => void {
-  const key = supportPostKey(post);
-  const slots = new Map(state.slots);
-  slots.set(key, (slots.get(key) ?? 0) + 1);
-  update({ slots });
-  return () => {
-    const after = new Map(state.slots);
-    const count = (after.get(key) ?? 1) - 1;
-    if (count > 0) after.set(key, count);
-    else after.delete(key);
-    update({ slots: after });
-  };
+  set(null);
 }
 
 function subscribe(listener: () => void) {
@@ -65,21 +39,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-function useSupportState(): State {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => state,
-  );
-}
-
 /** The panel shown now, wherever it is drawn (null when none). */
 export function useSupportPanel(): ShownSupport | null {
-  return useSupportState().shown;
-}
-
-/** Whether a slot on the page holds the panel's post. */
-export function useSupportAnchored(): boolean {
-  const { shown, slots } = useSupportState();
-  return shown?.post != null && slots.has(supportPostKey(shown.post));
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
 }

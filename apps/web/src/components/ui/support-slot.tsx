@@ -1,23 +1,52 @@
 /**
  * Where the crisis support panel is drawn: right after the post that brought it (a feed card,
  * a reply), or at the top of the page when that post is on no page shown for a moment. The
- * panel's code loads only when a post about a crisis brings it.
+ * layout loads this only while a panel is shown; the panel itself loads with it.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import type { PostRef } from '../../lib/anonymous-key.ts';
-import {
-  dismissSupport,
-  registerSupportSlot,
-  type ShownSupport,
-  supportPostKey,
-  useSupportAnchored,
-  useSupportPanel,
-} from '../../lib/support-panel.ts';
+import { dismissSupport, type ShownSupport, useSupportPanel } from '../../lib/support-panel.ts';
 
 const SupportPanel = lazy(() => import('./support-panel.tsx'));
 
 /** How long a new post may take to reach the page before the panel shows at the top. */
 const ANCHOR_WAIT_MS = 1000;
+
+const postKey = (post: PostRef) => `${post.type}-${post.id}`;
+
+// The posts with a slot on the page now, by key, with how many slots each.
+let slots: ReadonlyMap<string, number> = new Map();
+const listeners = new Set<() => void>();
+
+function setSlots(next: ReadonlyMap<string, number>) {
+  slots = next;
+  for (const listener of listeners) listener();
+}
+
+function register(post: PostRef): () => void {
+  const key = postKey(post);
+  const added = new Map(slots);
+  added.set(key, (added.get(key) ?? 0) + 1);
+  setSlots(added);
+  return () => {
+    const after = new Map(slots);
+    const count = (after.get(key) ?? 1) - 1;
+    if (count > 0) after.set(key, count);
+    else after.delete(key);
+    setSlots(after);
+  };
+}
+
+function useSlots() {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => slots,
+    () => slots,
+  );
+}
 
 function Panel({ shown, afterPost }: { shown: ShownSupport; afterPost: boolean }) {
   return (
@@ -35,15 +64,16 @@ function Panel({ shown, afterPost }: { shown: ShownSupport; afterPost: boolean }
 /** After the post `type`/`id`: the panel, when that post brought it. */
 export function SupportSlot({ type, id }: PostRef) {
   const shown = useSupportPanel();
-  useEffect(() => registerSupportSlot({ type, id }), [type, id]);
-  const here = shown?.post != null && supportPostKey(shown.post) === supportPostKey({ type, id });
+  useEffect(() => register({ type, id }), [type, id]);
+  const here = shown?.post != null && postKey(shown.post) === postKey({ type, id });
   return here && shown ? <Panel shown={shown} afterPost /> : null;
 }
 
 /** At the top of the page: the panel whose post no page shown holds. */
 export function SupportFallback() {
   const shown = useSupportPanel();
-  const anchored = useSupportAnchored();
+  const onPage = useSlots();
+  const anchored = shown?.post != null && onPage.has(postKey(shown.post));
   const [waited, setWaited] = useState(false);
   useEffect(() => {
     setWaited(false);

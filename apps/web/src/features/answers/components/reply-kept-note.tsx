@@ -7,11 +7,14 @@ import { buttonClass } from '../../../components/ui/button.ts';
 import { TEXT } from '../../../lib/messages.ts';
 import styles from './reply-kept-note.module.css';
 
+// With the reply boxes, not in the first load's texts.
+const KEPT = 'Not sent: the server could not be reached. Your reply is kept here.';
+
 export function ReplyKeptNote({ shown, pending }: { shown: boolean; pending: boolean }) {
   if (!shown) return null;
   return (
     <div className={styles.note} role="status" data-testid="reply-kept">
-      <p className={styles.text}>{TEXT.replyKept}</p>
+      <p className={styles.text}>{KEPT}</p>
       <button type="submit" className={buttonClass('default', 'small')} disabled={pending}>
         {pending ? TEXT.retrying : TEXT.retry}
       </button>
