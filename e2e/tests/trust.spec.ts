@@ -208,6 +208,8 @@ test.describe('keyboard', () => {
     await page.getByRole('button', { name: 'Ask a Question' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ask a Question' });
     const text = `Focus after posting ${uid()}`;
+    // The editor has the focus once it has loaded: typing waits for that.
+    await expect(dialog.getByRole('textbox', { name: 'Question text' })).toBeFocused();
     await page.keyboard.type(text);
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expectToast(page, 'Question posted successfully!');
