@@ -4,6 +4,8 @@
  * the same key, shows the server's "You have already reported this." rather than the
  * generic failure.
  */
+import { randomUUID } from 'node:crypto';
+import { strongSessionId } from '@dating/contract';
 import { createAnswer, createQuestion, uid } from '../support/api.ts';
 import {
   answerWithText,
@@ -71,5 +73,19 @@ test.describe('reporting', () => {
     await expect(page.getByText('Error submitting report.')).toHaveCount(0);
     await expect(dialog).toBeHidden();
     await expect(questionArticle(page).getByRole('button', { name: 'Reported' })).toBeDisabled();
+  });
+
+  test('the API refuses a repeated report: 400 with its detail', async ({ request }) => {
+    const q = await createQuestion(request, { text: `<p>Report twice ${uid()}</p>` });
+    const sessionId = strongSessionId(randomUUID);
+    const report = () =>
+      request.post('/api/reports/', {
+        headers: { 'X-Session-Id': sessionId, 'X-Forwarded-For': '198.19.7.1' },
+        data: { question: q.id, reason: 'spam', details: '', session_id: sessionId },
+      });
+    expect((await report()).status()).toBe(201);
+    const again = await report();
+    expect(again.status()).toBe(400);
+    expect(await again.json()).toEqual({ detail: 'You have already reported this.' });
   });
 });

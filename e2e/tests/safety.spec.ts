@@ -93,6 +93,9 @@ test.describe('crisis support', () => {
     const panel = page.getByRole('region', { name: 'Support is here if you need it' });
     await expect(panel).toBeVisible();
     await expect(panel).toBeFocused();
+    // Small at first: the rest behind More help.
+    await expect(panel.getByText('You deserve to be safe and supported')).toBeHidden();
+    await panel.getByRole('button', { name: 'More help' }).click();
     await expect(panel.getByText('You deserve to be safe and supported')).toBeVisible();
     await expect(
       panel.getByRole('heading', { name: 'If you are thinking about hurting yourself' }),

@@ -11,8 +11,9 @@ import {
   AskQuestionDialog,
   prefetchAskForm,
 } from '../features/questions/components/ask-question-dialog.tsx';
+import type { PostRef } from '../lib/anonymous-key.ts';
 import { TEXT } from '../lib/messages.ts';
-import { dismissSupport, useSupportPanel } from '../lib/support-panel.ts';
+import { useSupportPanel } from '../lib/support-panel.ts';
 import { AskDialogContext } from './ask-dialog-context.tsx';
 import { prefetchOnIdle } from './idle-prefetch.ts';
 import styles from './layout.module.css';
@@ -20,8 +21,31 @@ import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { useScrollRestoration } from './use-scroll-restoration.ts';
 
-// Loaded only when a post about a crisis brings it.
-const SupportPanel = lazy(() => import('../components/ui/support-panel.tsx'));
+// Loaded only while a post about a crisis has brought the support panel.
+const SupportSlot = lazy(async () => ({
+  default: (await import('../components/ui/support-slot.tsx')).SupportSlot,
+}));
+const SupportFallback = lazy(async () => ({
+  default: (await import('../components/ui/support-slot.tsx')).SupportFallback,
+}));
+
+/**
+ * What follows a post just made: the crisis support panel, or the offer to keep access
+ * (that waits until the panel is dismissed: one at a time).
+ */
+function AfterPostSlots({ type, id }: PostRef) {
+  const support = useSupportPanel();
+  return (
+    <>
+      {support && (
+        <Suspense fallback={null}>
+          <SupportSlot type={type} id={id} />
+        </Suspense>
+      )}
+      <KeepAccessSlot type={type} id={id} />
+    </>
+  );
+}
 
 export function Layout() {
   const support = useSupportPanel();
@@ -39,7 +63,7 @@ export function Layout() {
 
   return (
     <PrivateKeyProvider>
-      <AfterPostContext.Provider value={KeepAccessSlot}>
+      <AfterPostContext.Provider value={AfterPostSlots}>
         <AskDialogContext.Provider value={openAsk}>
           <a className={styles.skipLink} href="#main">
             {TEXT.skipToContent}
@@ -49,11 +73,7 @@ export function Layout() {
           <main id="main" className={styles.main} tabIndex={-1}>
             {support && (
               <Suspense fallback={null}>
-                <SupportPanel
-                  key={support.message + support.categories.join()}
-                  panel={support}
-                  onDismiss={dismissSupport}
-                />
+                <SupportFallback />
               </Suspense>
             )}
             <KeepAccessFallback />

@@ -10,6 +10,7 @@ export const SAFETY_TEXT = {
   dismissSupport: 'Dismiss support resources',
   dismiss: 'Dismiss',
   call: (phone: string) => `Call ${phone}`,
+  moreHelp: 'More help',
   // The personal-info warning while writing
   piiHeading: 'Before you post',
   piiIntro: 'Posting is up to you. These could make you or others recognisable:',

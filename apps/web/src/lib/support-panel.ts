@@ -1,22 +1,33 @@
 /**
- * The crisis support panel's state: the `support` of the last question or reply posted
- *, shown by the layout until the writer dismisses it. A store outside React
- * so that a form that closes on posting (the Ask dialog) can still hand the panel over.
+ * The crisis support panel's state: the `support` of the last question or reply posted, and
+ * the post that brought it, until the writer dismisses it. A store outside React so that a
+ * form that closes on posting (the Ask dialog) can still hand the panel over. Where it is
+ * drawn (beside that post) is components/ui/support-slot.tsx, loaded only when it shows.
  */
 import type { SupportPanel } from '@dating/contract';
 import { useSyncExternalStore } from 'react';
+import type { PostRef } from './anonymous-key.ts';
 
-let current: SupportPanel | null = null;
+export interface ShownSupport {
+  panel: SupportPanel;
+  /** The post that brought it; null when it is known to be on no page. */
+  post: PostRef | null;
+}
+
+let current: ShownSupport | null = null;
 const listeners = new Set<() => void>();
 
-function set(panel: SupportPanel | null) {
-  current = panel;
+function set(shown: ShownSupport | null) {
+  current = shown;
   for (const listener of listeners) listener();
 }
 
-/** Shows the panel when the post's response carries one. */
-export function showSupport(panel: SupportPanel | null | undefined): void {
-  if (panel && panel.sections.length > 0) set(panel);
+/** Shows the panel, beside `post`, when the post's response carries one. */
+export function showSupport(
+  panel: SupportPanel | null | undefined,
+  post: PostRef | null = null,
+): void {
+  if (panel && panel.sections.length > 0) set({ panel, post });
 }
 
 export function dismissSupport(): void {
@@ -28,7 +39,8 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-export function useSupportPanel(): SupportPanel | null {
+/** The panel shown now, wherever it is drawn (null when none). */
+export function useSupportPanel(): ShownSupport | null {
   return useSyncExternalStore(
     subscribe,
     () => current,

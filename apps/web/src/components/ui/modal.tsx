@@ -112,6 +112,15 @@ export function Modal({
       role={role}
       onKeyDown={(event) => {
         if (event.key === 'Tab' && ref.current) trapTab(ref.current, event);
+        // The rich text editor (ProseMirror) swallows Escape, so the browser never cancels
+        // the dialog from it: Escape there closes it as anywhere else.
+        if (
+          event.key === 'Escape' &&
+          event.target instanceof HTMLElement &&
+          event.target.isContentEditable
+        ) {
+          onCloseRef.current();
+        }
       }}
       onCancel={(event) => {
         event.preventDefault();

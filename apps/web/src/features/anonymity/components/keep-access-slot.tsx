@@ -6,15 +6,18 @@
 import { lazy, Suspense, useContext, useEffect } from 'react';
 import type { PostRef } from '../../../lib/anonymous-key.ts';
 import { useViewer } from '../../../lib/auth.ts';
+import { useSupportPanel } from '../../../lib/support-panel.ts';
 import { KeepAccessOfferContext, postKey } from './keep-access-offer-context.ts';
 
 const KeepAccessPanel = lazy(async () => ({
   default: (await import('./keep-access.tsx')).KeepAccessPanel,
 }));
 
+/** The offer waits while the crisis support panel is shown: one panel at a time. */
 function useOfferShown(shown: boolean) {
   const viewer = useViewer();
-  return shown && !viewer.loading && !viewer.signedIn;
+  const support = useSupportPanel();
+  return shown && support === null && !viewer.loading && !viewer.signedIn;
 }
 
 /** After the post `type`/`id`: the offer, when it follows that post. */

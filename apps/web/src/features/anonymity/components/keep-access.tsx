@@ -1,8 +1,8 @@
 /**
  * "Keep access": this tab's private key as a private link and a code to copy, why it must
  * stay private, and a switch to save it on this device (off by default). Offered once after
- * the tab's first anonymous post, in a panel that takes no focus and sits in the page's flow
- * right after the new post (./keep-access-slot.tsx), so it never covers it; again at any time
+ * the tab's first anonymous post, in a panel that takes the focus (and gives it back to the
+ * post on Done) and sits in the page's flow right after the new post (./keep-access-slot.tsx), so it never covers it; again at any time
  * from the header ("My private key"), in a dialog.
  */
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
@@ -11,6 +11,7 @@ import fieldStyles from '../../../components/ui/field.module.css';
 import { FormActions } from '../../../components/ui/form.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useViewer } from '../../../lib/auth.ts';
+import { focusPostBefore } from '../../../lib/focus-post.ts';
 import { KEY_TEXT } from '../../../lib/key-messages.ts';
 import { privateKeyStore } from '../../../lib/storage.ts';
 import { privateLink } from '../lib/private-key.ts';
@@ -108,6 +109,18 @@ function useShowUnderPost(panel: RefObject<HTMLElement | null>, afterPost: boole
   }, [panel, afterPost]);
 }
 
+/**
+ * The offer takes the focus when it opens (a frame later, after the thread or the closing
+ * Ask dialog has put it elsewhere), so that a keyboard or screen reader user meets it.
+ */
+function useFocusOnOpen(panel: RefObject<HTMLElement | null>, shown: boolean) {
+  useEffect(() => {
+    if (!shown) return;
+    const frame = requestAnimationFrame(() => panel.current?.focus({ preventScroll: true }));
+    return () => cancelAnimationFrame(frame);
+  }, [panel, shown]);
+}
+
 /** The offer after the first anonymous post: in the page, after the post, until Done. */
 export function KeepAccessPanel({
   onClose,
@@ -121,6 +134,14 @@ export function KeepAccessPanel({
   const headingId = useId();
   const panel = useRef<HTMLElement>(null);
   useShowUnderPost(panel, afterPost && sessionId !== null);
+  useFocusOnOpen(panel, sessionId !== null);
+  const done = () => {
+    const element = panel.current;
+    onClose();
+    // Back to the post it followed (at the top of the page: to the page itself).
+    if (afterPost) focusPostBefore(element);
+    else document.getElementById('main')?.focus({ preventScroll: true });
+  };
 
   if (sessionId === null) return null;
   return (
@@ -128,6 +149,7 @@ export function KeepAccessPanel({
       ref={panel}
       className={styles.panel}
       aria-labelledby={headingId}
+      tabIndex={-1}
       data-testid="keep-access"
     >
       <h2 id={headingId} className={styles.title}>
@@ -138,7 +160,7 @@ export function KeepAccessPanel({
         what={KEY_TEXT.whatPost}
         compact
         action={
-          <button type="button" className={buttonClass('primary', 'small')} onClick={onClose}>
+          <button type="button" className={buttonClass('primary', 'small')} onClick={done}>
             {KEY_TEXT.done}
           </button>
         }

@@ -11,6 +11,7 @@ import { useViewer } from '../../../lib/auth.ts';
 import { draftKeys } from '../../../lib/drafts.ts';
 import { MSG, TEXT } from '../../../lib/messages.ts';
 import { type ReplyDraft, ReplyFields, replyWorthKeeping, storedReply } from './reply-fields.tsx';
+import { ReplyKeptNote } from './reply-kept-note.tsx';
 import { useThread } from './thread-context.ts';
 import { useSubmitReply } from './use-submit-reply.ts';
 
@@ -38,8 +39,8 @@ export function NestedReplyForm({ parentId }: { parentId: number }) {
       const answer = await submitReply(values, parentId, MSG.replySubmitted, idempotencyKey);
       if (!answer) return false;
       thread.closeReply();
-      // After a reply about a crisis the support panel takes the focus, not the reply.
-      if (!answer.support) thread.reveal(answer.id);
+      // Shown in the thread; after a reply about a crisis, the support panel beside it.
+      thread.reveal(answer.id);
       return true;
     },
   });
@@ -47,6 +48,7 @@ export function NestedReplyForm({ parentId }: { parentId: number }) {
   return (
     <form noValidate onSubmit={form.onSubmit}>
       <ReplyFields values={form.values} onChange={form.setValue} rows={2} autoFocus />
+      <ReplyKeptNote shown={submitReply.unsent} pending={form.pending} />
       <FormActions>
         <button type="submit" className={buttonClass('primary')} disabled={form.pending}>
           {TEXT.submitReply}

@@ -21,6 +21,7 @@ import {
   storedReply,
 } from './reply-fields.tsx';
 import styles from './reply-form.module.css';
+import { ReplyKeptNote } from './reply-kept-note.tsx';
 import { useSubmitReply } from './use-submit-reply.ts';
 
 export function ReplyForm({
@@ -50,8 +51,8 @@ export function ReplyForm({
       );
       if (!answer) return false;
       form.reset(EMPTY_REPLY);
-      // After a reply about a crisis the support panel takes the focus, not the reply.
-      if (!answer.support) onPosted(answer.id);
+      // Shown in the thread; after a reply about a crisis, the support panel beside it.
+      onPosted(answer.id);
       return true;
     },
   });
@@ -89,6 +90,7 @@ export function ReplyForm({
         onSubmit={form.onSubmit}
       >
         <ReplyFields values={form.values} onChange={form.setValue} rows={4} />
+        <ReplyKeptNote shown={submitReply.unsent} pending={form.pending} />
         <FormActions>
           <button type="submit" className={buttonClass('primary')} disabled={form.pending}>
             {TEXT.postReply}

@@ -1,21 +1,32 @@
 import type { AnswerWritten } from '@dating/contract';
+import { useState } from 'react';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useRequireSession } from '../../../hooks/use-require-session.ts';
 import { announceAnonymousPost } from '../../../lib/anonymous-key.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useViewer } from '../../../lib/auth.ts';
 import { submitReplyErrorMessage } from '../../../lib/error-messages.ts';
 import { showSupport } from '../../../lib/support-panel.ts';
 import { useCreateAnswer } from '../api/create-answer.ts';
 import type { ReplyDraft } from './reply-fields.tsx';
 
-/** Posts a reply with the spec's messages; resolves to the new reply, or null. */
+/** The server could not be reached (or failed): sending the same reply again may work. */
+function worthRetrying(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+}
+
+/**
+ * Posts a reply with the spec's messages; resolves to the new reply, or null. `unsent` is
+ * true after a failure that Retry may mend (for ./reply-kept-note.tsx), until a try succeeds.
+ */
 export function useSubmitReply(questionId: number) {
   const viewer = useViewer();
   const toast = useToast();
   const requireSession = useRequireSession();
   const create = useCreateAnswer();
+  const [unsent, setUnsent] = useState(false);
 
-  return async (
+  const submit = async (
     draft: ReplyDraft,
     parentId: number | null,
     successMessage: string,
@@ -34,15 +45,19 @@ export function useSubmitReply(questionId: number) {
           ...(viewer.sessionId ? { session_id: viewer.sessionId } : {}),
         },
       });
+      setUnsent(false);
       toast.success(successMessage);
-      // A reply about a crisis: the calm panel with support (the reply is published as usual).
-      showSupport(answer.support);
+      // A reply about a crisis: the calm panel with support, beside the new reply (the reply
+      // is published as usual).
+      showSupport(answer.support, { type: 'answer', id: answer.id });
       // Posted with this tab's key: the app offers to keep it ("Keep access to this post").
       if (!viewer.signedIn) announceAnonymousPost({ type: 'answer', id: answer.id });
       return answer;
     } catch (error) {
       toast.error(submitReplyErrorMessage(error));
+      setUnsent(worthRetrying(error));
       return null;
     }
   };
+  return Object.assign(submit, { unsent });
 }

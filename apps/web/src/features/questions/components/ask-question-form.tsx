@@ -110,7 +110,7 @@ export default function AskQuestionForm({
       }
       toast.success(MSG.questionPosted);
       // A post about a crisis: the calm panel with support (the post is published as usual).
-      showSupport(posted.support);
+      showSupport(posted.support, { type: 'question', id: posted.id });
       // Posted with this tab's key: the app offers to keep it ("Keep access to this post").
       if (!viewer.signedIn) announceAnonymousPost({ type: 'question', id: posted.id });
       onPosted();
@@ -156,6 +156,8 @@ export default function AskQuestionForm({
             initialHtml={initialHtml}
             labelledBy={labelId}
             describedBy={touched && blank ? hintId : undefined}
+            // Opening Ask is to write: the editor has the focus, not the dialog's ×.
+            autoFocus
             onChange={(html) => {
               setValue('html', html);
               setTouched(true);

@@ -6,7 +6,7 @@
 import { ALLOWED_URL_SCHEMES, LINK_REL } from '@dating/contract';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { Fragment, type ReactNode, useId, useState } from 'react';
+import { Fragment, type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { PersonalInfoNote } from '../../../components/ui/personal-info-note.tsx';
 import { usePersonalInfo } from '../../../hooks/use-personal-info.ts';
@@ -29,11 +29,16 @@ interface RichTextEditorProps {
 function ToolButton({
   label,
   active,
+  current,
+  onFocus,
   onClick,
   children,
 }: {
   label: string;
   active?: boolean;
+  /** The toolbar's one Tab stop (the button last used). */
+  current: boolean;
+  onFocus: () => void;
   onClick: () => void;
   children: ReactNode;
 }) {
@@ -44,6 +49,8 @@ function ToolButton({
       aria-label={label}
       title={label}
       aria-pressed={active}
+      tabIndex={current ? 0 : -1}
+      onFocus={onFocus}
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
     >
@@ -98,6 +105,9 @@ function Toolbar({ editor }: { editor: Editor }) {
     }),
   });
   const [linkOpen, setLinkOpen] = useState(false);
+  // The toolbar pattern: one Tab stop (this button); arrows, Home and End move between them.
+  const [current, setCurrent] = useState(0);
+  const bar = useRef<HTMLDivElement>(null);
   const [url, setUrl] = useState('');
   const urlId = useId();
   const chain = () => editor.chain().focus();
@@ -183,22 +193,49 @@ function Toolbar({ editor }: { editor: Editor }) {
     ],
   ];
 
+  const count = groups.flat().length;
+  const move = (event: KeyboardEvent<HTMLDivElement>) => {
+    const to = {
+      ArrowRight: (current + 1) % count,
+      ArrowLeft: (current - 1 + count) % count,
+      Home: 0,
+      End: count - 1,
+    }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    setCurrent(to);
+    bar.current?.querySelectorAll<HTMLButtonElement>('button')[to]?.focus();
+  };
+  let index = 0;
+
   return (
     <div>
-      <div className={styles.toolbar} role="toolbar" aria-label={TEXT.editorToolbar}>
+      <div
+        ref={bar}
+        className={styles.toolbar}
+        role="toolbar"
+        aria-label={TEXT.editorToolbar}
+        aria-orientation="horizontal"
+        onKeyDown={move}
+      >
         {groups.map((tools, group) => (
           <Fragment key={tools[0]?.label}>
             {group > 0 && <span className={styles.separator} aria-hidden="true" />}
-            {tools.map((tool) => (
-              <ToolButton
-                key={tool.label}
-                label={tool.label}
-                active={tool.active}
-                onClick={tool.run}
-              >
-                {tool.face}
-              </ToolButton>
-            ))}
+            {tools.map((tool) => {
+              const at = index++;
+              return (
+                <ToolButton
+                  key={tool.label}
+                  label={tool.label}
+                  active={tool.active}
+                  current={at === current}
+                  onFocus={() => setCurrent(at)}
+                  onClick={tool.run}
+                >
+                  {tool.face}
+                </ToolButton>
+              );
+            })}
           </Fragment>
         ))}
       </div>
