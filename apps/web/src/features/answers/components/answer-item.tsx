@@ -8,6 +8,7 @@ import { buttonClass } from '../../../components/ui/button.ts';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
 import { HiddenMarker } from '../../../components/ui/hidden-marker.tsx';
 import { InlineEditor } from '../../../components/ui/inline-editor.tsx';
+import { EditedMark } from '../../../components/ui/edited-mark.tsx';
 import { AuthorLabel, MetaLine, Yours } from '../../../components/ui/meta-line.tsx';
 import { TimeAgo } from '../../../components/ui/time-ago.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -166,6 +167,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
         <AuthorLabel label={answer.author_label} />
         <span>{postedBy(answer)}</span>
         <TimeAgo iso={answer.created_at} />
+        <EditedMark iso={answer.edited_at} />
         {mine && <Yours>{TEXT.yours}</Yours>}
         {answer.hidden && <HiddenMarker />}
         {answer.helpful && (

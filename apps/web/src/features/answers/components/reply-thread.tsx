@@ -17,7 +17,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { useOnVisible } from '../../../hooks/use-on-visible.ts';
 import { cx } from '../../../lib/cx.ts';
-import { MSG, TEXT, UI } from '../../../lib/messages.ts';
+import { MSG, OUTCOME_UI, TEXT, UI } from '../../../lib/messages.ts';
 import { usePostedReplies } from '../api/create-answer.ts';
 import { useCutReplies, useMoreAnswers } from '../api/get-answer-pages.ts';
 import { mergeThread } from '../lib/thread-pages.ts';
@@ -335,6 +335,11 @@ export function ReplyThread({
   return (
     <section className={styles.replies} aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
+      {askerView && answers.length > 0 && (
+        <p className={styles.hint} data-testid="helped-hint">
+          {OUTCOME_UI.helpedHint}
+        </p>
+      )}
       {answers.length === 0 ? (
         <EmptyState>
           <p>{emptyText}</p>

@@ -81,6 +81,9 @@ export function QuestionUpdates({
       <h2 id={headingId} className={styles.heading}>
         {OUTCOME_UI.updates}
       </h2>
+      <p className={styles.hint} data-testid="updates-hint">
+        {OUTCOME_UI.updatesHint}
+      </p>
       {updates.length > 0 && (
         <ol className={styles.list} data-testid="question-updates">
           {updates.map((update) => (
