@@ -62,9 +62,7 @@ describeEachEngine('moderation queue', (ctx) => {
   const groupOf = async (type: string, id: number) =>
     (await groups()).find((g) => g.target_type === type && g.target_id === id);
   const flagOf = async (questionId: number) => {
-    const flag = (await queue()).find(
-      (r) => r.question === questionId && r.source === 'automatic',
-    );
+    const flag = (await queue()).find((r) => r.question === questionId && r.source === 'automatic');
     expect(flag).toBeDefined();
     return flag as Report;
   };
@@ -143,7 +141,7 @@ describeEachEngine('moderation queue', (ctx) => {
     expect(again.json()).toEqual({ status: [API_MSG.reportAlreadyReviewed] });
   });
 
-  it('acknowledging refuses people\'s reports (400), missing ones (404) and non-admins (401/403)', async () => {
+  it("acknowledging refuses people's reports (400), missing ones (404) and non-admins (401/403)", async () => {
     const q = await createQuestion(ctx);
     const report = await createReport(ctx, { question: q.id });
     const notFlag = await acknowledge(report.id);
@@ -159,7 +157,7 @@ describeEachEngine('moderation queue', (ctx) => {
     expect((await queue()).some((r) => r.id === flag.id)).toBe(true);
   });
 
-  it('acknowledging a flag leaves people\'s reports on the post pending, and a hidden post hidden', async () => {
+  it("acknowledging a flag leaves people's reports on the post pending, and a hidden post hidden", async () => {
     const q = await crisisQuestion(ctx);
     for (let i = 0; i < 3; i += 1) await createReport(ctx, { question: q.id });
     const flag = await flagOf(q.id);

@@ -31,7 +31,7 @@ export const OUTCOME_UI = {
   updates: 'Updates',
   /** One line under "Updates": what they are for. */
   updatesHint:
-    'What happened next, in the asker\'s words, so the people who replied and others in the same spot learn how it went.',
+    "What happened next, in the asker's words, so the people who replied and others in the same spot learn how it went.",
   /** Before each update's date: "Update, 26 Nov 2026: ...". */
   update: 'Update',
   addUpdate: 'Add an update',
