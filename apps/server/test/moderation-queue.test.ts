@@ -292,6 +292,12 @@ describeEachEngine('moderation queue', (ctx) => {
       token: await token(),
     });
     expect(badCursor.statusCode).toBe(400);
+    const tooFar = await ctx.request({
+      method: 'GET',
+      url: '/api/reports/groups/?cursor=2.9999999999',
+      token: await token(),
+    });
+    expect(tooFar.statusCode).toBe(400);
     expect((await groupOf('question', q.id))?.count).toBe(1);
   });
 });

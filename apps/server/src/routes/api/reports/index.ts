@@ -198,6 +198,7 @@ const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const limit = request.query.limit ?? LIMITS.pageSizeMax;
       const [rank, firstId] = (request.query.cursor ?? '').split('.').map(Number);
+      if (firstId !== undefined && firstId > MAX_ID) throw badRequest(API_MSG.cursorInvalid);
       const after =
         rank !== undefined && firstId !== undefined && request.query.cursor
           ? { rank, firstId }
