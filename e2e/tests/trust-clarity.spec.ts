@@ -15,13 +15,17 @@ import { everyWay } from '../support/screens.ts';
 
 /** Clicks Load more until `cards` are all on the page (the shared queue may be long). */
 async function loadUntilShown(page: Page, cards: Locator[]) {
-  for (let i = 0; i < 30; i += 1) {
+  const more = page.getByRole('button', { name: 'Load more' });
+  const state = async () => {
     const counts = await Promise.all(cards.map((card) => card.count()));
-    if (counts.every((n) => n > 0)) return;
-    const more = page.getByRole('button', { name: 'Load more' });
-    await expect(more).toBeVisible({ timeout: 15_000 });
+    if (counts.every((n) => n > 0)) return 'shown';
+    return (await more.isVisible()) ? 'more' : 'loading';
+  };
+  for (let i = 0; i < 30; i += 1) {
+    // Wait for the list (or its next page) to arrive before deciding.
+    await expect.poll(state, { timeout: 20_000 }).not.toBe('loading');
+    if ((await state()) === 'shown') return;
     await more.click();
-    await page.waitForTimeout(300);
   }
 }
 
