@@ -22,16 +22,10 @@ export const OUTCOME_UI = {
   noPerspectiveReplies: 'No replies from this group yet.',
   thisHelped: 'This helped',
   helped: 'Helped',
-  /** One line above the replies, for the asker: what "This helped" is for. */
-  helpedHint:
-    'Press "This helped" on the replies that helped you: they move to the top, so others with the same question find them first.',
   markedHelpful: 'Marked as helpful.',
   unmarkedHelpful: 'No longer marked as helpful.',
   helpfulFailed: 'Could not change the mark.',
   updates: 'Updates',
-  /** One line under "Updates": what they are for. */
-  updatesHint:
-    "What happened next, in the asker's words, so the people who replied and others in the same spot learn how it went.",
   /** Before each update's date: "Update, 26 Nov 2026: ...". */
   update: 'Update',
   addUpdate: 'Add an update',

@@ -18,28 +18,10 @@ export const SAFETY_TEXT = {
   // Moderation
   reportApproved: 'Report approved: the content was deleted.',
   reportRejected: 'Report rejected: the content stays.',
-  // "Acknowledge, keep": a crisis flag seen, the post kept, nothing deleted.
-  acknowledge: 'Acknowledge, keep',
-  acknowledgeHint: 'Records that you saw this crisis flag and keeps the post. Nothing is deleted.',
-  flagAcknowledged: 'Crisis flag acknowledged: the post stays.',
-  // The queue grouped per post, worst first.
-  priority: {
-    hidden: 'Hidden by reports',
-    crisis: 'Crisis flag',
-    reported: 'Reported',
-  },
-  groupTitle: (type: 'question' | 'answer', id: number | null) =>
-    `${type === 'question' ? 'Question' : 'Reply'}${id === null ? '' : ` #${id}`}`,
-  reportCount: (n: number) => (n === 1 ? '1 report' : `${n} reports`),
-  reasons: 'Reasons',
-  groupApproved: (n: number) => `Content deleted; ${n === 1 ? '1 report' : `${n} reports`} closed.`,
-  groupRejected: (n: number) => `Content kept; ${n === 1 ? '1 report' : `${n} reports`} closed.`,
   flaggedAs: (categories: string) => `Flagged by the crisis check: ${categories}`,
   onlyModerators: 'Only moderators can see this page.',
   logInAsModerator: 'Log in',
   activity: 'Activity',
-  byPost: 'By post',
-  byPostHeading: 'Reports by post, worst first',
   activityHeading: 'Moderation activity',
   noActivity: 'No moderation activity yet.',
   loadActivityFailed: 'Failed to load moderation activity.',

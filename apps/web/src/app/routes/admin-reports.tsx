@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import { ActivityLog } from '../../features/moderation/components/activity-log.tsx';
 import { ReportGroups } from '../../features/reports/components/report-groups.tsx';
 import { ReportList } from '../../features/reports/components/report-list.tsx';
+import { QUEUE_TEXT } from '../../features/reports/lib/messages.ts';
 import { TEXT } from '../../lib/messages.ts';
 import { SAFETY_TEXT } from '../../lib/safety-messages.ts';
 import styles from './admin-reports.module.css';
@@ -27,13 +28,13 @@ export function AdminReportsRoute() {
   });
   const headings: Record<Tab, string> = {
     reports: TEXT.pendingReports,
-    posts: SAFETY_TEXT.byPostHeading,
+    posts: QUEUE_TEXT.byPostHeading,
     activity: SAFETY_TEXT.activityHeading,
   };
   const heading = headings[tab];
   const label: Record<Tab, string> = {
     reports: TEXT.pendingReports,
-    posts: SAFETY_TEXT.byPost,
+    posts: QUEUE_TEXT.byPost,
     activity: SAFETY_TEXT.activity,
   };
 

@@ -17,7 +17,8 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { useOnVisible } from '../../../hooks/use-on-visible.ts';
 import { cx } from '../../../lib/cx.ts';
-import { MSG, OUTCOME_UI, TEXT, UI } from '../../../lib/messages.ts';
+import { MSG, TEXT, UI } from '../../../lib/messages.ts';
+import { OUTCOME_HINTS } from '../../../lib/outcome-hints.ts';
 import { usePostedReplies } from '../api/create-answer.ts';
 import { useCutReplies, useMoreAnswers } from '../api/get-answer-pages.ts';
 import { mergeThread } from '../lib/thread-pages.ts';
@@ -337,7 +338,7 @@ export function ReplyThread({
       <h2 id={headingId}>{heading}</h2>
       {askerView && answers.length > 0 && (
         <p className={styles.hint} data-testid="helped-hint">
-          {OUTCOME_UI.helpedHint}
+          {OUTCOME_HINTS.helped}
         </p>
       )}
       {answers.length === 0 ? (

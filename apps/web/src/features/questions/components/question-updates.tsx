@@ -13,6 +13,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { useForm } from '../../../hooks/use-form.ts';
 import { postErrorMessage } from '../../../lib/error-messages.ts';
 import { OUTCOME_UI } from '../../../lib/messages.ts';
+import { OUTCOME_HINTS } from '../../../lib/outcome-hints.ts';
 import { useAddUpdate } from '../api/add-update.ts';
 import styles from './question-updates.module.css';
 
@@ -82,7 +83,7 @@ export function QuestionUpdates({
         {OUTCOME_UI.updates}
       </h2>
       <p className={styles.hint} data-testid="updates-hint">
-        {OUTCOME_UI.updatesHint}
+        {OUTCOME_HINTS.updates}
       </p>
       {updates.length > 0 && (
         <ol className={styles.list} data-testid="question-updates">

@@ -25,6 +25,7 @@ import { SAFETY_TEXT } from '../../../lib/safety-messages.ts';
 import { useReportGroups } from '../api/get-report-groups.ts';
 import { useAcknowledgeFlag, useReviewGroup } from '../api/review-reports.ts';
 import { useUpdateReport } from '../api/update-report.ts';
+import { QUEUE_TEXT } from '../lib/messages.ts';
 import styles from './report-list.module.css';
 import { AcknowledgeButton, ReportedContent } from './report-list.tsx';
 
@@ -38,7 +39,7 @@ function GroupCard({ group }: { group: ReportGroup }) {
   const toast = useToast();
   const confirm = useConfirm();
   const [deciding, run] = useSingleFlight();
-  const title = SAFETY_TEXT.groupTitle(group.target_type, group.target_id);
+  const title = QUEUE_TEXT.groupTitle(group.target_type, group.target_id);
 
   const failed = (error: unknown) => {
     if (error instanceof ApiError && error.status === 409) {
@@ -62,8 +63,8 @@ function GroupCard({ group }: { group: ReportGroup }) {
         }
         toast.success(
           status === 'approved'
-            ? SAFETY_TEXT.groupApproved(closed)
-            : SAFETY_TEXT.groupRejected(closed),
+            ? QUEUE_TEXT.groupApproved(closed)
+            : QUEUE_TEXT.groupRejected(closed),
         );
       } catch (error) {
         failed(error);
@@ -74,7 +75,7 @@ function GroupCard({ group }: { group: ReportGroup }) {
       if (group.flag === null) return;
       try {
         await acknowledge.mutateAsync(group.flag);
-        toast.success(SAFETY_TEXT.flagAcknowledged);
+        toast.success(QUEUE_TEXT.flagAcknowledged);
       } catch (error) {
         failed(error);
       }
@@ -89,7 +90,7 @@ function GroupCard({ group }: { group: ReportGroup }) {
     >
       <h2 className={styles.title}>{title}</h2>
       <p className={styles.priority} data-priority={group.priority}>
-        {SAFETY_TEXT.priority[group.priority]}
+        {QUEUE_TEXT.priority[group.priority]}
       </p>
       {group.categories.length > 0 && (
         <p className={styles.flag} data-testid="report-flag">
@@ -102,9 +103,9 @@ function GroupCard({ group }: { group: ReportGroup }) {
           <dd>{group.target_type === 'question' ? TEXT.question : TEXT.answer}</dd>
         </div>
         <div>
-          <dt>{SAFETY_TEXT.reasons}</dt>
+          <dt>{QUEUE_TEXT.reasons}</dt>
           <dd data-testid="group-count">
-            {SAFETY_TEXT.reportCount(group.count)}
+            {QUEUE_TEXT.reportCount(group.count)}
             {group.reasons.length > 0 && (
               <ul className={styles.reasons} data-testid="group-reasons">
                 {group.reasons.map(({ reason, count }) => (

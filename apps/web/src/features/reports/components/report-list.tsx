@@ -27,6 +27,7 @@ import { SAFETY_TEXT } from '../../../lib/safety-messages.ts';
 import { useReports } from '../api/get-reports.ts';
 import { useAcknowledgeFlag } from '../api/review-reports.ts';
 import { useUpdateReport } from '../api/update-report.ts';
+import { QUEUE_TEXT } from '../lib/messages.ts';
 import styles from './report-list.module.css';
 
 export function ReportedContent({ report }: { report: Pick<Report, 'content'> }) {
@@ -78,7 +79,7 @@ function ReportCard({ report }: { report: Report }) {
     run(async () => {
       try {
         await acknowledge.mutateAsync(report.id);
-        toast.success(SAFETY_TEXT.flagAcknowledged);
+        toast.success(QUEUE_TEXT.flagAcknowledged);
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) {
           toast.error(API_MSG.reportAlreadyReviewed);
@@ -163,10 +164,10 @@ export function AcknowledgeButton({
         aria-describedby={hint}
         onClick={onClick}
       >
-        {SAFETY_TEXT.acknowledge}
+        {QUEUE_TEXT.acknowledge}
       </button>
       <span id={hint} className={styles.actionHint}>
-        {SAFETY_TEXT.acknowledgeHint}
+        {QUEUE_TEXT.acknowledgeHint}
       </span>
     </>
   );
