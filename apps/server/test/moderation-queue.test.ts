@@ -3,7 +3,7 @@
  * queue grouped per post (hidden by reports, then crisis flags, then the rest) reviewed a
  * group at once, and `GET /api/reports/` keeping its shape.
  */
-import { API_MSG, Report, ReportGroup } from '@dating/contract';
+import { API_MSG, QUEUE_API_MSG, Report, ReportGroup } from '@dating/contract';
 import { Value } from 'typebox/value';
 import { expect, it } from 'vitest';
 import {
@@ -146,7 +146,7 @@ describeEachEngine('moderation queue', (ctx) => {
     const report = await createReport(ctx, { question: q.id });
     const notFlag = await acknowledge(report.id);
     expect(notFlag.statusCode).toBe(400);
-    expect(notFlag.json()).toEqual({ detail: API_MSG.notACrisisFlag });
+    expect(notFlag.json()).toEqual({ detail: QUEUE_API_MSG.notACrisisFlag });
     expect((await acknowledge(2_000_000_000)).statusCode).toBe(404);
 
     const crisis = await crisisQuestion(ctx);
@@ -262,7 +262,7 @@ describeEachEngine('moderation queue', (ctx) => {
     // Reviewed already: a conflict, not a missing post.
     const again = await reviewGroup('question', q.id, 'rejected');
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ status: [API_MSG.noPendingReports] });
+    expect(again.json()).toEqual({ status: [QUEUE_API_MSG.noPendingReports] });
   });
 
   it('group review refuses non-admins and bad input', async () => {

@@ -118,8 +118,6 @@ export const API_MSG = {
   // Reports and moderation
   alreadyReported: 'You have already reported this.',
   reportAlreadyReviewed: 'This report has already been reviewed.',
-  notACrisisFlag: 'Only a crisis flag can be acknowledged.',
-  noPendingReports: 'This post has no pending reports.',
   reportOwnContent: 'You cannot report your own post.',
   hiddenQuestion: 'This post is hidden while moderators review it.',
   hiddenReply: 'This reply is hidden while moderators review it.',

@@ -63,6 +63,15 @@ export const Report = Type.Object({
 export type Report = Static<typeof Report>;
 export const ReportList = Type.Array(Report);
 
+/**
+ * The errors of acknowledging and of group reviews. Apart from API_MSG so that the web
+ * app, which never shows them, does not carry them on its first load.
+ */
+export const QUEUE_API_MSG = {
+  notACrisisFlag: 'Only a crisis flag can be acknowledged.',
+  noPendingReports: 'This post has no pending reports.',
+} as const;
+
 /** `POST /api/reports/{id}/acknowledge/`: an admin saw a crisis flag and keeps the post. */
 export const ReportAcknowledgeBody = Type.Object({ note: ModerationNote });
 export type ReportAcknowledgeBody = Static<typeof ReportAcknowledgeBody>;

@@ -5,6 +5,7 @@ import {
   LIMITS,
   MAX_ID,
   PageQuery,
+  QUEUE_API_MSG,
   Report,
   ReportAcknowledgeBody,
   ReportCreateBody,
@@ -134,7 +135,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       await app.db.transaction().execute(async (tx) => {
         const report = await lockReportForReview(tx, id);
         if (!report) throw notFound();
-        if (report.source !== 'automatic') throw badRequest(API_MSG.notACrisisFlag);
+        if (report.source !== 'automatic') throw badRequest(QUEUE_API_MSG.notACrisisFlag);
         if (report.status !== 'pending')
           throw conflict({ status: [API_MSG.reportAlreadyReviewed] });
         await acknowledgeFlag(tx, report, by);
@@ -240,12 +241,12 @@ const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
               ? await findQuestion(tx, target.id)
               : await findAnswer(tx, target.id);
           if (!exists || ('is_deleted' in exists && exists.is_deleted)) throw notFound();
-          throw conflict({ status: [API_MSG.noPendingReports] });
+          throw conflict({ status: [QUEUE_API_MSG.noPendingReports] });
         }
         // Locks the post (question first) before its reports, as every review does.
         await lockReportForReview(tx, first.id);
         const pending = await lockPendingReportsOn(tx, target);
-        if (pending.length === 0) throw conflict({ status: [API_MSG.noPendingReports] });
+        if (pending.length === 0) throw conflict({ status: [QUEUE_API_MSG.noPendingReports] });
         return reviewGroup(tx, target, pending, status, by);
       });
       return { status, closed };
