@@ -134,6 +134,20 @@ function request()
     { ["Content-Type"] = "application/json", ["X-Session-Id"] = s }, body)
 end`,
   },
+  {
+    // A top-level reply, spread over every question: each tells its asker and followers.
+    name: 'reply',
+    label: 'post a reply (write)',
+    path: () => '/api/questions/',
+    script: (t, nonce) => `${sessionLua(nonce)}
+function request()
+  local s = session()
+  local id = (counter * 7919) % ${t.questions} + 1
+  local body = '{"text":"<p>Benchmark reply ' .. counter .. ': <strong>ask them</strong> plainly, and listen.</p>","session_id":"' .. s .. '"}'
+  return wrk.format("POST", "/api/questions/" .. id .. "/answers/",
+    { ["Content-Type"] = "application/json", ["X-Session-Id"] = s }, body)
+end`,
+  },
 ];
 
 /**

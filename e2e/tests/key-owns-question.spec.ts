@@ -206,6 +206,8 @@ test.describe('the key that asked a question owns it', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(`/questions/${q.id}`);
     const text = `My own reply ${uid()}`;
+    // On a phone the form opens from its one-line 'Leave a Reply' button.
+    await page.getByRole('button', { name: 'Leave a Reply' }).click();
     await page.getByLabel('Your reply').fill(text);
     await page.getByRole('button', { name: 'Post Reply' }).click();
     const reply = answerWithText(page, text);

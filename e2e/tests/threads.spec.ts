@@ -95,7 +95,7 @@ test.describe('long threads', () => {
     await expect.poll(() => highlighted(page)).toContain('Brand new top reply');
     await expect(mine).not.toHaveAttribute('data-highlighted', 'true', { timeout: 6000 });
 
-    // A reply below level 4 opens its branch.
+    // A reply below level 4 comes out alone: the rest of the branch stays folded.
     const level4 = answerWithText(page, 'Level 4 reply');
     await level4.scrollIntoViewIfNeeded();
     await level4.getByRole('button', { name: 'Reply', exact: true }).click();
@@ -105,6 +105,8 @@ test.describe('long threads', () => {
     const deep = answerWithText(page, 'Deep new reply');
     await expect(deep).toBeFocused();
     await expect(deep).toBeInViewport();
+    await expect(answerWithText(page, 'Level 5 reply')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Show 2 more replies' }).click();
     await expect(answerWithText(page, 'Level 6 reply')).toBeVisible();
   });
 

@@ -267,6 +267,33 @@ describeEachEngine('moderation', (ctx) => {
       expect(await feedIds({ session: q.session })).toContain(q.id);
     });
 
+    it('takes replies under a hidden question only from its author and admins', async () => {
+      const q = await createQuestion(ctx);
+      const before = await createAnswer(ctx, q.id, { text: 'before the reports' });
+      for (let i = 0; i < 3; i += 1) await report(ctx, { question: q.id });
+      const post = (auth: { session?: string; token?: string }, parent?: number) =>
+        ctx.request({
+          method: 'POST',
+          url: `/api/questions/${q.id}/answers/`,
+          ...auth,
+          body: {
+            text: 'a reply',
+            ...(parent === undefined ? {} : { parent_id: parent }),
+            ...(auth.session ? { session_id: auth.session } : {}),
+          },
+        });
+      const stranger = { session: newSession() };
+      for (const parent of [undefined, before.id]) {
+        const refused = await post(stranger, parent);
+        expect(refused.statusCode, refused.body).toBe(403);
+        expect(refused.json()).toEqual({ detail: API_MSG.hiddenQuestion });
+      }
+      // The reply's own author is a stranger to the question too.
+      expect((await post({ session: before.session }, before.id)).statusCode).toBe(403);
+      expect((await post({ session: q.session })).statusCode).toBe(201);
+      expect((await post(await asAdmin(), before.id)).statusCode).toBe(201);
+    });
+
     it('turns a hidden reply into a one-line notice and keeps the thread whole', async () => {
       const q = await createQuestion(ctx);
       const a = await createAnswer(ctx, q.id, { text: 'rude reply' });

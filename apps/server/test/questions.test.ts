@@ -42,6 +42,43 @@ const ids = (items: { id: number }[]) => items.map((i) => i.id);
 
 describeEachEngine('questions', (ctx) => {
   describe('POST /api/questions/', () => {
+    it("answers exactly what the asker's next read shows, without reading it again", async () => {
+      const word = uniqueName('t').toLowerCase();
+      const user = await createUser(ctx);
+      for (const auth of [{ session: newSession() }, { token: user.access }]) {
+        const keys: Record<string, string>[] = [
+          {},
+          { 'idempotency-key': `ask-${uniqueName('k')}` },
+        ];
+        for (const idempotency of keys) {
+          const asked = await ctx.request({
+            method: 'POST',
+            url: '/api/questions/',
+            ...auth,
+            headers: idempotency,
+            body: {
+              text: '<p>Which of <strong>these</strong> first?</p>',
+              // Out of order, with a hyphen: listed by name as every read lists them.
+              tag_names: [`${word}-zeta`, `${word}-a-c`, `${word}ab`, `${word}-b`],
+              gender: 'W',
+              age_range: '26-35',
+              ...('session' in auth ? { session_id: auth.session } : {}),
+            },
+          });
+          expect(asked.statusCode, asked.body).toBe(201);
+          const { pii_warnings, support, ...written } = asked.json<Record<string, unknown>>();
+          expect(pii_warnings).toEqual([]);
+          const read = await ctx.request({
+            method: 'GET',
+            url: `/api/questions/${written.id}/`,
+            ...auth,
+          });
+          expect(read.json()).toEqual(written);
+          expect(written.following).toBe(true);
+        }
+      }
+    });
+
     it('answers 201 with the sanitized detail, normalized tags and default labels', async () => {
       const session = newSession();
       const tag = uniqueName('t');

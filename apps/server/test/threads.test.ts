@@ -304,7 +304,8 @@ describeEachEngine('reply depth', (ctx) => {
     const asAuthor = await wholeThread(ctx, q.id, { token: user.access });
     expect(countOf(asAuthor.answers)).toBe(STORED_DEPTH + 1);
     expect(depthOf(asAuthor.answers)).toBe(LIMITS.replyDepth);
-  });
+    // Three walks of a 10,000-answer thread, page by page: slow on a busy 2-core machine.
+  }, 120_000);
 });
 
 describe.each(ENGINES)('two instances on one database [%s]', (engine) => {

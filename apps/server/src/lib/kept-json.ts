@@ -33,14 +33,18 @@ export function sendSerialized(reply: FastifyReply, json: string | Buffer) {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
-/** Kept JSON with its validator: 304 when the client names it, the bytes otherwise. */
+/**
+ * Kept JSON with its validator: 304 when the client names it, the bytes otherwise.
+ * `cacheControl`: `private, no-cache` keeps it out of shared caches (a search's words).
+ */
 export function sendKeptJson(
   request: FastifyRequest,
   reply: FastifyReply,
   body: Buffer,
   etag: string,
+  cacheControl: 'no-cache' | 'private, no-cache' = 'no-cache',
 ) {
-  reply.header('ETag', etag).header('Cache-Control', 'no-cache');
+  reply.header('ETag', etag).header('Cache-Control', cacheControl);
   if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return sendSerialized(reply, body);
 }

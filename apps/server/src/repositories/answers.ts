@@ -116,10 +116,14 @@ export interface NewAnswer {
 
 /**
  * The author's number in the thread (migration 0008): 0 for the asker, the number of the
- * author's earlier answers there, or else the question's next unused number. Call with the
+ * author's earlier answers there, or else the question's next unused number (`isNew`: the
+ * question's count of authors goes up with its answer count, in one update). Call with the
  * question row locked (the reply route does), so two new authors never get one number.
  */
-async function authorNumber(db: Executor, a: NewAnswer): Promise<number> {
+async function authorNumber(
+  db: Executor,
+  a: NewAnswer,
+): Promise<{ number: number; isNew: boolean }> {
   const { rows } = await sql<{ asker: boolean; earlier: number | null; given: number }>`
     SELECT
       (q.user_id IS NOT NULL AND q.user_id = ${a.userId})
@@ -132,17 +136,13 @@ async function authorNumber(db: Executor, a: NewAnswer): Promise<number> {
     FROM questions q WHERE q.id = ${a.questionId}`.execute(db);
   const found = rows[0];
   if (!found) throw new Error(`question ${a.questionId} is gone`);
-  if (found.asker) return 0;
-  if (found.earlier !== null) return found.earlier;
-  await db
-    .updateTable('questions')
-    .set({ author_count: found.given + 1 })
-    .where('id', '=', a.questionId)
-    .execute();
-  return found.given + 1;
+  if (found.asker) return { number: 0, isNew: false };
+  if (found.earlier !== null) return { number: found.earlier, isNew: false };
+  return { number: found.given + 1, isNew: true };
 }
 
 export async function insertAnswer(db: Executor, a: NewAnswer) {
+  const author = await authorNumber(db, a);
   const row = await db
     .insertInto('answers')
     .values({
@@ -153,11 +153,11 @@ export async function insertAnswer(db: Executor, a: NewAnswer) {
       age_range: a.ageRange,
       user_id: a.userId,
       session_hash: a.sessionHash,
-      author_number: await authorNumber(db, a),
+      author_number: author.number,
     })
     .returning(ANSWER_COLUMNS)
     .executeTakeFirstOrThrow();
-  await countNewAnswer(db, a.questionId);
+  await countNewAnswer(db, a.questionId, author.isNew);
   return row;
 }
 

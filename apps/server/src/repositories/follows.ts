@@ -23,18 +23,21 @@ function ofAuthor(author: Owner) {
 /**
  * Follows on the asker's or an answerer's behalf, unless they unfollowed it before (a muted
  * row stays muted) or already follow `max` questions. Call inside the post's transaction.
+ * True when this made them follow it.
  */
 export async function followAutomatically(
   db: Executor,
   questionId: number,
   author: Owner,
   max: number,
-) {
-  await sql`
+): Promise<boolean> {
+  const { rows } = await sql<{ id: number }>`
     INSERT INTO question_follows (question_id, user_id, session_hash)
     SELECT ${questionId}, ${author.userId}, ${author.sessionHash}
     WHERE (SELECT count(*) FROM question_follows WHERE ${ofAuthor(author)} AND NOT muted) < ${max}
-    ON CONFLICT DO NOTHING`.execute(db);
+    ON CONFLICT DO NOTHING
+    RETURNING id`.execute(db);
+  return rows.length > 0;
 }
 
 /** How many questions the identity follows (muted rows are not follows). */

@@ -285,11 +285,32 @@ export function findQuestion(db: Executor, id: number) {
     .executeTakeFirst();
 }
 
+/**
+ * `findQuestion` with the question's tags by name, in one round trip: the question page's
+ * read, which a kept thread's response otherwise waits on twice.
+ */
+export function findQuestionWithTags(db: Executor, id: number) {
+  return db
+    .selectFrom('questions')
+    .leftJoin('thread_versions', 'thread_versions.question_id', 'questions.id')
+    .select([
+      ...QUESTION_COLUMNS,
+      sql<string>`coalesce(thread_versions.version, 0)::text`.as('thread_version'),
+      sql<string>`questions.xmin::text`.as('row_version'),
+      sql<{ id: number; name: string }[]>`(
+        SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.name), '[]')
+        FROM question_tags qt JOIN tags t ON t.id = qt.tag_id
+        WHERE qt.question_id = questions.id)`.as('tags'),
+    ])
+    .where('questions.id', '=', id)
+    .executeTakeFirst();
+}
+
 /** Locks the row for the rest of the transaction (edits, deletes and likes). */
 export function findQuestionForUpdate(db: Executor, id: number) {
   return db
     .selectFrom('questions')
-    .select(['id', 'user_id', 'session_hash'])
+    .select(['id', 'user_id', 'session_hash', 'hidden_at'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
@@ -306,19 +327,26 @@ export interface NewQuestion {
 }
 
 export function insertQuestion(db: Executor, q: NewQuestion) {
-  return db
-    .insertInto('questions')
-    .values({
-      text: q.text,
-      search_text: q.searchText,
-      tag_text: q.tagText,
-      gender: q.gender,
-      age_range: q.ageRange,
-      user_id: q.userId,
-      session_hash: q.sessionHash,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  return (
+    db
+      .insertInto('questions')
+      .values({
+        text: q.text,
+        search_text: q.searchText,
+        tag_text: q.tagText,
+        gender: q.gender,
+        age_range: q.ageRange,
+        user_id: q.userId,
+        session_hash: q.sessionHash,
+      })
+      // The row as `findQuestion` reads it, so that the asker's response needs no second read.
+      .returning([
+        ...QUESTION_COLUMNS,
+        sql<string>`'0'`.as('thread_version'),
+        sql<string>`questions.xmin::text`.as('row_version'),
+      ])
+      .executeTakeFirstOrThrow()
+  );
 }
 
 export function linkTags(db: Executor, questionId: number, tagIds: number[]) {
@@ -352,15 +380,16 @@ export async function deleteQuestion(db: Executor, id: number) {
 /**
  * A reply was posted: one more answer, and the question's last activity (the `active`
  * sort, migration 0010) moves to the reply's time (now(), the transaction's time, as the
- * reply's created_at). Runs in the reply's transaction, with the question row locked by
- * the reply route.
+ * reply's created_at); a new author in the thread adds one to its authors. Runs in the
+ * reply's transaction, with the question row locked by the reply route.
  */
-export function countNewAnswer(db: Executor, questionId: number) {
+export function countNewAnswer(db: Executor, questionId: number, newAuthor: boolean) {
   return db
     .updateTable('questions')
     .set({
       answer_count: sql`answer_count + 1`,
       last_activity_at: sql`greatest(last_activity_at, now())`,
+      ...(newAuthor ? { author_count: sql`author_count + 1` } : {}),
     })
     .where('id', '=', questionId)
     .execute();

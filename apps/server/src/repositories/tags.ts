@@ -45,13 +45,13 @@ export async function ensureTags(db: Executor, names: string[]) {
     .values([...names].sort().map((name) => ({ name })))
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const rows = await db
+  // By name, in the database's order, as every read of a question lists its tags.
+  return db
     .selectFrom('tags')
     .select(['id', 'name'])
     .where('name', 'in', names)
+    .orderBy('name')
     .execute();
-  // Keep the author's order.
-  return names.flatMap((name) => rows.filter((r) => r.name === name));
 }
 
 export function findTagIdByName(db: Executor, name: string) {

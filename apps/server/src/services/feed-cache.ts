@@ -19,8 +19,14 @@
  * page keeps who wrote each question (in memory, never sent), and one query asks whether the
  * key likes one of them or owns a hidden question. Browsers send their tab's key on every
  * read, so this is what lets the site's own visitors share the kept pages. Accounts are
- * read afresh (an admin sees every hidden question). Search is never kept: its words are too
- * many to be worth it, and they are what a visitor typed.
+ * read afresh (an admin sees every hidden question).
+ *
+ * A search's first page is kept only when its words are common: at least
+ * SEARCH_KEPT_MIN_MATCHES questions match. Words are what a visitor typed, and a kept page
+ * answers sooner: keeping a rare search would let anyone who times a search learn that
+ * someone else just searched those words. A common word tells nothing of the kind, and it is
+ * the one that costs the database most. Later pages of a search are not kept. What is kept
+ * stays in this process's memory, is never logged, and goes with the next write.
  */
 import { createHash } from 'node:crypto';
 import type { QuestionListQuery } from '@dating/contract';
@@ -32,6 +38,8 @@ import { seesAsStranger } from '../presenters/ownership.ts';
 import { keyMarksFeed } from '../repositories/questions.ts';
 import type { QuestionAuthor } from './feed.ts';
 
+/** A search's first page is kept only when at least this many questions match it. */
+export const SEARCH_KEPT_MIN_MATCHES = 100;
 /** The bound on what is kept, in bytes, roughly (see `weightOf`). */
 const MAX_KEPT_BYTES = 32_000_000;
 /** What an entry costs beyond its body and key: the objects, the ETag, the cursor. */
@@ -47,6 +55,8 @@ export interface StrangersPage {
   next: string | null;
   /** Who wrote each question of the page; never sent. */
   authors: readonly QuestionAuthor[];
+  /** A search's first page: how many questions match (X-Total-Count); null otherwise. */
+  total: number | null;
 }
 
 interface KeptPage extends StrangersPage {
@@ -59,14 +69,23 @@ export interface FreshPage {
   json: string;
   next: string | null;
   authors: readonly QuestionAuthor[];
+  /** A search's first page: how many questions match. */
+  total?: number | null;
 }
 
 /**
  * Whether this list request may be answered with a strangers' page: no account, and no
- * search. With a private key, only if `keySeesStrangersPage` then says so.
+ * search beyond its first page. With a private key, only if `keySeesStrangersPage` then
+ * says so.
  */
 export function isStrangersList(viewer: Viewer, query: QuestionListQuery): boolean {
-  return viewer.user === null && query.search === undefined;
+  return viewer.user === null && (query.search === undefined || query.cursor === undefined);
+}
+
+/** Whether a fresh page may be kept: any list's, and a search's only when it is common. */
+function mayKeep(query: QuestionListQuery, page: FreshPage): boolean {
+  if ((query.search?.trim() ?? '') === '') return true;
+  return (page.total ?? 0) >= SEARCH_KEPT_MIN_MATCHES;
 }
 
 /**
@@ -156,11 +175,13 @@ export function keyOf(query: QuestionListQuery): string {
   );
 }
 
-function etagOf(json: string, next: string | null): string {
+function etagOf(json: string, next: string | null, total: number | null): string {
   const digest = createHash('sha256')
     .update(json)
     .update('\n')
     .update(next ?? '')
+    .update('\n')
+    .update(total === null ? '' : String(total))
     .digest();
   return `"${digest.toString('base64url').slice(0, 32)}"`;
 }
@@ -182,7 +203,7 @@ export class FeedCache {
    * and kept.
    */
   page(query: QuestionListQuery, fresh: () => Promise<FreshPage>): Promise<StrangersPage> {
-    return this.byKey(keyOf(query), fresh);
+    return this.byKey(keyOf(query), fresh, (page) => mayKeep(query, page));
   }
 
   /**
@@ -206,7 +227,11 @@ export class FeedCache {
     return this.byKey('tags', fresh);
   }
 
-  private async byKey(key: string, fresh: () => Promise<FreshPage>): Promise<StrangersPage> {
+  private async byKey(
+    key: string,
+    fresh: () => Promise<FreshPage>,
+    mayKeepPage: (page: FreshPage) => boolean = () => true,
+  ): Promise<StrangersPage> {
     const version = await this.version.current();
     const kept = this.kept.get(key);
     if (kept?.version === version) return kept;
@@ -215,7 +240,9 @@ export class FeedCache {
     const readKey = `${version}\u0000${key}`;
     let reading = this.reading.get(readKey);
     if (reading === undefined) {
-      reading = this.read(key, version, fresh).finally(() => this.reading.delete(readKey));
+      reading = this.read(key, version, fresh, mayKeepPage).finally(() =>
+        this.reading.delete(readKey),
+      );
       this.reading.set(readKey, reading);
     }
     return reading;
@@ -225,15 +252,20 @@ export class FeedCache {
     key: string,
     version: bigint,
     fresh: () => Promise<FreshPage>,
+    mayKeepPage: (page: FreshPage) => boolean,
   ): Promise<KeptPage> {
-    const { json, next, authors } = await fresh();
+    const read = await fresh();
+    const { json, next, authors } = read;
+    const total = read.total ?? null;
     const page: KeptPage = {
       body: Buffer.from(json),
-      etag: etagOf(json, next),
+      etag: etagOf(json, next, total),
       next,
       authors,
+      total,
       version,
     };
+    if (!mayKeepPage(read)) return page;
     const current = this.kept.get(key);
     // A slower read of an older version does not replace a newer one.
     if (current === undefined || current.version <= version) {

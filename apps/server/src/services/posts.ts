@@ -17,6 +17,7 @@ import {
   type Gender,
   LIMITS,
   normalizeTags,
+  type Tag,
   tagNamesProblem,
 } from '@dating/contract';
 import { type Author, isOwner, type Viewer } from '../auth/identity.ts';
@@ -87,6 +88,15 @@ function requireSomeone(viewer: Viewer) {
 export interface AskedQuestion {
   id: number;
   safety: SafetyReport;
+  /** The question as written, for the asker's response (services/threads.ts `asked`). */
+  written: WrittenQuestion;
+}
+
+/** A question just written: its row, its tags, and whether its asker now follows it. */
+export interface WrittenQuestion {
+  row: Awaited<ReturnType<typeof insertQuestion>>;
+  tags: Tag[];
+  following: boolean;
 }
 
 export interface WrittenReply {
@@ -106,10 +116,10 @@ export async function askQuestion(
   if (tagProblem) throw fieldError('tag_names', tagProblem);
   const tagNames = normalizeTags(input.tagNames);
   const safety = deps.safety.check(plain);
-  const id = await deps.db.transaction().execute(async (tx) => {
+  const written = await deps.db.transaction().execute(async (tx) => {
     await key?.claim(tx);
     const tags = await ensureTags(tx, tagNames);
-    const { id } = await insertQuestion(tx, {
+    const row = await insertQuestion(tx, {
       text,
       searchText: plain,
       tagText: tagNames.join(' '),
@@ -118,17 +128,19 @@ export async function askQuestion(
       userId: author.userId,
       sessionHash: author.sessionHash,
     });
+    const id = row.id;
     await linkTags(
       tx,
       id,
       tags.map((tag) => tag.id),
     );
     await flagCrisis(tx, { type: 'question', id }, safety);
-    await followOwnThread(tx, id, author);
-    await key?.keep(tx, { id, safety });
-    return id;
+    const following = await followOwnThread(tx, id, author);
+    const written = { row, tags, following };
+    await key?.keep(tx, { id, safety, written });
+    return written;
   });
-  return { id, safety };
+  return { id: written.row.id, safety, written };
 }
 
 /**
@@ -138,7 +150,13 @@ export async function askQuestion(
 export async function replyTo(
   deps: PostDeps,
   author: Author,
-  input: { questionId: number; parentId: number | null; text: string } & PostLabels,
+  input: {
+    questionId: number;
+    parentId: number | null;
+    text: string;
+    /** An admin: may reply under a question hidden by reports. */
+    staff?: boolean;
+  } & PostLabels,
   key?: WriteClaim<WrittenReply> | null,
 ): Promise<WrittenReply> {
   const text = cleanReplyText(input.text);
@@ -149,6 +167,11 @@ export async function replyTo(
     // Locking the question keeps its answer count exact and stops a delete racing in.
     const question = await findQuestionForUpdate(tx, questionId);
     if (!question) throw notFound();
+    // Hidden by reports while moderators review it: nobody but its author and the admins
+    // sees it whole, so nobody else replies to it (the page shows them no reply form).
+    if (question.hidden_at !== null && !input.staff && !authoredBy(author, question)) {
+      throw forbidden(API_MSG.hiddenQuestion);
+    }
     const parent = parentId === null ? null : await checkParent(tx, questionId, parentId);
     const answer = await insertAnswer(tx, {
       questionId,
@@ -166,6 +189,15 @@ export async function replyTo(
     return answer;
   });
   return { row, safety };
+}
+
+/** Whether this author wrote the row (the account, or the anonymous key). */
+function authoredBy(
+  author: Author,
+  row: { user_id: number | null; session_hash: Buffer | null },
+): boolean {
+  if (author.userId !== null) return row.user_id === author.userId;
+  return row.session_hash !== null && author.sessionHash.equals(row.session_hash);
 }
 
 async function checkParent(tx: Executor, questionId: number, parentId: number) {

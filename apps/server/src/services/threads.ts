@@ -50,8 +50,8 @@ import { answersOfQuestion } from '../repositories/answers.ts';
 import { isFollowing } from '../repositories/follows.ts';
 import { likedAmong, likedAnswersOfQuestion } from '../repositories/likes.ts';
 import { updatesOfQuestion } from '../repositories/outcomes.ts';
-import { findQuestion } from '../repositories/questions.ts';
-import { tagsOfQuestions } from '../repositories/tags.ts';
+import { findQuestionWithTags } from '../repositories/questions.ts';
+import type { WrittenQuestion } from './posts.ts';
 
 /** Shorter threads are cheap to read each time; they are not kept. */
 const MIN_ANSWERS_TO_KEEP = 20;
@@ -140,6 +140,20 @@ export class ThreadService {
     const question = await ThreadService.question(db, viewer, id);
     if (!question) return null;
     return this.present(db, viewer, question, filter);
+  }
+
+  /**
+   * A question its asker has just written, as the detail call would show it to them: no
+   * replies, no updates, no likes yet; read from what the write returned, not again.
+   */
+  asked(viewer: Viewer, { row, tags, following }: WrittenQuestion): QuestionDetail {
+    return presentQuestionDetail(
+      viewer,
+      row,
+      tags,
+      { answers: [], next: null, perspectives: presentPerspectives(viewer, []), updates: [] },
+      { liked: false, following },
+    );
   }
 
   /**
@@ -242,21 +256,21 @@ export class ThreadService {
     viewer: Viewer,
     id: number,
   ): Promise<QuestionOfViewer | null> {
-    const row = await findQuestion(db, id);
-    if (!row) return null;
-    // Started now, awaited with the thread (or to compare with a kept response). Should the
-    // tags' read fail first, this one's failure is not left unhandled (it would end the
+    const found = await findQuestionWithTags(db, id);
+    if (!found) return null;
+    const { tags, ...row } = found;
+    // Started now, awaited with the thread (or to compare with a kept response). Should
+    // another read fail first, this one's failure is not left unhandled (it would end the
     // process); whoever awaits it still gets it.
     const likedAnswers = likedAnswersOfQuestion(db, id, viewer);
     likedAnswers.catch(() => {});
-    const [tags, likedQuestion, following] = await Promise.all([
-      tagsOfQuestions(db, [id]),
+    const [likedQuestion, following] = await Promise.all([
       likedAmong(db, 'question', [id], viewer),
       isFollowing(db, id, viewer),
     ]);
     return {
       row,
-      tags: tags.get(id) ?? [],
+      tags,
       liked: { question: likedQuestion.has(id), answers: likedAnswers },
       following,
     };

@@ -101,6 +101,8 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
   const data = question.data;
   // The asker (signed-in owner or the owning key) marks replies and adds updates.
   const asker = isOwner(data, viewer);
+  // Hidden by reports while moderators review it: only its author and admins may reply.
+  const replyClosed = data.hidden && !asker && !viewer.isStaff;
   const title = questionTitle(data.text);
   return (
     <div className={styles.stack}>
@@ -114,7 +116,7 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
       />
       <KeepAccessSlot type="question" id={data.id} />
       <QuestionUpdates questionId={data.id} updates={data.updates} asker={asker} />
-      <ReplyForm questionId={data.id} onPosted={setPosted} />
+      {!replyClosed && <ReplyForm questionId={data.id} onPosted={setPosted} />}
       <PerspectivesBar perspectives={data.perspectives} perspective={perspective} />
       <NewRepliesButton
         count={live.pending}
@@ -129,6 +131,7 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
           askerView={asker}
           onReport={onReportAnswer}
           revealId={posted}
+          replyClosed={replyClosed}
         />
       ) : group.isPending ? (
         <StatusMessage>{UI.loading}</StatusMessage>
@@ -152,6 +155,7 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
           emptyText={OUTCOME_UI.noPerspectiveReplies}
           onReport={onReportAnswer}
           revealId={posted}
+          replyClosed={replyClosed}
         />
       )}
       <ReportDialog target={report} onClose={() => setReport(null)} />

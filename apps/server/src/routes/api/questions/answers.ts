@@ -67,7 +67,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const written = await replyTo(
         app,
         requireAuthor(viewer),
-        { ...body, questionId: request.params.id, parentId: body.parent_id ?? null },
+        {
+          ...body,
+          questionId: request.params.id,
+          parentId: body.parent_id ?? null,
+          staff: viewer.user?.is_staff === true,
+        },
         request.idempotency?.answering(201, present),
       );
       return reply.code(201).send(present(written));

@@ -9,7 +9,6 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireAuthor, type Viewer } from '../../../auth/identity.ts';
-import type { Executor } from '../../../db/connection.ts';
 import { notFound } from '../../../lib/http-errors.ts';
 import { sendSerialized, serializerOf } from '../../../lib/kept-json.ts';
 import { viewerOf } from '../../../plugins/auth.ts';
@@ -22,12 +21,8 @@ function withSafety(detail: QuestionDetail, safety: SafetyReport) {
 }
 
 /** The question with its thread, as `viewer` sees it (services/threads.ts); 404 when gone. */
-export function questionDetail(app: FastifyInstance, viewer: Viewer, id: number) {
-  return questionDetailIn(app, app.db, viewer, id);
-}
-
-async function questionDetailIn(app: FastifyInstance, db: Executor, viewer: Viewer, id: number) {
-  const detail = await app.threads.detail(db, viewer, id);
+export async function questionDetail(app: FastifyInstance, viewer: Viewer, id: number) {
+  const detail = await app.threads.detail(app.db, viewer, id);
   if (!detail) throw notFound();
   return detail;
 }
@@ -49,18 +44,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const body = request.body;
       const viewer = viewerOf(request, body.session_id);
-      const { id, safety } = await askQuestion(
+      const { written, safety } = await askQuestion(
         app,
         requireAuthor(viewer),
         { ...body, tagNames: body.tag_names ?? [] },
-        // The owner's view, read in the asking transaction: an owner's view is never kept
-        // in the thread cache, so nothing uncommitted is cached.
-        request.idempotency?.answering(201, async (asked: AskedQuestion, tx) =>
-          withSafety(await questionDetailIn(app, tx, viewer, asked.id), asked.safety),
+        // The asker's view, from what the asking transaction wrote: nothing is read again.
+        request.idempotency?.answering(201, (asked: AskedQuestion) =>
+          withSafety(app.threads.asked(viewer, asked.written), asked.safety),
         ),
       );
-      const detail = await questionDetail(app, viewer, id);
-      return reply.code(201).send(withSafety(detail, safety));
+      return reply.code(201).send(withSafety(app.threads.asked(viewer, written), safety));
     },
   );
 

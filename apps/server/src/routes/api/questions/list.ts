@@ -20,10 +20,22 @@ const LIST_VARY = 'Authorization, X-Session-Id';
  * A strangers' page, kept (services/feed-cache.ts): the same bytes to everyone it suits, or
  * 304 to a client that has them (lib/kept-json.ts), with the request's own next-page link.
  */
-function sendStrangersPage(request: FastifyRequest, reply: FastifyReply, page: StrangersPage) {
+function sendStrangersPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: StrangersPage,
+  searched: boolean,
+) {
   const link = nextPageLink(request.url, page.next === null ? null : { cursor: page.next });
   if (link !== null) reply.header('Link', link);
-  return sendKeptJson(request, reply, page.body, page.etag);
+  if (page.total !== null) reply.header('X-Total-Count', String(page.total));
+  return sendKeptJson(
+    request,
+    reply,
+    page.body,
+    page.etag,
+    searched ? 'private, no-cache' : 'no-cache',
+  );
 }
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -46,10 +58,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const page = await app.feedCache.page(request.query, async () => {
           const fresh = await feedPage(app.db, app.cursors, STRANGER, request.query, request.url);
           const json = serializerOf<QuestionSummary[]>(reply)(fresh.questions);
-          return { json, next: fresh.next, authors: fresh.authors };
+          return { json, next: fresh.next, authors: fresh.authors, total: fresh.total };
         });
         if (await keySeesStrangersPage(app.db, viewer, page)) {
-          return sendStrangersPage(request, reply, page);
+          // A search's words are what a visitor typed: no shared cache keeps them.
+          const searched = (request.query.search?.trim() ?? '') !== '';
+          return sendStrangersPage(request, reply, page, searched);
         }
       }
       const page = await feedPage(app.db, app.cursors, viewer, request.query, request.url);

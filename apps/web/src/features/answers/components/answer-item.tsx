@@ -214,14 +214,16 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
             {OUTCOME_UI.thisHelped}
           </button>
         )}
-        <button
-          type="button"
-          className={buttonClass('ghost', 'small')}
-          aria-expanded={replying}
-          onClick={() => thread.toggleReply(answer.id)}
-        >
-          {TEXT.reply}
-        </button>
+        {!thread.replyClosed && (
+          <button
+            type="button"
+            className={buttonClass('ghost', 'small')}
+            aria-expanded={replying}
+            onClick={() => thread.toggleReply(answer.id)}
+          >
+            {TEXT.reply}
+          </button>
+        )}
         {/* Nobody may report their own post (the server refuses it). */}
         {!mine && (
           <button
@@ -256,7 +258,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
           </>
         )}
       </div>
-      {replying && (
+      {replying && !thread.replyClosed && (
         <div className={styles.nestedReply}>
           <NestedReplyForm parentId={answer.id} />
         </div>

@@ -1,13 +1,16 @@
 /**
  * 'Leave a Reply': a top-level answer. Empty or blank text is silently not sent (spec §5).
  * The text is this tab's draft for this question until it is posted.
+ * On a phone (below 640 px) the form is folded behind a 'Leave a Reply' button, so the
+ * replies come first; folding only hides it, so nothing typed is lost. A kept draft opens it.
  */
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { cardClass } from '../../../components/ui/card.ts';
 import { FormActions } from '../../../components/ui/form.tsx';
 import { useForm } from '../../../hooks/use-form.ts';
 import { usePrepareProofOfWork } from '../../../hooks/use-prepare-proof-of-work.ts';
+import { cx } from '../../../lib/cx.ts';
 import { draftKeys } from '../../../lib/drafts.ts';
 import { MSG, TEXT } from '../../../lib/messages.ts';
 import {
@@ -31,6 +34,7 @@ export function ReplyForm({
   const submitReply = useSubmitReply(questionId);
   usePrepareProofOfWork();
   const headingId = useId();
+  const formId = useId();
   const key = draftKeys.reply(questionId, null);
   const form = useForm<ReplyDraft>({
     initialValues: () => storedReply(key),
@@ -51,13 +55,39 @@ export function ReplyForm({
       return true;
     },
   });
+  // Only a phone's layout reads it (CSS). A draft kept from before opens the form once
+  // mounted: the page drawn on the server knows no draft, and the first render must match it.
+  const [unfolded, setUnfolded] = useState(false);
+  const hasDraft = replyWorthKeeping(form.values);
+  useEffect(() => {
+    if (hasDraft) setUnfolded(true);
+  }, [hasDraft]);
 
   return (
-    <section className={cardClass} aria-labelledby={headingId}>
+    <section
+      className={cx(cardClass, styles.card)}
+      aria-labelledby={headingId}
+      data-testid="leave-reply"
+    >
       <h2 id={headingId} className={styles.heading}>
-        {TEXT.leaveReply}
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-expanded={unfolded}
+          aria-controls={formId}
+          onClick={() => setUnfolded((open) => !open)}
+        >
+          {TEXT.leaveReply}
+          <span className={styles.chevron} aria-hidden="true" />
+        </button>
+        <span className={styles.title}>{TEXT.leaveReply}</span>
       </h2>
-      <form noValidate onSubmit={form.onSubmit}>
+      <form
+        id={formId}
+        className={cx(styles.form, !unfolded && styles.folded)}
+        noValidate
+        onSubmit={form.onSubmit}
+      >
         <ReplyFields values={form.values} onChange={form.setValue} rows={4} />
         <FormActions>
           <button type="submit" className={buttonClass('primary')} disabled={form.pending}>

@@ -21,13 +21,14 @@ import { MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { OUTCOME_HINTS } from '../../../lib/outcome-hints.ts';
 import { usePostedReplies } from '../api/create-answer.ts';
 import { useCutReplies, useMoreAnswers } from '../api/get-answer-pages.ts';
-import { mergeThread } from '../lib/thread-pages.ts';
+import { mergeThreadParts } from '../lib/thread-pages.ts';
 import {
   collapsesByDepth,
   countReplies,
   initialThreadView,
   pathTo,
   reveal,
+  revealedIn,
   splitList,
   type ThreadView,
 } from '../lib/thread-view.ts';
@@ -106,20 +107,30 @@ function Branch({
     );
   } else if (replies.length > 0) {
     if (collapsesByDepth(depth) && !below) {
-      children = (
-        <ul
-          className={cx(styles.list, styles.nested)}
-          data-testid="reply-list"
-          data-depth={depth + 1}
-        >
-          <ShowMore
-            count={countReplies(replies)}
-            onClick={() =>
-              setView((v) => ({ ...v, openBranches: new Set(v.openBranches).add(answer.id) }))
-            }
+      // A reply just posted (or linked to) down here shows, and only the way to it.
+      const forced = revealedIn(replies, view);
+      const openBranch = () =>
+        setView((v) => ({ ...v, openBranches: new Set(v.openBranches).add(answer.id) }));
+      const rest = countReplies(replies) - countReplies(forced);
+      children =
+        forced.length > 0 ? (
+          <ReplyList
+            answers={forced}
+            depth={depth + 1}
+            opened={false}
+            view={view}
+            setView={setView}
+            more={rest > 0 ? <ShowMore count={rest} onClick={openBranch} /> : null}
           />
-        </ul>
-      );
+        ) : (
+          <ul
+            className={cx(styles.list, styles.nested)}
+            data-testid="reply-list"
+            data-depth={depth + 1}
+          >
+            <ShowMore count={countReplies(replies)} onClick={openBranch} />
+          </ul>
+        );
     } else {
       const { shown, hidden } = splitList(replies, answer.id, view);
       children = (
@@ -198,6 +209,7 @@ export function ReplyThread({
   heading = TEXT.replies,
   emptyText = UI.noReplies,
   revealId = null,
+  replyClosed = false,
 }: {
   questionId: number;
   /** The first page of the thread (the question's `answers`). */
@@ -215,6 +227,8 @@ export function ReplyThread({
   emptyText?: string;
   /** A reply posted from outside the thread ('Leave a Reply'), to show. */
   revealId?: number | null;
+  /** No replies may be posted here (a question hidden from this viewer): no Reply buttons. */
+  replyClosed?: boolean;
 }) {
   const [editingId, setEditingId] = useState<number | null>(null);
   const [replyingId, setReplyingId] = useState<number | null>(null);
@@ -235,15 +249,23 @@ export function ReplyThread({
     }
     return byParent;
   }, [cut.pages]);
-  const answers = useMemo(
+  const parts = useMemo(
     () =>
-      mergeThread({
+      mergeThreadParts({
         top: more.answers.length > 0 ? [...firstPage, ...more.answers] : firstPage,
         moreReplies: new Map([...loaded].map(([id, page]) => [id, page.answers])),
         posted: scope === undefined ? posted : [],
       }),
     [firstPage, more.answers, loaded, posted, scope],
   );
+  const answers = useMemo(
+    () => (parts.unplaced.length === 0 ? parts.placed : [...parts.placed, ...parts.unplaced]),
+    [parts],
+  );
+  // Replies posted here whose page is not loaded yet belong after the pages still to come:
+  // while there are such pages, they show below 'Load more replies'.
+  const tail = more.hasMore ? parts.unplaced : [];
+  const body = tail.length > 0 ? parts.placed : answers;
 
   // The rest of an answer's replies, a page at a time, each from where the last one ended.
   const { load: loadCut, stateOf } = cut;
@@ -270,7 +292,14 @@ export function ReplyThread({
   );
 
   // Near the end of the list, the next page loads by itself; the button stays for keyboards.
-  useOnVisible(sentinel, more.load, more.hasMore && !more.loading && !more.failed);
+  // Not while a reply just posted waits below it: scrolling to that reply would load every
+  // page, one after the other, and carry it far away (the button still loads them).
+  const [autoLoad, setAutoLoad] = useState(true);
+  useOnVisible(sentinel, more.load, autoLoad && more.hasMore && !more.loading && !more.failed);
+  const loadMore = useCallback(() => {
+    setAutoLoad(true);
+    more.load();
+  }, [more.load]);
 
   // A reply just posted (here, or above the thread) waits until the reloaded thread holds
   // it; then whatever hides it opens, and it becomes the target to scroll to and focus.
@@ -282,6 +311,7 @@ export function ReplyThread({
     setPending(revealId);
   }
   if (pending !== null && pathTo(answers, pending)) {
+    if (tail.some((answer) => answer.id === pending)) setAutoLoad(false);
     setView((v) => reveal(v, answers, pending));
     setTarget(pending);
     setPending(null);
@@ -309,6 +339,7 @@ export function ReplyThread({
       questionId,
       ownerPage,
       askerView,
+      replyClosed,
       editingId,
       setEditingId,
       replyingId,
@@ -324,6 +355,7 @@ export function ReplyThread({
       questionId,
       ownerPage,
       askerView,
+      replyClosed,
       editingId,
       replyingId,
       onReport,
@@ -347,7 +379,7 @@ export function ReplyThread({
         </EmptyState>
       ) : (
         <ThreadContext.Provider value={state}>
-          <ReplyList answers={answers} depth={0} opened={false} view={view} setView={setView} />
+          <ReplyList answers={body} depth={0} opened={false} view={view} setView={setView} />
           {more.hasMore && (
             <>
               <div ref={sentinel} className={styles.sentinel} data-testid="replies-end" />
@@ -355,12 +387,17 @@ export function ReplyThread({
                 <LoadError
                   message={MSG.loadQuestionFailed}
                   retrying={more.loading}
-                  onRetry={more.load}
+                  onRetry={loadMore}
                 />
               ) : (
-                <LoadMore loading={more.loading} onLoad={more.load} label={TEXT.loadMoreReplies} />
+                <LoadMore loading={more.loading} onLoad={loadMore} label={TEXT.loadMoreReplies} />
               )}
             </>
+          )}
+          {tail.length > 0 && (
+            <div className={styles.tail}>
+              <ReplyList answers={tail} depth={0} opened={false} view={view} setView={setView} />
+            </div>
           )}
         </ThreadContext.Provider>
       )}

@@ -31,6 +31,15 @@ describe('mergeThread', () => {
     ]);
   });
 
+  it('puts a reply to a reply posted here, neither placed yet, under its parent', () => {
+    const top = [node(1)];
+    const posted = [node(30, null), node(31, 30), node(32, 31), node(33, 1)];
+    expect(shape(mergeThread({ top, moreReplies: none, posted }))).toEqual([
+      [1, [33]],
+      [30, [[31, [32]]]],
+    ]);
+  });
+
   it('leaves the thread as it was when nothing is added', () => {
     const top = [node(1, null, [node(10, 1)])];
     const merged = mergeThread({ top, moreReplies: none, posted: [node(10, 1)] });

@@ -6,6 +6,7 @@ import {
   initialThreadView,
   pathTo,
   reveal,
+  revealedIn,
   splitList,
 } from './thread-view.ts';
 
@@ -67,21 +68,26 @@ describe('thread view', () => {
     expect(splitList(replies.slice(0, 5), 99, view).hidden).toHaveLength(0);
   });
 
-  it('reveals a reply deeper than 4 levels by opening the branch at level 4', () => {
+  it('reveals a reply deeper than 4 levels, and only the replies above it', () => {
     const [top, leaf] = chain(7);
     const view = reveal(initialThreadView(), [top], leaf.id);
-    const level4 = pathTo([top], leaf.id)?.[3];
-    expect([...view.openBranches]).toEqual([level4?.id]);
+    const path = pathTo([top], leaf.id)?.map((n) => n.id);
+    expect([...view.revealed]).toEqual(path);
+    expect(view.openBranches.size).toBe(0);
+    const level4 = pathTo([top], leaf.id)?.[3] as AnswerNode;
+    const sibling = node();
+    const replies = [sibling, ...level4.replies];
+    expect(revealedIn(replies, view).map((n) => n.id)).toEqual([level4.replies[0]?.id]);
   });
 
-  it('reveals a reply hidden in a long list by opening that list', () => {
+  it('reveals a reply hidden in a long list, the rest of the list staying folded', () => {
     const replies = Array.from({ length: 8 }, () => node());
     const parent = node(replies);
     const view = reveal(initialThreadView(), [parent], (replies[6] as AnswerNode).id);
-    expect(view.openLists.has(parent.id)).toBe(true);
-    expect(
-      reveal(initialThreadView(), [parent], (replies[1] as AnswerNode).id).openLists.size,
-    ).toBe(0);
+    expect(view.openLists.size).toBe(0);
+    const { shown, hidden } = splitList(replies, parent.id, view);
+    expect(shown.map((n) => n.id)).toEqual([...replies.slice(0, 5), replies[6]].map((n) => n?.id));
+    expect(hidden.map((n) => n.id)).toEqual([replies[5]?.id, replies[7]?.id]);
   });
 
   it('leaves the view alone for an unknown reply', () => {

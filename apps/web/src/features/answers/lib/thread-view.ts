@@ -16,11 +16,17 @@ export interface ThreadView {
   openLists: ReadonlySet<number>;
   /** Replies below which no level collapses any more. */
   openBranches: ReadonlySet<number>;
+  /**
+   * Replies shown although what holds them is collapsed: one just posted (or linked to)
+   * and the replies above it. The rest stays behind its 'Show N more replies'.
+   */
+  revealed: ReadonlySet<number>;
 }
 
 export const initialThreadView = (): ThreadView => ({
   openLists: new Set(),
   openBranches: new Set(),
+  revealed: new Set(),
 });
 
 /** Every reply in these branches, at any depth. */
@@ -54,21 +60,28 @@ export function splitList(
   if (replies.length <= BRANCH_VISIBLE || view.openLists.has(parentId)) {
     return { shown: replies, hidden: [] };
   }
-  return { shown: replies.slice(0, BRANCH_VISIBLE), hidden: replies.slice(BRANCH_VISIBLE) };
+  const shown: AnswerNode[] = [];
+  const hidden: AnswerNode[] = [];
+  replies.forEach((reply, index) => {
+    (index < BRANCH_VISIBLE || view.revealed.has(reply.id) ? shown : hidden).push(reply);
+  });
+  return { shown, hidden };
 }
 
-/** The view with whatever hides the reply `id` opened (a new reply is always shown). */
+/** The replies of a branch collapsed by depth that show all the same (`revealed`). */
+export function revealedIn(replies: readonly AnswerNode[], view: ThreadView): AnswerNode[] {
+  return view.revealed.size === 0 ? [] : replies.filter((reply) => view.revealed.has(reply.id));
+}
+
+/**
+ * The view with the reply `id` shown, and the replies above it: only they come out of the
+ * lists and branches that hide them; everything else stays as it was (a long thread is not
+ * opened up for one reply).
+ */
 export function reveal(view: ThreadView, answers: readonly AnswerNode[], id: number): ThreadView {
   const path = pathTo(answers, id);
   if (!path) return view;
-  const openLists = new Set(view.openLists);
-  const openBranches = new Set(view.openBranches);
-  path.forEach((node, depth) => {
-    const child = path[depth + 1];
-    if (!child) return;
-    if (node.replies.indexOf(child) >= BRANCH_VISIBLE) openLists.add(node.id);
-    const opened = path.slice(0, depth + 1).some((n) => openBranches.has(n.id));
-    if (collapsesByDepth(depth) && !opened) openBranches.add(node.id);
-  });
-  return { openLists, openBranches };
+  const revealed = new Set(view.revealed);
+  for (const node of path) revealed.add(node.id);
+  return { ...view, revealed };
 }

@@ -2,7 +2,8 @@
  * 'Perspectives': how many replies came from each gender and each age group, each a link
  * that filters the thread to that group (a second group of the other kind narrows it
  * further; the chosen one again lifts it). The choice lives in the address, so Back and
- * Forward and a copied link keep it; 'All replies' goes back to the whole thread.
+ * Forward and a copied link keep it; 'All replies' goes back to the whole thread. On a phone
+ * (below 640 px) it folds into one line above the replies, its heading a button that opens it.
  */
 import {
   AGE_RANGE_LABELS,
@@ -13,7 +14,7 @@ import {
   type Gender,
   type Perspectives,
 } from '@dating/contract';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cardClass } from '../../../components/ui/card.ts';
 import { cx } from '../../../lib/cx.ts';
@@ -66,7 +67,10 @@ export function PerspectivesBar({
   perspective: Perspective;
 }) {
   const headingId = useId();
+  const choicesId = useId();
   const location = useLocation();
+  // Only a phone's layout reads it (CSS): there the choices wait behind the heading.
+  const [unfolded, setUnfolded] = useState(false);
   const genders: Choice[] = GENDERS.map((gender: Gender) => {
     const selected = perspective.gender === gender;
     return {
@@ -91,7 +95,17 @@ export function PerspectivesBar({
     <section className={cx(cardClass, styles.bar)} aria-labelledby={headingId}>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.heading}>
-          {OUTCOME_UI.perspectives}
+          <button
+            type="button"
+            className={styles.toggle}
+            aria-expanded={unfolded}
+            aria-controls={choicesId}
+            onClick={() => setUnfolded((open) => !open)}
+          >
+            {OUTCOME_UI.perspectives}
+            <span className={styles.chevron} aria-hidden="true" />
+          </button>
+          <span className={styles.title}>{OUTCOME_UI.perspectives}</span>
         </h2>
         {isPerspective(perspective) && (
           <Link
@@ -103,8 +117,10 @@ export function PerspectivesBar({
           </Link>
         )}
       </div>
-      <ChoiceList label={OUTCOME_UI.gender} choices={genders} />
-      <ChoiceList label={OUTCOME_UI.age} choices={ages} />
+      <div id={choicesId} className={cx(!unfolded && styles.folded)}>
+        <ChoiceList label={OUTCOME_UI.gender} choices={genders} />
+        <ChoiceList label={OUTCOME_UI.age} choices={ages} />
+      </div>
     </section>
   );
 }
