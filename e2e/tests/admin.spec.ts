@@ -207,6 +207,8 @@ test.describe('admin moderation', () => {
     // The tabs work by keyboard.
     await page.getByRole('tab', { name: 'Activity' }).focus();
     await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('tab', { name: 'By post' })).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
     await expect(page.getByRole('tab', { name: 'Pending Reports' })).toBeFocused();
     await expect(page.getByRole('heading', { name: 'Pending Reports' })).toBeVisible();
   });

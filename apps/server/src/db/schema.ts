@@ -63,6 +63,8 @@ export interface QuestionsTable {
   /** Replies the asker marked "This helped", and the asker's updates (migration 0011). */
   helpful_count: ColumnType<number, never, never>;
   update_count: ColumnType<number, never, never>;
+  /** The owner's last edit of the text, null if never (migration 0016). */
+  edited_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -102,6 +104,8 @@ export interface AnswersTable {
   hidden_at: Date | null;
   /** Marked "This helped" by the asker (migration 0011). */
   helpful: ColumnType<boolean, never, boolean>;
+  /** The owner's last edit of the text, null if never (migration 0016). */
+  edited_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -25,6 +25,8 @@ export interface AnswerRow {
   author_number: number | null;
   hidden_at: Date | null;
   helpful: boolean;
+  /** The owner's last edit of the text; null if never (not updated_at: see migration 0016). */
+  edited_at: Date | null;
   created_at: Date;
 }
 
@@ -47,6 +49,7 @@ export function presentAnswer(viewer: Viewer, row: AnswerRow, liked: boolean): A
     is_deleted: row.is_deleted,
     author_label: authorLabel(row.author_number),
     created_at: row.created_at.toISOString(),
+    edited_at: row.edited_at === null ? null : row.edited_at.toISOString(),
     hidden,
     helpful: row.helpful,
   };

@@ -27,6 +27,8 @@ export interface QuestionRow {
   hidden_at: Date | null;
   helpful_count: number;
   update_count: number;
+  /** The owner's last edit of the text; null if never (not updated_at: see migration 0016). */
+  edited_at: Date | null;
   created_at: Date;
 }
 
@@ -68,6 +70,7 @@ export function presentQuestion(
     age_range: row.age_range,
     ...ownershipFields(viewer, row),
     created_at: row.created_at.toISOString(),
+    edited_at: row.edited_at === null ? null : row.edited_at.toISOString(),
     answer_count: row.answer_count,
     author_label: ASKER_LABEL,
     hidden: row.hidden_at !== null,

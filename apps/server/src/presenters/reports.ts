@@ -1,6 +1,14 @@
-import type { CrisisCategory, Report, ReportedContent } from '@dating/contract';
+import {
+  type CrisisCategory,
+  REPORT_GROUP_PRIORITIES,
+  type Report,
+  type ReportedContent,
+  type ReportGroup,
+  type ReportReason,
+} from '@dating/contract';
 import type { Viewer } from '../auth/identity.ts';
 import type { ReporterFingerprints } from '../lib/reporter-fingerprints.ts';
+import type { ReportGroupRow } from '../repositories/reports.ts';
 
 export interface ReportRow {
   id: number;
@@ -27,7 +35,9 @@ export interface ReportContentRow {
   answer_hidden_at: Date | null;
 }
 
-function reportedContent(row: ReportRow & ReportContentRow): ReportedContent | null {
+function reportedContent(
+  row: Pick<ReportRow, 'question_id' | 'answer_id'> & ReportContentRow,
+): ReportedContent | null {
   if (row.question_id !== null && row.question_text !== null) {
     return {
       type: 'question',
@@ -91,4 +101,31 @@ export function presentNewReport(
 ): Report {
   const ownSession = row.key_mac !== null ? viewer.sessionId : null;
   return { ...presentReport(fingerprints, row), session_id: ownSession };
+}
+
+/** A group of the queue (repositories/reports.ts): counts and reasons, never reporters. */
+export function presentReportGroup(row: ReportGroupRow): ReportGroup {
+  const reasons = new Map<ReportReason, number>();
+  for (const reason of row.reasons ?? []) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  const firstId = row.report_ids[0] ?? row.first_id;
+  // The content as a report of the group names it (reportedContent reads these).
+  const asReport = {
+    question_id: row.target_type === 'question' ? row.target_id : null,
+    answer_id: row.target_type === 'answer' ? row.target_id : null,
+  };
+  return {
+    target_type: row.target_type,
+    target_id: row.target_id,
+    priority: REPORT_GROUP_PRIORITIES[row.rank] ?? 'reported',
+    count: row.reasons?.length ?? 0,
+    reasons: [...reasons]
+      .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
+      .map(([reason, count]) => ({ reason, count })),
+    flag: row.flag_id,
+    categories: row.flag_id === null ? [] : (row.categories ?? []),
+    reports: row.report_ids.length > 0 ? row.report_ids : [firstId],
+    details: row.details ?? [],
+    first_reported_at: row.first_at.toISOString(),
+    content: reportedContent({ ...row, ...asReport }),
+  };
 }

@@ -19,6 +19,7 @@ export const ANSWER_COLUMNS = [
   'answers.author_number',
   'answers.hidden_at',
   'answers.helpful',
+  'answers.edited_at',
   'answers.created_at',
 ] as const;
 
@@ -163,7 +164,7 @@ export async function insertAnswer(db: Executor, a: NewAnswer) {
 export function updateAnswerText(db: Executor, id: number, text: string) {
   return db
     .updateTable('answers')
-    .set({ text, updated_at: new Date() })
+    .set({ text, updated_at: new Date(), edited_at: new Date() })
     .where('id', '=', id)
     .returning(ANSWER_COLUMNS)
     .executeTakeFirstOrThrow();

@@ -17,6 +17,7 @@ const QUESTION_COLUMNS = [
   'questions.hidden_at',
   'questions.helpful_count',
   'questions.update_count',
+  'questions.edited_at',
   'questions.created_at',
 ] as const;
 
@@ -72,6 +73,7 @@ export interface QuestionPageRow extends Record<string, unknown> {
   hidden_at: Date | null;
   helpful_count: number;
   update_count: number;
+  edited_at: Date | null;
   created_at: Date;
   /** The `top` sort's key, as the exact text of a PostgreSQL double (migration 0010). */
   top_score: string;
@@ -359,7 +361,7 @@ export function linkTags(db: Executor, questionId: number, tagIds: number[]) {
 export function updateQuestionText(db: Executor, id: number, text: string, searchText: string) {
   return db
     .updateTable('questions')
-    .set({ text, search_text: searchText, updated_at: new Date() })
+    .set({ text, search_text: searchText, updated_at: new Date(), edited_at: new Date() })
     .where('id', '=', id)
     .execute();
 }

@@ -1,6 +1,7 @@
 import type { CrisisCategory, ReportReason } from '@dating/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
+import type { ReportContentRow } from '../presenters/reports.ts';
 
 const REPORT_COLUMNS = [
   'reports.id',
@@ -238,4 +239,100 @@ export function closeReportsOnAnswersOf(db: Executor, questionId: number) {
       eb.selectFrom('answers').select('id').where('question_id', '=', questionId),
     )
     .execute();
+}
+
+/** A group of the queue: the pending reports on one post, with the post joined in. */
+export interface ReportGroupRow extends ReportContentRow {
+  target_type: 'question' | 'answer';
+  target_id: number | null;
+  /** 0: the post is hidden by reports; 1: a crisis flag is pending; 2: the rest. */
+  rank: number;
+  first_id: number;
+  first_at: Date;
+  report_ids: number[];
+  flag_id: number | null;
+  categories: CrisisCategory[] | null;
+  reasons: ReportReason[] | null;
+  details: string[] | null;
+}
+
+/**
+ * The queue grouped per post, worst first: posts hidden by people's reports, then posts
+ * with a crisis flag, then the rest, each group by its oldest pending report. A report
+ * whose content is gone is a group of its own. `after` continues after a group's place
+ * (its rank and oldest report, which no other group shares).
+ */
+export async function listReportGroups(
+  db: Executor,
+  page: { limit: number; after?: { rank: number; firstId: number } },
+): Promise<ReportGroupRow[]> {
+  const after = page.after
+    ? sql`WHERE (g.rank, g.first_id) > (${page.after.rank}, ${page.after.firstId})`
+    : sql``;
+  const { rows } = await sql<ReportGroupRow>`
+    WITH pending AS (
+      SELECT r.*, coalesce(r.question_id, r.answer_id) AS target_id,
+        CASE WHEN r.question_id IS NULL AND r.answer_id IS NULL THEN r.id END AS orphan
+      FROM reports r WHERE r.status = 'pending'
+    ), grouped AS (
+      SELECT target_type, target_id,
+        min(id) AS first_id, min(created_at) AS first_at,
+        array_agg(id ORDER BY id) AS report_ids,
+        min(id) FILTER (WHERE source = 'automatic') AS flag_id,
+        array_agg(reason ORDER BY id) FILTER (WHERE source = 'reporter') AS reasons,
+        (array_agg(details ORDER BY id DESC)
+          FILTER (WHERE source = 'reporter' AND coalesce(details, '') <> ''))[1:5] AS details
+      FROM pending GROUP BY target_type, target_id, orphan
+    ), g AS (
+      SELECT grouped.*,
+        CASE WHEN coalesce(q.hidden_at, a.hidden_at) IS NOT NULL THEN 0
+             WHEN grouped.flag_id IS NOT NULL THEN 1 ELSE 2 END AS rank,
+        f.categories,
+        q.text AS question_text, a.text AS answer_text, a.question_id AS answer_question_id,
+        a.is_deleted AS answer_is_deleted, q.hidden_at AS question_hidden_at,
+        a.hidden_at AS answer_hidden_at
+      FROM grouped
+      LEFT JOIN questions q ON grouped.target_type = 'question' AND q.id = grouped.target_id
+      LEFT JOIN answers a ON grouped.target_type = 'answer' AND a.id = grouped.target_id
+      LEFT JOIN reports f ON f.id = grouped.flag_id
+    )
+    SELECT * FROM g ${after}
+    ORDER BY g.rank, g.first_id
+    LIMIT ${page.limit + 1}`.execute(db);
+  return rows;
+}
+
+/** The pending reports on a post, oldest first, locked (the post must be locked first). */
+export function lockPendingReportsOn(db: Executor, target: ReportTarget) {
+  return db
+    .selectFrom('reports')
+    .select(REPORT_COLUMNS)
+    .where(targetColumn(target), '=', target.id)
+    .where('status', '=', 'pending')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** The oldest pending report on a post, if any (not locked). */
+export function firstPendingReportOn(db: Executor, target: ReportTarget) {
+  return db
+    .selectFrom('reports')
+    .select('id')
+    .where(targetColumn(target), '=', target.id)
+    .where('status', '=', 'pending')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Rejects every pending report on a post, people's and the crisis flag alike. */
+export async function rejectAllPendingReports(db: Executor, target: ReportTarget) {
+  const result = await db
+    .updateTable('reports')
+    .set({ status: 'rejected', reviewed_at: new Date(), reporter_net: null })
+    .where(targetColumn(target), '=', target.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

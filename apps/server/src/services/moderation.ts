@@ -9,6 +9,11 @@
  *   pending report on it; rejecting keeps it, and when it was hidden, shows it again and
  *   rejects the other pending reports of people on it (the admin has judged the content:
  *   the next report must not hide it at once).
+ * - Acknowledging a crisis flag: the admin has seen it and keeps the post. The flag
+ *   closes (as rejected: content kept), nothing is deleted, hidden or shown, and people's
+ *   reports on the post stay in the queue.
+ * - Reviewing a group (every pending report on one post): approving deletes the post once
+ *   and closes them all; rejecting closes them all, and shows the post again if hidden.
  * - The log: every approval, rejection, auto-hide, un-hide and admin deletion, with the
  *   admin (null for the server's own), the time, the target, an optional note, and for
  *   deleted content a snapshot without its author, personal information removed.
@@ -33,6 +38,7 @@ import {
   closeReportsOnAnswersOf,
   countPendingReporters,
   type ReportTarget,
+  rejectAllPendingReports,
   rejectPendingReports,
 } from '../repositories/reports.ts';
 import { tellOfModeration } from './notifications.ts';
@@ -160,6 +166,53 @@ export async function reviewReport(
     await rejectPendingReports(db, target);
     await insertLogEntry(db, { ...entry, action: 'unhide', note: null });
   }
+}
+
+/** Closes a pending crisis flag (locked, with its content) as seen, keeping the post. */
+export async function acknowledgeFlag(db: Executor, report: ReportRow, by: ReviewBy) {
+  const target = targetOfReport(report);
+  await closeReports(db, report, 'rejected');
+  await insertLogEntry(db, {
+    action: 'acknowledge',
+    adminId: by.adminId,
+    target: { type: report.target_type, id: target?.id ?? null },
+    questionId: target ? ((await questionOfTarget(db, target)) ?? null) : null,
+    reportId: report.id,
+    note: by.note,
+  });
+}
+
+/**
+ * Reviews every pending report on a post at once (`pending`: them, locked after the post,
+ * oldest first; at least one). Approving deletes the post once, logged once; rejecting
+ * keeps it, logged once against the oldest report, and un-hides it. How many closed.
+ */
+export async function reviewGroup(
+  db: Executor,
+  target: ReportTarget,
+  pending: ReportRow[],
+  status: 'approved' | 'rejected',
+  by: ReviewBy,
+): Promise<number> {
+  const [first] = pending;
+  if (!first) return 0;
+  if (status === 'approved') {
+    // closeReports closes every pending report on the post with the first.
+    await reviewReport(db, first, 'approved', by);
+    return pending.length;
+  }
+  const closed = await rejectAllPendingReports(db, target);
+  const entry = {
+    adminId: by.adminId,
+    target,
+    questionId: (await questionOfTarget(db, target)) ?? null,
+    reportId: first.id,
+  };
+  await insertLogEntry(db, { ...entry, action: 'reject', note: by.note });
+  if (await setHidden(db, target, false)) {
+    await insertLogEntry(db, { ...entry, action: 'unhide', note: null });
+  }
+  return closed;
 }
 
 /** An admin deletes someone else's question or answer: logged with what it was. */

@@ -11,7 +11,12 @@ import { Link, useLocation } from 'react-router';
 import { buttonClass, iconButtonClass } from '../components/ui/button.ts';
 import { KeyMenu } from '../features/anonymity/components/key-menu.tsx';
 import { UserMenu } from '../features/auth/components/user-menu.tsx';
-import { ModerationLink } from '../features/moderation/components/moderation-link.tsx';
+import {
+  MenuPendingBadge,
+  ModerationLink,
+  usePendingReports,
+  withPending,
+} from '../features/moderation/components/moderation-link.tsx';
 import {
   MenuUnreadBadge,
   menuLabel,
@@ -41,6 +46,7 @@ export function SiteHeader({
   const menu = useRef<HTMLElement>(null);
   const { key } = useLocation();
   const unread = useUnreadCount();
+  const pending = usePendingReports();
 
   // Any navigation closes the menu.
   const [shownFor, setShownFor] = useState(key);
@@ -101,7 +107,7 @@ export function SiteHeader({
             ref={button}
             type="button"
             className={cx(iconButtonClass, styles.menuButton)}
-            aria-label={menuLabel(TEXT.menu, unread)}
+            aria-label={withPending(menuLabel(TEXT.menu, unread), pending)}
             aria-expanded={open}
             aria-controls={menuId}
             onClick={() => setOpen((o) => !o)}
@@ -111,6 +117,7 @@ export function SiteHeader({
           >
             <span aria-hidden="true">☰</span>
             <MenuUnreadBadge unread={unread} />
+            <MenuPendingBadge pending={pending} />
           </button>
           <nav
             ref={menu}

@@ -32,6 +32,7 @@ export const SAFETY_TEXT = {
     auto_hide: 'Hidden automatically',
     unhide: 'Shown again',
     delete: 'Deleted by an admin',
+    acknowledge: 'Crisis flag acknowledged (content kept)',
   },
   byAdmin: (name: string) => `by ${name}`,
   byServer: 'by the server',

@@ -47,6 +47,10 @@ const answerFields = {
     }),
   ),
   created_at: Timestamp,
+  edited_at: Nullable(Timestamp, {
+    description:
+      'When its author last edited the text (shown as "edited"); null if never. Likes, replies and moderation do not change it.',
+  }),
   helpful: Type.Boolean({
     description:
       'The asker marked it "This helped" (at most 3 a question); such replies come first in their thread.',

@@ -14,7 +14,18 @@ import {
 } from './common.ts';
 import { PiiKindSchema } from './safety.ts';
 
-export const MODERATION_ACTIONS = ['approve', 'reject', 'auto_hide', 'unhide', 'delete'] as const;
+/**
+ * `acknowledge`: an admin saw a crisis flag and kept the post; the flag left the queue and
+ * nothing was deleted (migration 0016).
+ */
+export const MODERATION_ACTIONS = [
+  'approve',
+  'reject',
+  'auto_hide',
+  'unhide',
+  'delete',
+  'acknowledge',
+] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** `PATCH /api/reports/{id}/` and an admin's `DELETE` of a question or an answer may say why. */

@@ -96,6 +96,10 @@ const questionFields = {
   user: Nullable(Id),
   session_id: Nullable(Type.String()),
   created_at: Timestamp,
+  edited_at: Nullable(Timestamp, {
+    description:
+      'When its author last edited the text (shown as "edited"); null if never. Likes, replies and moderation do not change it.',
+  }),
   answer_count: Type.Integer(),
   author_label: Type.Literal(ASKER_LABEL, { description: 'A question is its thread\'s "Asker".' }),
   hidden: Type.Boolean({

@@ -1,26 +1,40 @@
 /**
- * /admin/reports: the 'Pending Reports' queue and, in a second tab, the moderation log
- * ("Activity"). The tab is in the address (?tab=activity), so it survives a reload.
+ * /admin/reports: the 'Pending Reports' queue, the same queue grouped per post worst first
+ * ("By post": hidden by reports, then crisis flags, then the rest) and the moderation log
+ * ("Activity"). The tab is in the address (?tab=posts, ?tab=activity), so it survives a
+ * reload.
  */
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { ActivityLog } from '../../features/moderation/components/activity-log.tsx';
+import { ReportGroups } from '../../features/reports/components/report-groups.tsx';
 import { ReportList } from '../../features/reports/components/report-list.tsx';
+import { QUEUE_TEXT } from '../../features/reports/lib/messages.ts';
 import { TEXT } from '../../lib/messages.ts';
 import { SAFETY_TEXT } from '../../lib/safety-messages.ts';
 import styles from './admin-reports.module.css';
 
-const TABS = ['reports', 'activity'] as const;
+const TABS = ['reports', 'posts', 'activity'] as const;
 type Tab = (typeof TABS)[number];
 
 export function AdminReportsRoute() {
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'activity' ? 'activity' : 'reports';
+  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'reports';
   const id = useId();
-  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({ reports: null, activity: null });
-  const heading = tab === 'reports' ? TEXT.pendingReports : SAFETY_TEXT.activityHeading;
+  const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({
+    reports: null,
+    posts: null,
+    activity: null,
+  });
+  const headings: Record<Tab, string> = {
+    reports: TEXT.pendingReports,
+    posts: QUEUE_TEXT.byPostHeading,
+    activity: SAFETY_TEXT.activityHeading,
+  };
+  const heading = headings[tab];
   const label: Record<Tab, string> = {
     reports: TEXT.pendingReports,
+    posts: QUEUE_TEXT.byPost,
     activity: SAFETY_TEXT.activity,
   };
 
@@ -73,7 +87,9 @@ export function AdminReportsRoute() {
         ))}
       </div>
       <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}-tab`}>
-        {tab === 'reports' ? <ReportList /> : <ActivityLog />}
+        {tab === 'reports' && <ReportList />}
+        {tab === 'posts' && <ReportGroups />}
+        {tab === 'activity' && <ActivityLog />}
       </div>
     </div>
   );

@@ -15,7 +15,11 @@ export function useUpdateAnswer() {
     onSuccess: (answer) => {
       // Copies the refetch does not reach (cut replies, replies posted here) show the edit too.
       patchThreadCaches(queryClient, answer.question, (nodes) =>
-        changeAnswer(nodes, answer.id, (old) => ({ ...old, text: answer.text })),
+        changeAnswer(nodes, answer.id, (old) => ({
+          ...old,
+          text: answer.text,
+          edited_at: answer.edited_at,
+        })),
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.question(answer.question) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.myAnswers });

@@ -6,6 +6,7 @@ import type { AnswerNode } from '@dating/contract';
 import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
+import { EditedMark } from '../../../components/ui/edited-mark.tsx';
 import { HiddenMarker } from '../../../components/ui/hidden-marker.tsx';
 import { InlineEditor } from '../../../components/ui/inline-editor.tsx';
 import { AuthorLabel, MetaLine, Yours } from '../../../components/ui/meta-line.tsx';
@@ -166,6 +167,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
         <AuthorLabel label={answer.author_label} />
         <span>{postedBy(answer)}</span>
         <TimeAgo iso={answer.created_at} />
+        <EditedMark iso={answer.edited_at} />
         {mine && <Yours>{TEXT.yours}</Yours>}
         {answer.hidden && <HiddenMarker />}
         {answer.helpful && (

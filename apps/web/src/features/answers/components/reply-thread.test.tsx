@@ -24,6 +24,7 @@ function answer(fields: Partial<AnswerNode> = {}): AnswerNode {
     is_deleted: false,
     author_label: `Anon ${id}`,
     created_at: new Date().toISOString(),
+    edited_at: null,
     helpful: false,
     replies: [],
     ...fields,

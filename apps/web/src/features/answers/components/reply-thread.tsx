@@ -18,6 +18,7 @@ import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { useOnVisible } from '../../../hooks/use-on-visible.ts';
 import { cx } from '../../../lib/cx.ts';
 import { MSG, TEXT, UI } from '../../../lib/messages.ts';
+import { OUTCOME_HINTS } from '../../../lib/outcome-hints.ts';
 import { usePostedReplies } from '../api/create-answer.ts';
 import { useCutReplies, useMoreAnswers } from '../api/get-answer-pages.ts';
 import { mergeThreadParts } from '../lib/thread-pages.ts';
@@ -367,6 +368,11 @@ export function ReplyThread({
   return (
     <section className={styles.replies} aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
+      {askerView && answers.length > 0 && (
+        <p className={styles.hint} data-testid="helped-hint">
+          {OUTCOME_HINTS.helped}
+        </p>
+      )}
       {answers.length === 0 ? (
         <EmptyState>
           <p>{emptyText}</p>

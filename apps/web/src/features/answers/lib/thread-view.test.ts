@@ -26,6 +26,7 @@ function node(replies: AnswerNode[] = []): AnswerNode {
     is_deleted: false,
     author_label: 'Anon 1',
     created_at: '2026-01-01T00:00:00Z',
+    edited_at: null,
     helpful: false,
     replies,
   };

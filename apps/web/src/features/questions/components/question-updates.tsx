@@ -13,6 +13,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { useForm } from '../../../hooks/use-form.ts';
 import { postErrorMessage } from '../../../lib/error-messages.ts';
 import { OUTCOME_UI } from '../../../lib/messages.ts';
+import { OUTCOME_HINTS } from '../../../lib/outcome-hints.ts';
 import { useAddUpdate } from '../api/add-update.ts';
 import styles from './question-updates.module.css';
 
@@ -81,6 +82,9 @@ export function QuestionUpdates({
       <h2 id={headingId} className={styles.heading}>
         {OUTCOME_UI.updates}
       </h2>
+      <p className={styles.hint} data-testid="updates-hint">
+        {OUTCOME_HINTS.updates}
+      </p>
       {updates.length > 0 && (
         <ol className={styles.list} data-testid="question-updates">
           {updates.map((update) => (

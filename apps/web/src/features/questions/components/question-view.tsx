@@ -11,6 +11,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { cardClass } from '../../../components/ui/card.ts';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
+import { EditedMark } from '../../../components/ui/edited-mark.tsx';
 import { HiddenMarker } from '../../../components/ui/hidden-marker.tsx';
 import { AuthorLabel, MetaLine, Yours } from '../../../components/ui/meta-line.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
@@ -170,6 +171,7 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
         <AuthorLabel label={question.author_label} />
         <span>{postedBy(question)}</span>
         <TimeAgo iso={question.created_at} />
+        <EditedMark iso={question.edited_at} />
         {mine && <Yours>{TEXT.yours}</Yours>}
         {question.hidden && !hiddenFromMe && <HiddenMarker />}
       </MetaLine>

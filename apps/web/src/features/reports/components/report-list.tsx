@@ -1,10 +1,14 @@
-/** 'Pending Reports' for admins, each with its content and the two decisions. */
+/**
+ * 'Pending Reports' for admins, each with its content and the two decisions, and for a
+ * crisis flag a third: "Acknowledge, keep" (seen, the post kept, nothing deleted).
+ */
 import {
   API_MSG,
   CRISIS_CATEGORY_LABELS,
   REPORT_REASON_LABELS,
   type Report,
 } from '@dating/contract';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { cardClass } from '../../../components/ui/card.ts';
@@ -21,10 +25,12 @@ import { formatDateTime } from '../../../lib/labels.ts';
 import { MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { SAFETY_TEXT } from '../../../lib/safety-messages.ts';
 import { useReports } from '../api/get-reports.ts';
+import { useAcknowledgeFlag } from '../api/review-reports.ts';
 import { useUpdateReport } from '../api/update-report.ts';
+import { QUEUE_TEXT } from '../lib/messages.ts';
 import styles from './report-list.module.css';
 
-function ReportedContent({ report }: { report: Report }) {
+export function ReportedContent({ report }: { report: Pick<Report, 'content'> }) {
   const content = report.content;
   if (!content) return <p className={styles.muted}>{UI.contentUnavailable}</p>;
   return (
@@ -44,6 +50,7 @@ function ReportedContent({ report }: { report: Report }) {
 
 function ReportCard({ report }: { report: Report }) {
   const update = useUpdateReport();
+  const acknowledge = useAcknowledgeFlag();
   const toast = useToast();
   const confirm = useConfirm();
   const [deciding, run] = useSingleFlight();
@@ -62,6 +69,18 @@ function ReportCard({ report }: { report: Report }) {
         );
       } catch (error) {
         // Another admin reviewed it first: say so; the list drops it (useUpdateReport).
+        if (error instanceof ApiError && error.status === 409) {
+          toast.error(API_MSG.reportAlreadyReviewed);
+        } else toast.error(unlessOffline(error, MSG.adminUpdateFailed));
+      }
+    });
+
+  const onAcknowledge = () =>
+    run(async () => {
+      try {
+        await acknowledge.mutateAsync(report.id);
+        toast.success(QUEUE_TEXT.flagAcknowledged);
+      } catch (error) {
         if (error instanceof ApiError && error.status === 409) {
           toast.error(API_MSG.reportAlreadyReviewed);
         } else toast.error(unlessOffline(error, MSG.adminUpdateFailed));
@@ -121,8 +140,36 @@ function ReportCard({ report }: { report: Report }) {
         >
           {TEXT.reject}
         </button>
+        {flagged.length > 0 && <AcknowledgeButton disabled={deciding} onClick={onAcknowledge} />}
       </div>
     </article>
+  );
+}
+
+/** "Acknowledge, keep", with one line on what it does (its description). */
+export function AcknowledgeButton({
+  disabled,
+  onClick,
+}: {
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  const hint = useId();
+  return (
+    <>
+      <button
+        type="button"
+        className={buttonClass()}
+        disabled={disabled}
+        aria-describedby={hint}
+        onClick={onClick}
+      >
+        {QUEUE_TEXT.acknowledge}
+      </button>
+      <span id={hint} className={styles.actionHint}>
+        {QUEUE_TEXT.acknowledgeHint}
+      </span>
+    </>
   );
 }
 
