@@ -59,6 +59,8 @@ test.describe('crisis support, gently', () => {
     }
     await page.goto(`/questions/${q.id}`);
     const form = page.getByRole('region', { name: 'Leave a Reply' });
+    // On a phone the form is folded behind its heading's button.
+    await form.getByRole('button', { name: 'Leave a Reply' }).click();
     const text = `My boyfriend hits me when he is angry ${uid()}`;
     await form.getByLabel('Your reply').fill(text);
     // Somewhere down the page, as after reading a while.
