@@ -1,0 +1,82 @@
+/** Reviewing one report (admins): approve, reject, or "Acknowledge, keep" a crisis flag. */
+import {
+  API_MSG,
+  IdParams,
+  QUEUE_API_MSG,
+  Report,
+  ReportAcknowledgeBody,
+  ReportPatchBody,
+} from '@dating/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { badRequest, conflict, notFound } from '../../../lib/http-errors.ts';
+import { currentUser, staffOnly } from '../../../plugins/auth.ts';
+import { presentReport } from '../../../presenters/reports.ts';
+import { findReport, lockReportForReview } from '../../../repositories/reports.ts';
+import { acknowledgeFlag, reviewReport } from '../../../services/moderation.ts';
+import { noteOf } from './groups.ts';
+
+const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/:id/acknowledge/',
+    {
+      preHandler: staffOnly,
+      schema: {
+        tags: ['reports'],
+        summary:
+          '"Acknowledge, keep" a pending crisis flag (admins): logged as `acknowledge`, the flag closes as rejected, nothing is deleted and the post stays as it is. 400: not a crisis flag; 409: already reviewed.',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        body: ReportAcknowledgeBody,
+        response: { 200: Report },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const by = { adminId: currentUser(request).id, note: noteOf(request.body?.note) };
+      await app.db.transaction().execute(async (tx) => {
+        const report = await lockReportForReview(tx, id);
+        if (!report) throw notFound();
+        if (report.source !== 'automatic') throw badRequest(QUEUE_API_MSG.notACrisisFlag);
+        if (report.status !== 'pending')
+          throw conflict({ status: [API_MSG.reportAlreadyReviewed] });
+        await acknowledgeFlag(tx, report, by);
+      });
+      const row = await findReport(app.db, id);
+      if (!row) throw notFound();
+      return presentReport(app.fingerprints, row, row);
+    },
+  );
+
+  app.patch(
+    '/:id/',
+    {
+      preHandler: staffOnly,
+      schema: {
+        tags: ['reports'],
+        summary: 'Approve (delete the content) or reject (keep it) a pending report (admins)',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        body: ReportPatchBody,
+        response: { 200: Report },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { status } = request.body;
+      const by = { adminId: currentUser(request).id, note: request.body.note?.trim() || null };
+      await app.db.transaction().execute(async (tx) => {
+        const report = await lockReportForReview(tx, id);
+        if (!report) throw notFound();
+        // Another admin was first: a conflict with the report's state, not bad input.
+        if (report.status !== 'pending')
+          throw conflict({ status: [API_MSG.reportAlreadyReviewed] });
+        await reviewReport(tx, report, status, by);
+      });
+      const row = await findReport(app.db, id);
+      if (!row) throw notFound();
+      return presentReport(app.fingerprints, row, row);
+    },
+  );
+};
+
+export default reviewRoutes;
