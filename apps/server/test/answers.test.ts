@@ -67,6 +67,7 @@ describeEachEngine('answers', (ctx) => {
         // The first person to answer someone else's question.
         author_label: 'Anon 1',
         created_at: expect.any(String),
+        edited_at: null,
         hidden: false,
         helpful: false,
         // What the safety checks found (safety.test.ts): nothing here.

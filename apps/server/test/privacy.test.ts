@@ -61,6 +61,8 @@ const ITEM_FIELDS = new Set([
   'answers_next',
   'replies_more',
   'replies_next',
+  // When the text was last edited by its author: never a like's or a reply's time.
+  'edited_at',
 ]);
 
 interface Item {
