@@ -41,7 +41,7 @@ describe('SharedReads', () => {
     expect(shared.size).toBe(0);
   });
 
-  it('fails only the requests that shared a failed read, and reads again for the next', async () => {
+  it('fails the requests waiting behind a failed read with it, and reads again for the next', async () => {
     let calls = 0;
     const shared = new SharedReads<number, number>(async () => {
       calls += 1;
@@ -49,9 +49,13 @@ describe('SharedReads', () => {
       return calls;
     });
     const failing = shared.get(7);
-    const next = shared.get(7);
+    const waiting = shared.get(7);
     await expect(failing).rejects.toThrow('connection lost');
-    expect(await next).toBe(2);
+    await expect(waiting).rejects.toThrow('connection lost');
+    expect(calls).toBe(1);
+    await settle();
+    expect(shared.size).toBe(0);
+    expect(await shared.get(7)).toBe(2);
     await settle();
     expect(shared.size).toBe(0);
   });

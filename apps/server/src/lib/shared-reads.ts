@@ -5,15 +5,14 @@
  * arriving while a read is in flight waits for the next one, which every request arriving
  * meanwhile shares. Under load that is one query per key per round trip to the database
  * instead of one per request, and a request still sees every write committed before it
- * arrived.
+ * arrived. When the read on its way fails, the requests waiting for the next one fail with
+ * it; the next request to arrive reads again.
  */
 interface Reads<T> {
   inFlight: Promise<T> | null;
   /** The read that starts when the one in flight ends: not sent yet. */
   queued: Promise<T> | null;
 }
-
-const ignore = () => undefined;
 
 export class SharedReads<K, T> {
   private readonly byKey = new Map<K, Reads<T>>();
@@ -30,10 +29,20 @@ export class SharedReads<K, T> {
     const sent = reads.inFlight;
     if (sent === null) return this.send(key, reads);
     const entry = reads;
-    const queued = sent.then(ignore, ignore).then(() => {
-      entry.queued = null;
-      return this.send(key, entry);
-    });
+    const queued = sent.then(
+      () => {
+        entry.queued = null;
+        return this.send(key, entry);
+      },
+      (error: unknown) => {
+        // The database has just failed the read on its way: those waiting for the next one
+        // get the same answer now, rather than a second wait as long as the first (a stalled
+        // database would double every queued request's time before its 503).
+        entry.queued = null;
+        if (entry.inFlight === null && this.byKey.get(key) === entry) this.byKey.delete(key);
+        throw error;
+      },
+    );
     entry.queued = queued;
     return queued;
   }
