@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { migrate } from '../src/db/migrator.ts';
-import { createAnswer, createQuestion, createUser, likeQuestion } from './factories.ts';
+import { createUser, likeQuestion } from './factories.ts';
 import { describeEachEngine, newSession } from './harness.ts';
 
 const SECRET = 'migration-0015-tests-secret-migration-0015-tests';
@@ -20,13 +20,28 @@ describeEachEngine(
       const key = newSession();
       const hash = createHash('sha256').update(key).digest();
       const user = await createUser(ctx);
-      // Written through the API as an account (presenting a key's post reads its likes,
-      // which this schema does not have yet), then made the key's.
-      const own = await createQuestion(ctx, { token: user.access });
-      const liked = await createQuestion(ctx, { token: user.access });
-      const answer = await createAnswer(ctx, liked.id, { token: user.access });
-      const gone = await createAnswer(ctx, liked.id, { token: user.access });
       const pool = ctx.database.pool;
+      // Written straight into this older schema (today's code writes columns of later
+      // migrations), as an account, then made the key's.
+      const insert = async (table: 'questions' | 'answers', questionId?: number) => {
+        const { rows } =
+          table === 'questions'
+            ? await pool.query<{ id: number }>(
+                `INSERT INTO questions (text, search_text, tag_text, user_id)
+                 VALUES ('<p>Stored before</p>', 'Stored before', '', $1) RETURNING id`,
+                [user.id],
+              )
+            : await pool.query<{ id: number }>(
+                `INSERT INTO answers (question_id, text, user_id, author_number)
+                 VALUES ($1, 'Stored before', $2, 1) RETURNING id`,
+                [questionId, user.id],
+              );
+        return { id: rows[0]?.id as number };
+      };
+      const own = await insert('questions');
+      const liked = await insert('questions');
+      const answer = await insert('answers', liked.id);
+      const gone = await insert('answers', liked.id);
       await pool.query('UPDATE questions SET user_id = NULL, session_hash = $2 WHERE id = $1', [
         own.id,
         hash,

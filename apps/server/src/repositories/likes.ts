@@ -31,11 +31,7 @@ const TARGETS = {
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
-/**
- * One statement, so it is atomic on its own (or inside the caller's transaction): the item
- * is looked for, the like inserted, and the count moved only if the like was new. Two
- * likes at once queue on the item's row for the update, and each adds its one.
- */
+/** Call inside a transaction. */
 export async function addLike(
   db: Executor,
   target: LikeTarget,
@@ -43,33 +39,29 @@ export async function addLike(
   by: Liker,
 ): Promise<LikeResult> {
   const t = TARGETS[target];
-  const keyMac = by.activity?.of('like', target, itemId) ?? null;
+  const item = await sql<{ id: number }>`
+    SELECT id FROM ${sql.table(t.items)} WHERE id = ${itemId} AND ${t.likeable}`.execute(db);
+  if (item.rows.length === 0) return 'missing';
   try {
     // ON CONFLICT without a target covers both partial unique indexes (user, key).
-    const { rows } = await sql<{ found: boolean; likes: number | null }>`
-      WITH item AS (
-        SELECT id FROM ${sql.table(t.items)} WHERE id = ${itemId} AND ${t.likeable}
-      ), inserted AS (
-        INSERT INTO ${sql.table(t.likes)} (${sql.ref(t.key)}, user_id, key_mac)
-        SELECT id, ${by.userId}::int, ${keyMac}::bytea FROM item
-        ON CONFLICT DO NOTHING
-        RETURNING 1
-      ), counted AS (
-        UPDATE ${sql.table(t.items)} SET likes = likes + 1
-        WHERE id = ${itemId} AND EXISTS (SELECT 1 FROM inserted)
-        RETURNING likes
-      )
-      SELECT EXISTS (SELECT 1 FROM item) AS found, (SELECT likes FROM counted) AS likes`.execute(
-      db,
-    );
-    const row = rows[0];
-    if (!row?.found) return 'missing';
-    return row.likes === null ? 'duplicate' : { likes: row.likes };
+    const keyMac = by.activity?.of('like', target, itemId) ?? null;
+    const inserted = await sql<{ id: string }>`
+      INSERT INTO ${sql.table(t.likes)} (${sql.ref(t.key)}, user_id, key_mac)
+      VALUES (${itemId}, ${by.userId}, ${keyMac})
+      ON CONFLICT DO NOTHING
+      RETURNING id`.execute(db);
+    if (inserted.rows.length === 0) return 'duplicate';
   } catch (error) {
-    // The item was deleted between the look and the insert.
+    // The item was deleted between the check and the insert.
     if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) return 'missing';
     throw error;
   }
+  const updated = await sql<{ likes: number }>`
+    UPDATE ${sql.table(t.items)} SET likes = likes + 1 WHERE id = ${itemId} RETURNING likes`.execute(
+    db,
+  );
+  const row = updated.rows[0];
+  return row ? { likes: row.likes } : 'missing';
 }
 
 export type UnlikeResult = { likes: number } | 'missing';

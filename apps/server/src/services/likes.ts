@@ -29,19 +29,14 @@ export async function likeOnce(
   author: Author,
   key?: WriteClaim<LikeResponse> | null,
 ): Promise<LikeResponse> {
-  const refuse = (result: Awaited<ReturnType<typeof addLike>>) => {
+  return db.transaction().execute(async (tx) => {
+    await key?.claim(tx);
+    const result = await addLike(tx, target, id, author);
     if (result === 'missing') throw notFound();
     if (result === 'duplicate') {
       throw badRequest(REPEATED[target][author.userId !== null ? 'user' : 'session']);
     }
-    return result;
-  };
-  // Without a key the like is one statement, atomic by itself: one round trip.
-  if (!key) return refuse(await addLike(db, target, id, author));
-  return db.transaction().execute(async (tx) => {
-    await key.claim(tx);
-    const result = refuse(await addLike(tx, target, id, author));
-    await key.keep(tx, result);
+    await key?.keep(tx, result);
     return result;
   });
 }
