@@ -22,12 +22,7 @@ import { SiteHeader } from './site-header.tsx';
 import { useScrollRestoration } from './use-scroll-restoration.ts';
 
 // Loaded only while a post about a crisis has brought the support panel.
-const SupportSlot = lazy(async () => ({
-  default: (await import('../components/ui/support-slot.tsx')).SupportSlot,
-}));
-const SupportFallback = lazy(async () => ({
-  default: (await import('../components/ui/support-slot.tsx')).SupportFallback,
-}));
+const SupportPlace = lazy(() => import('../components/ui/support-slot.tsx'));
 
 /**
  * What follows a post just made: the crisis support panel, or the offer to keep access
@@ -39,7 +34,7 @@ function AfterPostSlots({ type, id }: PostRef) {
     <>
       {support && (
         <Suspense fallback={null}>
-          <SupportSlot type={type} id={id} />
+          <SupportPlace post={{ type, id }} />
         </Suspense>
       )}
       <KeepAccessSlot type={type} id={id} />
@@ -73,7 +68,7 @@ export function Layout() {
           <main id="main" className={styles.main} tabIndex={-1}>
             {support && (
               <Suspense fallback={null}>
-                <SupportFallback />
+                <SupportPlace />
               </Suspense>
             )}
             <KeepAccessFallback />

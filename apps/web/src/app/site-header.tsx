@@ -6,17 +6,16 @@
  * is a disclosure: the button says whether it is open, focus moves into it on opening,
  * Escape (or a click outside, or focus leaving it) closes it, and focus returns to the button.
  */
-import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FocusEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClass, iconButtonClass } from '../components/ui/button.ts';
 import { KeyMenu } from '../features/anonymity/components/key-menu.tsx';
 import { UserMenu } from '../features/auth/components/user-menu.tsx';
 import {
   MenuPendingBadge,
-  ModerationLink,
   usePendingReports,
   withPending,
-} from '../features/moderation/components/moderation-link.tsx';
+} from '../features/moderation/components/menu-pending.tsx';
 import {
   MenuUnreadBadge,
   menuLabel,
@@ -24,10 +23,16 @@ import {
 } from '../features/notifications/components/notification-bell.tsx';
 import { useUnreadCount } from '../features/notifications/lib/live.ts';
 import { ThemeToggle } from '../features/theme/components/theme-toggle.tsx';
+import { useViewer } from '../lib/auth.ts';
 import { cx } from '../lib/cx.ts';
 import { TEXT } from '../lib/messages.ts';
 import { whenPointerNears } from './idle-prefetch.ts';
 import styles from './site-header.module.css';
+
+// Admins only: loaded for them alone, off everyone else's first load.
+const ModerationLink = lazy(async () => ({
+  default: (await import('../features/moderation/components/moderation-link.tsx')).ModerationLink,
+}));
 
 const FOCUSABLE = 'a[href], button:not([disabled])';
 
@@ -47,6 +52,7 @@ export function SiteHeader({
   const { key } = useLocation();
   const unread = useUnreadCount();
   const pending = usePendingReports();
+  const isStaff = useViewer().isStaff;
 
   // Any navigation closes the menu.
   const [shownFor, setShownFor] = useState(key);
@@ -134,7 +140,11 @@ export function SiteHeader({
             }}
           >
             <NotificationBell />
-            <ModerationLink />
+            {isStaff && (
+              <Suspense fallback={null}>
+                <ModerationLink />
+              </Suspense>
+            )}
             <KeyMenu />
             <UserMenu />
             <ThemeToggle className={styles.themeToggle} />

@@ -99,8 +99,6 @@ export const TEXT = {
   save: 'Save',
   delete: 'Delete',
   yours: '(yours)',
-  // A post its author changed after posting, with when.
-  edited: 'edited',
   likeReply: (n: number) => `Like this reply (${n === 1 ? '1 like' : `${n} likes`})`,
   editReply: 'Edit reply',
   editQuestion: 'Edit question',

@@ -14,8 +14,6 @@ export const queryKeys = {
   postedReplies: (id: number) => ['posted-replies', id] as const,
   myAnswers: ['my-answers'] as const,
   reports: ['reports'] as const,
-  /** The queue grouped per post (under reports: invalidating reports refreshes it too). */
-  reportGroups: ['reports', 'groups'] as const,
   /** The admin header's counts and the moderation log. */
   moderation: ['moderation'] as const,
   moderationSummary: ['moderation', 'summary'] as const,

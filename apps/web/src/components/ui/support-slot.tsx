@@ -62,7 +62,7 @@ function Panel({ shown, afterPost }: { shown: ShownSupport; afterPost: boolean }
 }
 
 /** After the post `type`/`id`: the panel, when that post brought it. */
-export function SupportSlot({ type, id }: PostRef) {
+function SupportSlot({ type, id }: PostRef) {
   const shown = useSupportPanel();
   useEffect(() => register({ type, id }), [type, id]);
   const here = shown?.post != null && postKey(shown.post) === postKey({ type, id });
@@ -70,7 +70,7 @@ export function SupportSlot({ type, id }: PostRef) {
 }
 
 /** At the top of the page: the panel whose post no page shown holds. */
-export function SupportFallback() {
+function SupportFallback() {
   const shown = useSupportPanel();
   const onPage = useSlots();
   const anchored = shown?.post != null && onPage.has(postKey(shown.post));
@@ -84,4 +84,12 @@ export function SupportFallback() {
   if (shown === null || anchored) return null;
   if (shown.post !== null && !waited) return null;
   return <Panel shown={shown} afterPost={false} />;
+}
+
+/**
+ * The one component the layout loads lazily (one loader, not two, on the home route's
+ * budget): after a post when it names one, else at the top of the page.
+ */
+export default function SupportPlace({ post }: { post?: PostRef }) {
+  return post ? <SupportSlot type={post.type} id={post.id} /> : <SupportFallback />;
 }

@@ -3,6 +3,12 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, nextLink } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
+/**
+ * The queue grouped per post: under `queryKeys.reports`, so invalidating the reports
+ * refreshes it too (kept here, off the home route's first load).
+ */
+const REPORT_GROUPS_KEY = [...queryKeys.reports, 'groups'] as const;
+
 export interface ReportGroupPage {
   items: ReportGroup[];
   next: string | null;
@@ -17,7 +23,7 @@ export async function getReportGroupsPage(pageUrl: string | null): Promise<Repor
 export function useReportGroups() {
   return useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: queryKeys.reportGroups,
+      queryKey: REPORT_GROUPS_KEY,
       queryFn: ({ pageParam }) => getReportGroupsPage(pageParam),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.next,
