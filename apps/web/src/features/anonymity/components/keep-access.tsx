@@ -1,8 +1,7 @@
 /**
  * "Keep access": this tab's private key as a private link and a code to copy, why it must
  * stay private, and a switch to save it on this device (off by default). Offered once after
- * the tab's first anonymous post, in a panel that takes the focus (and gives it back to the
- * post on Done) and sits in the page's flow right after the new post (./keep-access-slot.tsx), so it never covers it; again at any time
+ * the tab's first anonymous post, in a panel that gives the focus back to the post on Done and sits in the page's flow right after the new post (./keep-access-slot.tsx), so it never covers it; again at any time
  * from the header ("My private key"), in a dialog.
  */
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
@@ -109,18 +108,6 @@ function useShowUnderPost(panel: RefObject<HTMLElement | null>, afterPost: boole
   }, [panel, afterPost]);
 }
 
-/**
- * The offer takes the focus when it opens (a frame later, after the thread or the closing
- * Ask dialog has put it elsewhere), so that a keyboard or screen reader user meets it.
- */
-function useFocusOnOpen(panel: RefObject<HTMLElement | null>, shown: boolean) {
-  useEffect(() => {
-    if (!shown) return;
-    const frame = requestAnimationFrame(() => panel.current?.focus({ preventScroll: true }));
-    return () => cancelAnimationFrame(frame);
-  }, [panel, shown]);
-}
-
 /** The offer after the first anonymous post: in the page, after the post, until Done. */
 export function KeepAccessPanel({
   onClose,
@@ -134,7 +121,6 @@ export function KeepAccessPanel({
   const headingId = useId();
   const panel = useRef<HTMLElement>(null);
   useShowUnderPost(panel, afterPost && sessionId !== null);
-  useFocusOnOpen(panel, sessionId !== null);
   const done = () => {
     const element = panel.current;
     onClose();
