@@ -272,7 +272,7 @@ export function listQuestions(
  * and the version of its row: `xmin`, the transaction that wrote this version of the row,
  * which every change to the row (an edit, a like, an update, a hide, a claim) replaces.
  */
-export function findQuestion(db: Executor, id: number) {
+function selectQuestionWithVersions(db: Executor, id: number) {
   return db
     .selectFrom('questions')
     .leftJoin('thread_versions', 'thread_versions.question_id', 'questions.id')
@@ -281,8 +281,11 @@ export function findQuestion(db: Executor, id: number) {
       sql<string>`coalesce(thread_versions.version, 0)::text`.as('thread_version'),
       sql<string>`questions.xmin::text`.as('row_version'),
     ])
-    .where('questions.id', '=', id)
-    .executeTakeFirst();
+    .where('questions.id', '=', id);
+}
+
+export function findQuestion(db: Executor, id: number) {
+  return selectQuestionWithVersions(db, id).executeTakeFirst();
 }
 
 /**
@@ -290,19 +293,13 @@ export function findQuestion(db: Executor, id: number) {
  * read, which a kept thread's response otherwise waits on twice.
  */
 export function findQuestionWithTags(db: Executor, id: number) {
-  return db
-    .selectFrom('questions')
-    .leftJoin('thread_versions', 'thread_versions.question_id', 'questions.id')
-    .select([
-      ...QUESTION_COLUMNS,
-      sql<string>`coalesce(thread_versions.version, 0)::text`.as('thread_version'),
-      sql<string>`questions.xmin::text`.as('row_version'),
+  return selectQuestionWithVersions(db, id)
+    .select(
       sql<{ id: number; name: string }[]>`(
         SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.name), '[]')
         FROM question_tags qt JOIN tags t ON t.id = qt.tag_id
         WHERE qt.question_id = questions.id)`.as('tags'),
-    ])
-    .where('questions.id', '=', id)
+    )
     .executeTakeFirst();
 }
 
