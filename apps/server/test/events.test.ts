@@ -5,16 +5,10 @@
  * through one instance reaching a stream held by another.
  */
 
-import { EventEmitter } from 'node:events';
-import type { ServerResponse } from 'node:http';
 import { API_MSG } from '@dating/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ChangeFeed } from '../src/db/change-feed.ts';
-import { runWithDeadline } from '../src/db/deadline.ts';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSessionId } from '../src/lib/session-id.ts';
-import { recipientKey } from '../src/repositories/notifications.ts';
-import { LiveEvents } from '../src/services/live-events.ts';
-import { UnreadCounts } from '../src/services/unread-counts.ts';
 import { createAnswer, createQuestion } from './factories.ts';
 import { createTestContext, ENGINES, newSession, type TestContext } from './harness.ts';
 
@@ -239,49 +233,40 @@ for (const engine of ENGINES) {
 // announced the change. On the embedded database the announcement comes back in the async
 // context of whichever request made the listening connection, long over in a running
 // server: the read must not inherit that request's passed deadline.
-describe('live events outlive the requests that announce them', () => {
+describe('live events outlive the requests that open database connections', () => {
+  const deadlineMs = 300;
   let ctx: Context;
   beforeAll(async () => {
-    ctx = await createTestContext('pglite');
+    ctx = await createTestContext('pglite', { env: { REQUEST_DEADLINE_MS: String(deadlineMs) } });
   });
   afterAll(async () => {
     await ctx?.close();
   });
 
-  it("reads the unread count outside the announcing request's deadline", async () => {
-    let announce: (payload: string) => void = () => {};
-    const feed: ChangeFeed = {
-      listen: async (onChange) => {
-        announce = onChange;
-        return async () => {};
-      },
-    };
-    const live = new LiveEvents(
-      ctx.app.db,
-      new UnreadCounts(ctx.app.db),
-      { perIp: 10, perIdentity: 10 },
-      ctx.app.log,
-    );
-    await live.start(feed);
+  it('reads the unread count outside the deadline of the request that opened the connection', async () => {
+    // A connection's events run in the async context of whatever opened it. On PGlite the
+    // change feed hears on the pool's connection: reopened by a request, every count read
+    // that a change set off ran under that request's deadline, long past.
+    const base = await listen(ctx);
     const q = await createQuestion(ctx);
-    const author = { userId: null, sessionHash: hashSessionId(q.session as string) };
-    const written: string[] = [];
-    const res = Object.assign(new EventEmitter(), {
-      write: (chunk: string) => written.push(chunk) > 0,
-      end: () => {},
-    }) as unknown as ServerResponse;
-    await live.open(res, {
-      ip: '127.0.0.1',
-      recipient: author,
-      question: null,
-      after: 0,
-      resumed: false,
-    });
-    expect(written.join('')).toContain('data: {"unread":0}');
-    await createAnswer(ctx, q.id);
-    runWithDeadline({ at: Date.now() - 1 }, () => announce(`n:${recipientKey(author)}`));
-    await vi.waitFor(() => expect(written.join('')).toContain('data: {"unread":1}'));
-    await live.stop();
+    const events = await openStream(base, '/api/events/', { 'X-Session-Id': q.session as string });
+    try {
+      await events.next(unreadIs(0));
+      const idle = await ctx.database.pool.connect();
+      idle.release(true);
+      const read = await ctx.request({ method: 'GET', url: `/api/questions/${q.id}/` });
+      expect(read.statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, deadlineMs + 100));
+
+      // Written outside any request, so that only the feed's callback can be late.
+      await sql`INSERT INTO notifications (session_hash, kind, question_id, excerpt)
+        VALUES (${hashSessionId(q.session as string)}, 'reply', ${q.id}, 'x')`.execute(
+        ctx.database.db,
+      );
+      await events.next(unreadIs(1));
+    } finally {
+      events.close();
+    }
   });
 });
 

@@ -284,6 +284,32 @@ for (const engine of ENGINES) {
       }
     });
 
+    it('still pushes when the database connection was opened by a request long over', async () => {
+      // A database connection's events run in the async context of whatever opened it: on
+      // PGlite the change feed hears on the pool's connection, so when a request reopened
+      // it, every push was taken under that request's deadline, long past by then, and
+      // none was sent (the e2e push test after a few hundred others).
+      const deadlineMs = 300;
+      const short = await createTestContext(engine, {
+        database: ctx.database,
+        env: { PUSH_ALLOW_INSECURE: 'true', REQUEST_DEADLINE_MS: String(deadlineMs) },
+      });
+      try {
+        const q = await createQuestion(ctx);
+        const { endpoint } = await device({ session: q.session });
+        const idle = await ctx.database.pool.connect();
+        idle.release(true);
+        const read = await short.request({ method: 'GET', url: `/api/questions/${q.id}/` });
+        expect(read.statusCode).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, deadlineMs + 100));
+
+        await createAnswer(ctx, q.id);
+        expect(await pushesOn(endpoint)).toHaveLength(1);
+      } finally {
+        await short.close();
+      }
+    });
+
     describe('bad input', () => {
       const good = () => ({ endpoint: stub.endpoint(), keys: browserKeys().keys });
 

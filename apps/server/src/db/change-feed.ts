@@ -14,6 +14,7 @@
 import pg from 'pg';
 import { backoffDelay } from '../lib/backoff.ts';
 import { endClientWithin } from './closing.ts';
+import { withoutDeadline } from './deadline.ts';
 
 export type ChangeHandler = (payload: string) => void;
 
@@ -31,6 +32,16 @@ export interface ChangeFeed {
   ): Promise<() => Promise<void>>;
 }
 
+/**
+ * A connection's events run in the async context of whatever opened it: a request, when
+ * one happened to open it (PGlite's pool connection is reopened by the next query after an
+ * error or an idle spell). The work a change sets off (sending a push, reading a count) is
+ * the process's own, and must not run under that request's deadline, long past by then.
+ */
+function outsideAnyRequest<A extends unknown[]>(callback: (...args: A) => void) {
+  return (...args: A) => withoutDeadline(() => callback(...args));
+}
+
 const CHANNEL_QUERY = 'SELECT live_events_channel() AS channel';
 const RECONNECT = { firstMs: 250, maxMs: 10_000 };
 
@@ -44,7 +55,10 @@ async function channelOf(client: pg.ClientBase | pg.Pool): Promise<string> {
 /** PostgreSQL: a dedicated listening connection, made with the pool's settings. */
 export function postgresChangeFeed(config: pg.ClientConfig): ChangeFeed {
   return {
-    async listen(onChange, onGap, onLost) {
+    async listen(heard, gap, lost) {
+      const onChange = outsideAnyRequest(heard);
+      const onGap = outsideAnyRequest(gap);
+      const onLost = lost && outsideAnyRequest(lost);
       let stopped = false;
       let client: pg.Client | null = null;
       let failures = 0;
@@ -111,10 +125,13 @@ export function sessionChangeFeed(pool: pg.Pool): ChangeFeed {
   const handlers = new Set<ChangeHandler>();
   let channel: string | null = null;
   const hear = (client: pg.PoolClient) => {
-    client.on('notification', (message) => {
-      if (message.channel !== channel) return;
-      for (const handler of handlers) handler(message.payload ?? '');
-    });
+    client.on(
+      'notification',
+      outsideAnyRequest((message: pg.Notification) => {
+        if (message.channel !== channel) return;
+        for (const handler of handlers) handler(message.payload ?? '');
+      }),
+    );
   };
   pool.on('connect', (client) => {
     hear(client);

@@ -20,7 +20,6 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Db } from '../db/connection.ts';
-import { withoutDeadline } from '../db/deadline.ts';
 import type { Owner } from '../db/rows.ts';
 import { visibleRepliesAfter } from '../repositories/answers.ts';
 import { recipientKey } from '../repositories/notifications.ts';
@@ -83,7 +82,7 @@ export class LiveEvents {
   async start(feed: ChangeFeed) {
     this.stopListening = await feed.listen(
       (payload) => this.hear(payload),
-      () => withoutDeadline(() => this.resync()),
+      () => this.resync(),
     );
     this.heartbeat = setInterval(() => {
       for (const stream of this.streams) stream.res.write(': heartbeat\n\n');
@@ -171,13 +170,9 @@ export class LiveEvents {
     }
   }
 
-  /**
-   * Reads the stale counts on the next turn, as the process's own work: a payload may be
-   * heard inside the async context of a request (on the embedded database, the one that made
-   * the listening connection, long over), whose deadline must not refuse these reads.
-   */
+  /** Reads the stale counts on the next turn (the feed calls under no request's deadline). */
   private readStaleSoon() {
-    withoutDeadline(() => setImmediate(() => this.readStale()));
+    setImmediate(() => this.readStale());
   }
 
   /** Reads each stale recipient's count once, and tells their streams. */
