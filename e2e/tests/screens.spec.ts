@@ -52,6 +52,11 @@ async function richQuestion(request: Parameters<typeof createQuestion>[0], token
 }
 
 test.describe('every screen, both themes, two widths', () => {
+  // Each screen is shot and checked by axe four times, some of them twice over: on two
+  // cores shared with the other worker, the server and the database, a long page's eight
+  // full-page shots and axe runs take longer than the default minute.
+  test.describe.configure({ timeout: 180_000 });
+
   test('home feed', async ({ page, request }) => {
     await richQuestion(request);
     await page.goto('/');
