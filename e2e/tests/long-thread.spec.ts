@@ -70,6 +70,10 @@ test.describe('a thread in pages', () => {
     await expectToast(page, 'Reply submitted successfully!');
     const mine = answerWithText(page, 'My late reply');
     await expect(mine).toBeVisible();
+    // The tab's first post: the keep-access offer has the focus until Done, then the reply.
+    const offer = page.getByRole('complementary', { name: 'Keep access to this post' });
+    await expect(offer).toBeFocused();
+    await offer.getByRole('button', { name: 'Done' }).click();
     await expect(mine).toBeFocused();
     // Loading the rest shows it once.
     await page.getByRole('button', { name: 'Load more replies' }).click();

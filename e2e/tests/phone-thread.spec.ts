@@ -140,6 +140,10 @@ test.describe('on a phone (375×812)', () => {
     await form.getByRole('button', { name: 'Post Reply' }).click();
     await expectToast(page, 'Reply submitted successfully!');
     const mine = answerWithText(page, 'My reply at the very end');
+    // This tab's first post: the keep-access offer takes the focus, and gives it back.
+    const offer = page.getByRole('complementary', { name: 'Keep access to this post' });
+    await expect(offer).toBeFocused();
+    await offer.getByRole('button', { name: 'Done' }).click();
     await expect(mine).toBeFocused();
     await expect(mine).toBeInViewport();
     // Let any page that was going to load come in, then measure.

@@ -153,6 +153,7 @@ test.describe('crisis support, gently', () => {
     await expect(panel).toHaveCount(0);
     const offer = offerOf(page);
     await expect(offer).toBeVisible();
+    await expect(offer).toBeFocused();
     expect(await stacked()).toBe(false);
   });
 });
@@ -216,6 +217,7 @@ test.describe('keyboard', () => {
     await expectToast(page, 'Question posted successfully!');
     const offer = offerOf(page);
     await expect(offer).toBeVisible();
+    await expect(offer).toBeFocused();
     await offer.getByRole('button', { name: 'Done' }).click();
     await expect(offer).toHaveCount(0);
 

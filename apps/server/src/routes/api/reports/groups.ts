@@ -12,6 +12,7 @@ import {
 } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badRequest, conflict, notFound } from '../../../lib/http-errors.ts';
+import { nextPageLink } from '../../../lib/paging.ts';
 import { currentUser, staffOnly } from '../../../plugins/auth.ts';
 import { presentReportGroup } from '../../../presenters/reports.ts';
 import { findAnswer } from '../../../repositories/answers.ts';
@@ -54,10 +55,10 @@ const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const rows = await listReportGroups(app.db, { limit, after });
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      if (rows.length > limit && last) {
-        const cursor = `${last.rank}.${last.first_id}`;
-        reply.header('Link', `</api/reports/groups/?limit=${limit}&cursor=${cursor}>; rel="next"`);
-      }
+      const next =
+        rows.length > limit && last ? { limit, cursor: `${last.rank}.${last.first_id}` } : null;
+      const link = nextPageLink(request.url, next);
+      if (link !== null) reply.header('Link', link);
       return page.map(presentReportGroup);
     },
   );

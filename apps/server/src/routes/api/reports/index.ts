@@ -3,6 +3,7 @@ import { LIMITS, MAX_ID, PageQuery, Report, ReportCreateBody, ReportList } from 
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { badRequest } from '../../../lib/http-errors.ts';
+import { nextPageLink } from '../../../lib/paging.ts';
 import { staffOnly, viewerOf } from '../../../plugins/auth.ts';
 import { presentNewReport, presentReport, type ReportRow } from '../../../presenters/reports.ts';
 import { listPendingReports } from '../../../repositories/reports.ts';
@@ -76,9 +77,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const rows = await listPendingReports(app.db, { limit, afterId: request.query.after });
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      if (rows.length > limit && last) {
-        reply.header('Link', `</api/reports/?limit=${limit}&after=${last.id}>; rel="next"`);
-      }
+      const link = nextPageLink(
+        request.url,
+        rows.length > limit && last ? { limit, after: last.id } : null,
+      );
+      if (link !== null) reply.header('Link', link);
       return page.map((row) => presentReport(app.fingerprints, row, row));
     },
   );

@@ -1,8 +1,10 @@
 /**
  * "Keep access": this tab's private key as a private link and a code to copy, why it must
  * stay private, and a switch to save it on this device (off by default). Offered once after
- * the tab's first anonymous post, in a panel that gives the focus back to the post on Done and sits in the page's flow right after the new post (./keep-access-slot.tsx), so it never covers it; again at any time
- * from the header ("My private key"), in a dialog.
+ * the tab's first anonymous post, in a panel that takes the focus when it first opens (and
+ * gives it back to the post on Done) and sits in the page's flow right after the new post
+ * (./keep-access-slot.tsx), so it never covers it; again at any time from the header
+ * ("My private key"), in a dialog.
  */
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
@@ -108,6 +110,27 @@ function useShowUnderPost(panel: RefObject<HTMLElement | null>, afterPost: boole
   }, [panel, afterPost]);
 }
 
+/**
+ * Whether the offer has had the focus in this page's life. It is offered once per tab, and
+ * takes the focus once: when it opens after the post, so that a keyboard or screen reader
+ * user meets it. Drawn again later (another page showing the post, a reply opened from a
+ * notification), it leaves the focus where the visitor's action put it.
+ */
+let focusTaken = false;
+
+function useFocusOnFirstOpen(panel: RefObject<HTMLElement | null>, shown: boolean) {
+  useEffect(() => {
+    if (!shown || focusTaken) return;
+    // A frame later: after the thread or the closing Ask dialog has put the focus elsewhere.
+    const frame = requestAnimationFrame(() => {
+      if (focusTaken || !panel.current) return;
+      focusTaken = true;
+      panel.current.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [panel, shown]);
+}
+
 /** The offer after the first anonymous post: in the page, after the post, until Done. */
 export function KeepAccessPanel({
   onClose,
@@ -121,6 +144,7 @@ export function KeepAccessPanel({
   const headingId = useId();
   const panel = useRef<HTMLElement>(null);
   useShowUnderPost(panel, afterPost && sessionId !== null);
+  useFocusOnFirstOpen(panel, sessionId !== null);
   const done = () => {
     const element = panel.current;
     onClose();
