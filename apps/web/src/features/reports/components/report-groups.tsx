@@ -4,21 +4,10 @@
  * and is approved or rejected in one action; a crisis flag may be acknowledged. A group
  * whose content is gone is one report, reviewed as such.
  */
-import {
-  API_MSG,
-  CRISIS_CATEGORY_LABELS,
-  REPORT_REASON_LABELS,
-  type ReportGroup,
-} from '@dating/contract';
-import { buttonClass } from '../../../components/ui/button.ts';
+import { CRISIS_CATEGORY_LABELS, REPORT_REASON_LABELS, type ReportGroup } from '@dating/contract';
 import { cardClass } from '../../../components/ui/card.ts';
 import { CardListSkeleton, cardListClass } from '../../../components/ui/card-list.tsx';
-import { useConfirm } from '../../../components/ui/confirm.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { useSingleFlight } from '../../../hooks/use-single-flight.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { unlessOffline } from '../../../lib/error-messages.ts';
 import { formatDateTime } from '../../../lib/labels.ts';
 import { MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { SAFETY_TEXT } from '../../../lib/safety-messages.ts';
@@ -27,7 +16,8 @@ import { useAcknowledgeFlag, useReviewGroup } from '../api/review-reports.ts';
 import { useUpdateReport } from '../api/update-report.ts';
 import { QUEUE_TEXT } from '../lib/messages.ts';
 import styles from './report-list.module.css';
-import { AcknowledgeButton, ReportedContent } from './report-list.tsx';
+import { ReportedContent } from './report-list.tsx';
+import { ReviewActions } from './review-actions.tsx';
 
 const keyOf = (group: ReportGroup) =>
   `${group.target_type}:${group.target_id ?? `report-${group.reports[0]}`}`;
@@ -36,50 +26,21 @@ function GroupCard({ group }: { group: ReportGroup }) {
   const review = useReviewGroup();
   const updateOne = useUpdateReport();
   const acknowledge = useAcknowledgeFlag();
-  const toast = useToast();
-  const confirm = useConfirm();
-  const [deciding, run] = useSingleFlight();
   const title = QUEUE_TEXT.groupTitle(group.target_type, group.target_id);
-
-  const failed = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 409) {
-      toast.error(API_MSG.reportAlreadyReviewed);
-    } else toast.error(unlessOffline(error, MSG.adminUpdateFailed));
+  const decide = async (status: 'approved' | 'rejected') => {
+    let closed = 1;
+    if (group.target_id === null) {
+      // The content is gone: the group is one report, reviewed as such.
+      await updateOne.mutateAsync({ id: group.reports[0] ?? 0, status });
+    } else {
+      closed = (await review.mutateAsync({ type: group.target_type, id: group.target_id, status }))
+        .closed;
+    }
+    return status === 'approved'
+      ? QUEUE_TEXT.groupApproved(closed)
+      : QUEUE_TEXT.groupRejected(closed);
   };
-  const decide = (status: 'approved' | 'rejected') =>
-    run(async () => {
-      const question =
-        group.target_type === 'question' ? UI.deleteQuestionConfirm : UI.deleteReplyConfirm;
-      if (status === 'approved' && group.content && !(await confirm(question))) return;
-      try {
-        let closed = 1;
-        if (group.target_id === null) {
-          // The content is gone: the group is one report, reviewed as such.
-          await updateOne.mutateAsync({ id: group.reports[0] ?? 0, status });
-        } else {
-          closed = (
-            await review.mutateAsync({ type: group.target_type, id: group.target_id, status })
-          ).closed;
-        }
-        toast.success(
-          status === 'approved'
-            ? QUEUE_TEXT.groupApproved(closed)
-            : QUEUE_TEXT.groupRejected(closed),
-        );
-      } catch (error) {
-        failed(error);
-      }
-    });
-  const onAcknowledge = () =>
-    run(async () => {
-      if (group.flag === null) return;
-      try {
-        await acknowledge.mutateAsync(group.flag);
-        toast.success(QUEUE_TEXT.flagAcknowledged);
-      } catch (error) {
-        failed(error);
-      }
-    });
+  const flag = group.flag;
 
   return (
     <article
@@ -130,25 +91,12 @@ function GroupCard({ group }: { group: ReportGroup }) {
       </dl>
       <h3 className={styles.contentTitle}>{TEXT.content}</h3>
       <ReportedContent report={group} />
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className={buttonClass('danger')}
-          disabled={deciding}
-          onClick={() => decide('approved')}
-        >
-          {TEXT.approve}
-        </button>
-        <button
-          type="button"
-          className={buttonClass()}
-          disabled={deciding}
-          onClick={() => decide('rejected')}
-        >
-          {TEXT.reject}
-        </button>
-        {group.flag !== null && <AcknowledgeButton disabled={deciding} onClick={onAcknowledge} />}
-      </div>
+      <ReviewActions
+        targetType={group.target_type}
+        hasContent={Boolean(group.content)}
+        decide={decide}
+        acknowledge={flag === null ? null : () => acknowledge.mutateAsync(flag)}
+      />
     </article>
   );
 }

@@ -2,33 +2,22 @@
  * 'Pending Reports' for admins, each with its content and the two decisions, and for a
  * crisis flag a third: "Acknowledge, keep" (seen, the post kept, nothing deleted).
  */
-import {
-  API_MSG,
-  CRISIS_CATEGORY_LABELS,
-  REPORT_REASON_LABELS,
-  type Report,
-} from '@dating/contract';
-import { useId } from 'react';
+import { CRISIS_CATEGORY_LABELS, REPORT_REASON_LABELS, type Report } from '@dating/contract';
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/ui/button.ts';
 import { cardClass } from '../../../components/ui/card.ts';
 import { CardListSkeleton, cardListClass } from '../../../components/ui/card-list.tsx';
-import { useConfirm } from '../../../components/ui/confirm.tsx';
 import { HiddenMarker } from '../../../components/ui/hidden-marker.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { useSingleFlight } from '../../../hooks/use-single-flight.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { unlessOffline } from '../../../lib/error-messages.ts';
 import { formatDateTime } from '../../../lib/labels.ts';
 import { MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { SAFETY_TEXT } from '../../../lib/safety-messages.ts';
 import { useReports } from '../api/get-reports.ts';
 import { useAcknowledgeFlag } from '../api/review-reports.ts';
 import { useUpdateReport } from '../api/update-report.ts';
-import { QUEUE_TEXT } from '../lib/messages.ts';
 import styles from './report-list.module.css';
+import { ReviewActions } from './review-actions.tsx';
 
 export function ReportedContent({ report }: { report: Pick<Report, 'content'> }) {
   const content = report.content;
@@ -51,41 +40,8 @@ export function ReportedContent({ report }: { report: Pick<Report, 'content'> })
 function ReportCard({ report }: { report: Report }) {
   const update = useUpdateReport();
   const acknowledge = useAcknowledgeFlag();
-  const toast = useToast();
-  const confirm = useConfirm();
-  const [deciding, run] = useSingleFlight();
   // A post the crisis check flagged (no reporter): the queue lists these first.
   const flagged = report.source === 'automatic' ? report.categories : [];
-  const decide = (status: 'approved' | 'rejected') =>
-    run(async () => {
-      // Approving deletes the content: ask first, as every other delete does.
-      const question =
-        report.target_type === 'question' ? UI.deleteQuestionConfirm : UI.deleteReplyConfirm;
-      if (status === 'approved' && report.content && !(await confirm(question))) return;
-      try {
-        await update.mutateAsync({ id: report.id, status });
-        toast.success(
-          status === 'approved' ? SAFETY_TEXT.reportApproved : SAFETY_TEXT.reportRejected,
-        );
-      } catch (error) {
-        // Another admin reviewed it first: say so; the list drops it (useUpdateReport).
-        if (error instanceof ApiError && error.status === 409) {
-          toast.error(API_MSG.reportAlreadyReviewed);
-        } else toast.error(unlessOffline(error, MSG.adminUpdateFailed));
-      }
-    });
-
-  const onAcknowledge = () =>
-    run(async () => {
-      try {
-        await acknowledge.mutateAsync(report.id);
-        toast.success(QUEUE_TEXT.flagAcknowledged);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 409) {
-          toast.error(API_MSG.reportAlreadyReviewed);
-        } else toast.error(unlessOffline(error, MSG.adminUpdateFailed));
-      }
-    });
 
   return (
     <article className={cardClass} aria-label={TEXT.reportNumber(report.id)}>
@@ -123,53 +79,16 @@ function ReportCard({ report }: { report: Report }) {
       </dl>
       <h3 className={styles.contentTitle}>{TEXT.content}</h3>
       <ReportedContent report={report} />
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className={buttonClass('danger')}
-          disabled={deciding}
-          onClick={() => decide('approved')}
-        >
-          {TEXT.approve}
-        </button>
-        <button
-          type="button"
-          className={buttonClass()}
-          disabled={deciding}
-          onClick={() => decide('rejected')}
-        >
-          {TEXT.reject}
-        </button>
-        {flagged.length > 0 && <AcknowledgeButton disabled={deciding} onClick={onAcknowledge} />}
-      </div>
+      <ReviewActions
+        targetType={report.target_type}
+        hasContent={Boolean(report.content)}
+        decide={async (status) => {
+          await update.mutateAsync({ id: report.id, status });
+          return status === 'approved' ? SAFETY_TEXT.reportApproved : SAFETY_TEXT.reportRejected;
+        }}
+        acknowledge={flagged.length > 0 ? () => acknowledge.mutateAsync(report.id) : null}
+      />
     </article>
-  );
-}
-
-/** "Acknowledge, keep", with one line on what it does (its description). */
-export function AcknowledgeButton({
-  disabled,
-  onClick,
-}: {
-  disabled: boolean;
-  onClick: () => void;
-}) {
-  const hint = useId();
-  return (
-    <>
-      <button
-        type="button"
-        className={buttonClass()}
-        disabled={disabled}
-        aria-describedby={hint}
-        onClick={onClick}
-      >
-        {QUEUE_TEXT.acknowledge}
-      </button>
-      <span id={hint} className={styles.actionHint}>
-        {QUEUE_TEXT.acknowledgeHint}
-      </span>
-    </>
   );
 }
 
