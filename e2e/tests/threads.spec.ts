@@ -90,6 +90,10 @@ test.describe('long threads', () => {
     await form.getByRole('button', { name: 'Post Reply' }).click();
     await expectToast(page, 'Reply submitted successfully!');
     const mine = answerWithText(page, 'Brand new top reply');
+    // The tab's first post: the keep-access offer has the focus until Done, then the reply.
+    const offer = page.getByRole('complementary', { name: 'Keep access to this post' });
+    await expect(offer).toBeFocused();
+    await offer.getByRole('button', { name: 'Done' }).click();
     await expect(mine).toBeFocused();
     await expect(mine).toBeInViewport();
     await expect.poll(() => highlighted(page)).toContain('Brand new top reply');
