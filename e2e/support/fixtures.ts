@@ -181,6 +181,11 @@ export function feedCards(page: Page) {
 }
 
 /** The question on its page. */
+/** The offer to keep the key, shown in the page after the tab's first anonymous post. */
+export function keepAccessOffer(page: Page) {
+  return page.getByRole('complementary', { name: 'Keep access to this post' });
+}
+
 export function questionArticle(page: Page) {
   return page.getByRole('article', { name: 'Question' });
 }

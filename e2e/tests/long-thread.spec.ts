@@ -4,7 +4,7 @@
  * for keyboards), and shows a reply just posted even before its page is loaded.
  */
 import { createAnswer, createQuestion, uid } from '../support/api.ts';
-import { answerWithText, expect, expectToast, test } from '../support/fixtures.ts';
+import { answerWithText, expect, expectToast, keepAccessOffer, test } from '../support/fixtures.ts';
 
 type Request = Parameters<typeof createQuestion>[0];
 
@@ -71,7 +71,7 @@ test.describe('a thread in pages', () => {
     const mine = answerWithText(page, 'My late reply');
     await expect(mine).toBeVisible();
     // The tab's first post: the keep-access offer has the focus until Done, then the reply.
-    const offer = page.getByRole('complementary', { name: 'Keep access to this post' });
+    const offer = keepAccessOffer(page);
     await expect(offer).toBeFocused();
     await offer.getByRole('button', { name: 'Done' }).click();
     await expect(mine).toBeFocused();

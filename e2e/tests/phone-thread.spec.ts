@@ -13,6 +13,7 @@ import {
   expect,
   expectAccessible,
   expectToast,
+  keepAccessOffer,
   setTheme,
   test,
 } from '../support/fixtures.ts';
@@ -141,7 +142,7 @@ test.describe('on a phone (375×812)', () => {
     await expectToast(page, 'Reply submitted successfully!');
     const mine = answerWithText(page, 'My reply at the very end');
     // This tab's first post: the keep-access offer takes the focus, and gives it back.
-    const offer = page.getByRole('complementary', { name: 'Keep access to this post' });
+    const offer = keepAccessOffer(page);
     await expect(offer).toBeFocused();
     await offer.getByRole('button', { name: 'Done' }).click();
     await expect(mine).toBeFocused();

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { createAnswer, createQuestion, uid } from '../support/api.ts';
-import { answerWithText, expect, expectToast, test } from '../support/fixtures.ts';
+import { answerWithText, expect, expectToast, keepAccessOffer, test } from '../support/fixtures.ts';
 
 type Request = Parameters<typeof createQuestion>[0];
 
@@ -91,7 +91,7 @@ test.describe('long threads', () => {
     await expectToast(page, 'Reply submitted successfully!');
     const mine = answerWithText(page, 'Brand new top reply');
     // The tab's first post: the keep-access offer has the focus until Done, then the reply.
-    const offer = page.getByRole('complementary', { name: 'Keep access to this post' });
+    const offer = keepAccessOffer(page);
     await expect(offer).toBeFocused();
     await offer.getByRole('button', { name: 'Done' }).click();
     await expect(mine).toBeFocused();

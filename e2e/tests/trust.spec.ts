@@ -6,14 +6,19 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { createAnswer, createQuestion, uid } from '../support/api.ts';
-import { answerWithText, expect, expectToast, feedCards, test } from '../support/fixtures.ts';
+import {
+  answerWithText,
+  expect,
+  expectToast,
+  feedCards,
+  keepAccessOffer,
+  test,
+} from '../support/fixtures.ts';
 import { everyWay } from '../support/screens.ts';
 
 const PHONE = { width: 375, height: 812 };
 const panelOf = (page: Page) =>
   page.getByRole('region', { name: 'Support is here if you need it' });
-const offerOf = (page: Page) =>
-  page.getByRole('complementary', { name: 'Keep access to this post' });
 
 async function box(locator: Locator) {
   const b = await locator.boundingBox();
@@ -147,11 +152,11 @@ test.describe('crisis support, gently', () => {
     const cardBox = await box(card);
     expect(Math.abs((await box(panel)).y - (cardBox.y + cardBox.height))).toBeLessThan(80);
     await page.waitForTimeout(1500);
-    await expect(offerOf(page)).toHaveCount(0);
+    await expect(keepAccessOffer(page)).toHaveCount(0);
 
     await panel.getByRole('button', { name: 'Dismiss support resources' }).click();
     await expect(panel).toHaveCount(0);
-    const offer = offerOf(page);
+    const offer = keepAccessOffer(page);
     await expect(offer).toBeVisible();
     await expect(offer).toBeFocused();
     expect(await stacked()).toBe(false);
@@ -215,7 +220,7 @@ test.describe('keyboard', () => {
     await page.keyboard.type(text);
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expectToast(page, 'Question posted successfully!');
-    const offer = offerOf(page);
+    const offer = keepAccessOffer(page);
     await expect(offer).toBeVisible();
     await expect(offer).toBeFocused();
     await offer.getByRole('button', { name: 'Done' }).click();
