@@ -144,6 +144,71 @@ test.describe('first load', () => {
     await context.close();
   });
 
+  test("drawn on the server: with scripts off, a question's page reads whole, and says posting needs scripts", async ({
+    browser,
+    request,
+  }) => {
+    const word = `drawnq${uid()}`;
+    const question = await createQuestion(request, {
+      text: `<p>Is <b>${word}</b> &amp; a &lt;plan&gt; too soon?</p>`,
+    });
+    const first = await createAnswer(request, question.id, { text: `Wait, ${word} <b>.` });
+    await createAnswer(request, question.id, { text: `Nested ${word}.`, parent_id: first.id });
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/questions/${question.id}`);
+    await expect(questionArticle(page).locator('b, strong')).toHaveText(word);
+    await expect(questionArticle(page)).toContainText(`Is ${word} & a <plan> too soon?`);
+    // Escaped: the reply's text is text, never markup.
+    await expect(page.getByText(`Wait, ${word} <b>.`)).toBeVisible();
+    await expect(page.getByText(`Nested ${word}.`)).toBeVisible();
+    const form = page.getByTestId('leave-reply');
+    // In <noscript>, which a browser with scripting off shows (Playwright's text assertions
+    // skip such an element's text, so it is read from the page).
+    expect(await form.locator('noscript').evaluate((element) => element.textContent)).toBe(
+      'Posting a reply needs JavaScript: turn it on to reply.',
+    );
+    await expect(form.getByRole('textbox', { name: 'Your reply' })).toBeDisabled();
+    await expect(form.getByRole('button', { name: 'Post Reply' })).toBeDisabled();
+    await context.close();
+  });
+
+  test("a question's page drawn on the server takes no typing until the app has it, then posts", async ({
+    page,
+    request,
+  }) => {
+    const word = `waits${uid()}`;
+    const question = await createQuestion(request, { text: `<p>Should I wait, ${word}?</p>` });
+    await createAnswer(request, question.id, { text: `Yes, ${word}.` });
+    // The screen's code is held back: the page is drawn, but not yet the app's.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/question-page-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/questions/${question.id}`);
+    await expect(questionArticle(page)).toContainText(`Should I wait, ${word}?`);
+    await expect(page.getByText(`Yes, ${word}.`)).toBeVisible();
+    const text = page.getByRole('textbox', { name: 'Your reply' });
+    await expect(text).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Post Reply' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Like this post' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: /Like this reply/ })).toBeDisabled();
+    // Not for readers: the form needs no scripts-off line with scripts on.
+    await expect(page.getByText('Posting a reply needs JavaScript')).toBeHidden();
+
+    release();
+    await expect(text).toBeEnabled();
+    await text.fill(`Typed once the app had the page, ${word}.`);
+    await page.getByRole('button', { name: 'Post Reply' }).click();
+    await expect(
+      page.getByTestId('answer').filter({ hasText: `Typed once the app had the page, ${word}.` }),
+    ).toBeVisible();
+  });
+
   test("a question's page has its title before any script, and keeps it", async ({
     browser,
     page,
@@ -218,7 +283,12 @@ test.describe('first load', () => {
     const question = await createQuestion(request, {
       text: `<h1>Hydrate ${word}?</h1><p><b>Bold</b> <i>and</i> <a href="https://example.com">a link</a></p><ul><li><p>one ${word}</p></li><li>two</li></ul>`,
     });
-    await createAnswer(request, question.id, { text: `Yes, ${word}.` });
+    const yes = await createAnswer(request, question.id, { text: `Yes, ${word}.` });
+    await createAnswer(request, question.id, { text: `Nested, ${word}.`, parent_id: yes.id });
+    // Past 12.8 KB of thread too, for the question's page.
+    for (let i = 0; i < 25; i++) {
+      await createAnswer(request, question.id, { text: `Reply ${i}. ${'Be kind. '.repeat(60)}` });
+    }
     // Twenty long questions: past 12.8 KB of feed, where React would outline the list to be
     // revealed by an inline script that the CSP blocks (it stayed hidden, and the app drew
     // the list a second time).
@@ -251,6 +321,10 @@ test.describe('first load', () => {
     const settled = liveStreamOpened(page);
     await page.goto(`/questions/${question.id}`);
     await expect(page.getByText(`Yes, ${word}.`)).toBeVisible();
+    await expect(page.getByText(`Nested, ${word}.`)).toBeVisible();
+    // It was drawn by the server, long thread and all (no drawing fell back to the app).
+    const drawnPage = await (await request.get(`/questions/${question.id}`)).text();
+    expect(drawnPage).not.toContain('<div id="root"></div>');
     const mine = page.getByTestId('answer').filter({ hasText: `Yes, ${word}.` });
     await mine.getByRole('button', { name: /Like this reply/ }).click();
     await expect(mine.getByRole('button', { name: /Like this reply \(1 like\)/ })).toBeVisible();

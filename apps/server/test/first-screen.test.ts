@@ -1,7 +1,8 @@
 /**
  * The first screen drawn on the server: when the web app's server build sits beside its
- * `dist/` (`dist-server/entry-server.js`), the feed's page also carries the markup drawn from
- * exactly its data inside `#root`; a drawing that fails never fails the page.
+ * `dist/` (`dist-server/entry-server.js`), a page that carries data (the feed, a question's
+ * page) also carries the markup drawn from exactly that data inside `#root`; a drawing that
+ * fails never fails the page.
  * And the theme a visitor chose (the `theme` cookie) is written into every page's `<html>`.
  * The build here is a stand-in module that shows what it was given.
  */
@@ -55,10 +56,10 @@ describe.each(ENGINES)('the first screen drawn on the server [%s]', (engine) => 
   const page = (url: string, headers: Record<string, string> = {}) =>
     ctx.request({ method: 'GET', url, headers });
 
-  it('draws the feed from the very data the page carries', async () => {
+  it("draws the feed and a question's page from the very data the page carries", async () => {
     const word = uniqueWord();
-    await createQuestion(ctx, { text: `<p>Drawn ${word}</p>` });
-    for (const url of ['/', `/?q=${word}`]) {
+    const question = await createQuestion(ctx, { text: `<p>Drawn ${word}</p>` });
+    for (const url of ['/', `/?q=${word}`, `/questions/${question.id}`]) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       const drawn = DRAWN.exec(res.body);
@@ -85,13 +86,6 @@ describe.each(ENGINES)('the first screen drawn on the server [%s]', (engine) => 
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toMatch(EMBEDDED);
-  });
-
-  it("leaves a question's page to the app (its code loads lazily): data only", async () => {
-    const question = await createQuestion(ctx, {});
-    const res = await page(`/questions/${question.id}`);
-    expect(res.body).toContain('<div id="root"></div>');
-    expect(JSON.parse(EMBEDDED.exec(res.body)?.[1] ?? 'null').question.id).toBe(question.id);
   });
 
   it('draws the pages that explain the site whole, once, with their titles', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { preloadLinks, withPreloads } from './screen-preloads.ts';
 
 describe('screen preloads', () => {
-  it('preloads scripts as modules and stylesheets as styles, in order', () => {
+  it('preloads scripts as modules and applies stylesheets, in order', () => {
     expect(
       preloadLinks([
         'assets/question-3.js',
@@ -14,7 +14,7 @@ describe('screen preloads', () => {
       [
         '<link rel="modulepreload" crossorigin href="/assets/question-3.js">',
         '<link rel="modulepreload" crossorigin href="/assets/question-page-4.js">',
-        '<link rel="preload" as="style" crossorigin href="/assets/question-page-4.css">',
+        '<link rel="stylesheet" crossorigin href="/assets/question-page-4.css">',
         '<link rel="modulepreload" crossorigin href="/assets/form-5.js">',
       ].join(''),
     );

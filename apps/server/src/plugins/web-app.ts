@@ -155,9 +155,9 @@ export default fp(
 
     /**
      * The page with its data and its head (`headFor`), and its first screen drawn when that
-     * works. Only the feed is drawn: a question's page is loaded lazily by the app, so its
-     * drawing would stay dead until that code arrived, and a reply typed into it meanwhile
-     * would be lost.
+     * works. A question's screen is loaded lazily by the app, so its drawing stays dead until
+     * that code arrives (preloaded by the head): it is drawn with its controls disabled until
+     * then (the web app's hooks/use-hydrated.ts), so nothing typed into it is lost.
      */
     async function pageWith(
       request: FastifyRequest,
@@ -166,7 +166,7 @@ export default fp(
     ): Promise<string> {
       const html = headFor(request, data);
       const withClock = (now: number) => pageDataJson(reply, data, now);
-      if (drawn === null || !('feed' in data)) return withInitialData(html, withClock(Date.now()));
+      if (drawn === null) return withInitialData(html, withClock(Date.now()));
       try {
         const key = pageDataJson(reply, data);
         const { json, markup } = await drawn.screen(request.url, key, withClock);

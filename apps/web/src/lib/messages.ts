@@ -93,6 +93,8 @@ export const TEXT = {
   leaveReply: 'Leave a Reply',
   replyText: 'Your reply',
   postReply: 'Post Reply',
+  // The reply form read with scripts off (the page drawn on the server).
+  scriptsToReply: 'Posting a reply needs JavaScript: turn it on to reply.',
   replies: 'Replies',
   reply: 'Reply',
   submitReply: 'Submit Reply',

@@ -1,3 +1,4 @@
+import { useHydrated } from '../../hooks/use-hydrated.ts';
 import { TEXT } from '../../lib/messages.ts';
 import { buttonClass } from './button.ts';
 import styles from './load-more.module.css';
@@ -12,9 +13,15 @@ export function LoadMore({
   onLoad: () => void;
   label?: string;
 }) {
+  const hydrated = useHydrated();
   return (
     <div className={styles.loadMore}>
-      <button type="button" className={buttonClass()} disabled={loading} onClick={onLoad}>
+      <button
+        type="button"
+        className={buttonClass()}
+        disabled={!hydrated || loading}
+        onClick={onLoad}
+      >
         {loading ? TEXT.loadingMore : label}
       </button>
     </div>

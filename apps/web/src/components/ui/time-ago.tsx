@@ -4,7 +4,8 @@
  * the browser hydrates that screen it must draw the same text, so it uses the time the page
  * carries; right after, and on every later render, the browser's own clock and zone.
  */
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext } from 'react';
+import { useHydrated } from '../../hooks/use-hydrated.ts';
 import { timeAgo } from '../../lib/labels.ts';
 
 const PageClock = createContext<number | null>(null);
@@ -12,14 +13,10 @@ const PageClock = createContext<number | null>(null);
 /** The time (ms) the server drew this page's first screen at, for its hydration. */
 export const PageClockProvider = PageClock.Provider;
 
-const subscribeNothing = () => () => {};
-const client = () => false;
-const serverOrHydrating = () => true;
-
 export function TimeAgo({ iso }: { iso: string }) {
   const pageNow = useContext(PageClock);
-  // true on the server and while hydrating; React renders again with false right after.
-  const drawnByServer = useSyncExternalStore(subscribeNothing, client, serverOrHydrating);
-  const text = drawnByServer && pageNow !== null ? timeAgo(iso, pageNow, 'UTC') : timeAgo(iso);
+  // The server's clock on the server and while hydrating; React renders again right after.
+  const hydrated = useHydrated();
+  const text = !hydrated && pageNow !== null ? timeAgo(iso, pageNow, 'UTC') : timeAgo(iso);
   return <time dateTime={iso}>{text}</time>;
 }

@@ -12,6 +12,7 @@ import { InlineEditor } from '../../../components/ui/inline-editor.tsx';
 import { AuthorLabel, MetaLine, Yours } from '../../../components/ui/meta-line.tsx';
 import { TimeAgo } from '../../../components/ui/time-ago.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { useRequireSession } from '../../../hooks/use-require-session.ts';
 import { useSingleFlight } from '../../../hooks/use-single-flight.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -57,6 +58,8 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
   const [saving, runSave] = useSingleFlight();
   const [deleting, runDelete] = useSingleFlight();
   const [editText, setEditText] = useState('');
+  // Drawn by the server, the buttons wait for the app (hooks/use-hydrated.ts).
+  const hydrated = useHydrated();
   const mine = !answer.is_deleted && isOwner(answer, viewer);
   const reported = useReported({ type: 'answer', id: answer.id });
   const editing = thread.editingId === answer.id;
@@ -198,7 +201,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
           className={buttonClass('default', 'small')}
           aria-label={TEXT.likeReply(answer.likes)}
           aria-pressed={answer.liked}
-          disabled={liking}
+          disabled={!hydrated || liking}
           onClick={onLike}
         >
           <span aria-hidden="true">♥ {answer.likes}</span>
@@ -208,7 +211,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
             type="button"
             className={buttonClass(answer.helpful ? 'primary' : 'default', 'small')}
             aria-pressed={answer.helpful}
-            disabled={marking}
+            disabled={!hydrated || marking}
             onClick={onToggleHelpful}
           >
             {OUTCOME_UI.thisHelped}
@@ -219,6 +222,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
             type="button"
             className={buttonClass('ghost', 'small')}
             aria-expanded={replying}
+            disabled={!hydrated}
             onClick={() => thread.toggleReply(answer.id)}
           >
             {TEXT.reply}
@@ -229,7 +233,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
           <button
             type="button"
             className={buttonClass('ghost', 'small')}
-            disabled={reported}
+            disabled={!hydrated || reported}
             onClick={() => thread.onReport(answer.id)}
           >
             {reported ? TEXT.reported : TEXT.report}
@@ -240,6 +244,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
             <button
               type="button"
               className={buttonClass('ghost', 'small')}
+              disabled={!hydrated}
               onClick={() => {
                 setEditText(answer.text);
                 thread.setEditingId(answer.id);
@@ -250,7 +255,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
             <button
               type="button"
               className={buttonClass('dangerGhost', 'small')}
-              disabled={deleting}
+              disabled={!hydrated || deleting}
               onClick={onDelete}
             >
               {TEXT.delete}

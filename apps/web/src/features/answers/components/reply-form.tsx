@@ -3,12 +3,15 @@
  * The text is this tab's draft for this question until it is posted.
  * On a phone (below 640 px) the form is folded behind a 'Leave a Reply' button, so the
  * replies come first; folding only hides it, so nothing typed is lost. A kept draft opens it.
+ * Drawn by the server, it stays disabled until the app has taken the page over; read with
+ * scripts off, it says that posting needs them.
  */
 import { useEffect, useId, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { cardClass } from '../../../components/ui/card.ts';
 import { FormActions } from '../../../components/ui/form.tsx';
 import { useForm } from '../../../hooks/use-form.ts';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { usePrepareProofOfWork } from '../../../hooks/use-prepare-proof-of-work.ts';
 import { cx } from '../../../lib/cx.ts';
 import { draftKeys } from '../../../lib/drafts.ts';
@@ -59,6 +62,8 @@ export function ReplyForm({
   // Only a phone's layout reads it (CSS). A draft kept from before opens the form once
   // mounted: the page drawn on the server knows no draft, and the first render must match it.
   const [unfolded, setUnfolded] = useState(false);
+  // Drawn by the server, the form waits for the app: text typed before would be lost.
+  const hydrated = useHydrated();
   const hasDraft = replyWorthKeeping(form.values);
   useEffect(() => {
     if (hasDraft) setUnfolded(true);
@@ -76,6 +81,7 @@ export function ReplyForm({
           className={styles.toggle}
           aria-expanded={unfolded}
           aria-controls={formId}
+          disabled={!hydrated}
           onClick={() => setUnfolded((open) => !open)}
         >
           {TEXT.leaveReply}
@@ -83,19 +89,24 @@ export function ReplyForm({
         </button>
         <span className={styles.title}>{TEXT.leaveReply}</span>
       </h2>
+      <noscript>
+        <p className={styles.noScripts}>{TEXT.scriptsToReply}</p>
+      </noscript>
       <form
         id={formId}
         className={cx(styles.form, !unfolded && styles.folded)}
         noValidate
         onSubmit={form.onSubmit}
       >
-        <ReplyFields values={form.values} onChange={form.setValue} rows={4} />
-        <ReplyKeptNote shown={submitReply.unsent} pending={form.pending} />
-        <FormActions>
-          <button type="submit" className={buttonClass('primary')} disabled={form.pending}>
-            {TEXT.postReply}
-          </button>
-        </FormActions>
+        <fieldset className={styles.fields} disabled={!hydrated}>
+          <ReplyFields values={form.values} onChange={form.setValue} rows={4} />
+          <ReplyKeptNote shown={submitReply.unsent} pending={form.pending} />
+          <FormActions>
+            <button type="submit" className={buttonClass('primary')} disabled={form.pending}>
+              {TEXT.postReply}
+            </button>
+          </FormActions>
+        </fieldset>
       </form>
     </section>
   );

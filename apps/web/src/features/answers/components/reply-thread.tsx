@@ -15,6 +15,7 @@ import { buttonClass } from '../../../components/ui/button.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { useOnVisible } from '../../../hooks/use-on-visible.ts';
 import { cx } from '../../../lib/cx.ts';
 import { MSG, TEXT, UI } from '../../../lib/messages.ts';
@@ -42,6 +43,7 @@ const HIGHLIGHT_MS = 2500;
 function CutMore({ answer }: { answer: AnswerNode }) {
   const thread = useThread();
   const cut = thread.cutReplies(answer);
+  const hydrated = useHydrated();
   if (cut === null) return null;
   return (
     <li className={styles.more}>
@@ -55,7 +57,7 @@ function CutMore({ answer }: { answer: AnswerNode }) {
         <button
           type="button"
           className={buttonClass('ghost', 'small')}
-          disabled={cut.loading}
+          disabled={!hydrated || cut.loading}
           onClick={() => thread.loadReplies(answer)}
         >
           {cut.loading ? TEXT.loadingMore : TEXT.showNMoreReplies(cut.remaining)}
@@ -66,9 +68,15 @@ function CutMore({ answer }: { answer: AnswerNode }) {
 }
 
 function ShowMore({ count, onClick }: { count: number; onClick: () => void }) {
+  const hydrated = useHydrated();
   return (
     <li className={styles.more}>
-      <button type="button" className={buttonClass('ghost', 'small')} onClick={onClick}>
+      <button
+        type="button"
+        className={buttonClass('ghost', 'small')}
+        disabled={!hydrated}
+        onClick={onClick}
+      >
         {TEXT.showNMoreReplies(count)}
       </button>
     </li>

@@ -7,6 +7,7 @@
 import type { QuestionDetail } from '@dating/contract';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { useRequireSession } from '../../../hooks/use-require-session.ts';
 import { markKeyInUse } from '../../../lib/anonymous-key.ts';
 import { useViewer } from '../../../lib/auth.ts';
@@ -19,6 +20,7 @@ export function FollowButton({ question }: { question: Pick<QuestionDetail, 'id'
   const toast = useToast();
   const requireSession = useRequireSession();
   const toggle = useToggleFollow();
+  const hydrated = useHydrated();
   const onClick = () => {
     if (toggle.isPending || !requireSession()) return;
     const follow = !question.following;
@@ -38,7 +40,7 @@ export function FollowButton({ question }: { question: Pick<QuestionDetail, 'id'
       type="button"
       className={buttonClass('ghost')}
       aria-pressed={question.following}
-      disabled={toggle.isPending}
+      disabled={!hydrated || toggle.isPending}
       onClick={onClick}
     >
       {question.following ? NOTIFY.following : NOTIFY.follow}

@@ -17,6 +17,7 @@ import {
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cardClass } from '../../../components/ui/card.ts';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { cx } from '../../../lib/cx.ts';
 import { OUTCOME_UI, TEXT } from '../../../lib/messages.ts';
 import { isPerspective, type Perspective, perspectiveSearch } from '../lib/perspective-params.ts';
@@ -71,6 +72,7 @@ export function PerspectivesBar({
   const location = useLocation();
   // Only a phone's layout reads it (CSS): there the choices wait behind the heading.
   const [unfolded, setUnfolded] = useState(false);
+  const hydrated = useHydrated();
   const genders: Choice[] = GENDERS.map((gender: Gender) => {
     const selected = perspective.gender === gender;
     return {
@@ -100,6 +102,7 @@ export function PerspectivesBar({
             className={styles.toggle}
             aria-expanded={unfolded}
             aria-controls={choicesId}
+            disabled={!hydrated}
             onClick={() => setUnfolded((open) => !open)}
           >
             {OUTCOME_UI.perspectives}

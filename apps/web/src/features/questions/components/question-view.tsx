@@ -17,6 +17,7 @@ import { AuthorLabel, MetaLine, Yours } from '../../../components/ui/meta-line.t
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { TimeAgo } from '../../../components/ui/time-ago.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { usePrepareProofOfWork } from '../../../hooks/use-prepare-proof-of-work.ts';
 import { useRequireSession } from '../../../hooks/use-require-session.ts';
 import { useSingleFlight } from '../../../hooks/use-single-flight.ts';
@@ -84,6 +85,8 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
   const [saving, runSave] = useSingleFlight();
   const [deleting, runDelete] = useSingleFlight();
   const [editing, setEditing] = useState<string | null>(null);
+  // Drawn by the server, the buttons wait for the app (hooks/use-hydrated.ts).
+  const hydrated = useHydrated();
   const mine = isOwner(question, viewer);
   const reported = useReported({ type: 'question', id: question.id });
   // Questions are edited and deleted by their owner, the account or the anonymous key that
@@ -182,7 +185,7 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
             type="button"
             className={buttonClass()}
             aria-pressed={question.liked}
-            disabled={liking}
+            disabled={!hydrated || liking}
             onClick={onLike}
           >
             <span className={styles.heart} aria-hidden="true">
@@ -199,7 +202,7 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
             <button
               type="button"
               className={buttonClass('ghost')}
-              disabled={reported}
+              disabled={!hydrated || reported}
               onClick={onReport}
             >
               {reported ? TEXT.reported : TEXT.report}
@@ -211,7 +214,7 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
                 <button
                   type="button"
                   className={buttonClass('ghost')}
-                  disabled={preparing}
+                  disabled={!hydrated || preparing}
                   onClick={startEdit}
                 >
                   {TEXT.edit}
@@ -220,7 +223,7 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
               <button
                 type="button"
                 className={buttonClass('dangerGhost')}
-                disabled={deleting}
+                disabled={!hydrated || deleting}
                 onClick={onDelete}
               >
                 {TEXT.delete}
