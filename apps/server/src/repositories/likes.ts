@@ -31,7 +31,12 @@ const TARGETS = {
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
-/** Call inside a transaction. */
+/**
+ * Call inside a transaction. Two statements: the item looked for and the like inserted in
+ * one, then the count moved. The count's update is a statement of its own on purpose: in
+ * the insert's statement it made a like queued behind a locked item wait for two row locks
+ * in turn, up to twice the lock timeout (test/faults/lock-waits.test.ts).
+ */
 export async function addLike(
   db: Executor,
   target: LikeTarget,
@@ -39,20 +44,25 @@ export async function addLike(
   by: Liker,
 ): Promise<LikeResult> {
   const t = TARGETS[target];
-  const item = await sql<{ id: number }>`
-    SELECT id FROM ${sql.table(t.items)} WHERE id = ${itemId} AND ${t.likeable}`.execute(db);
-  if (item.rows.length === 0) return 'missing';
+  const keyMac = by.activity?.of('like', target, itemId) ?? null;
   try {
     // ON CONFLICT without a target covers both partial unique indexes (user, key).
-    const keyMac = by.activity?.of('like', target, itemId) ?? null;
-    const inserted = await sql<{ id: string }>`
-      INSERT INTO ${sql.table(t.likes)} (${sql.ref(t.key)}, user_id, key_mac)
-      VALUES (${itemId}, ${by.userId}, ${keyMac})
-      ON CONFLICT DO NOTHING
-      RETURNING id`.execute(db);
-    if (inserted.rows.length === 0) return 'duplicate';
+    const { rows } = await sql<{ found: boolean; inserted: boolean }>`
+      WITH item AS (
+        SELECT id FROM ${sql.table(t.items)} WHERE id = ${itemId} AND ${t.likeable}
+      ), inserted AS (
+        INSERT INTO ${sql.table(t.likes)} (${sql.ref(t.key)}, user_id, key_mac)
+        SELECT id, ${by.userId}::int, ${keyMac}::bytea FROM item
+        ON CONFLICT DO NOTHING
+        RETURNING 1
+      )
+      SELECT EXISTS (SELECT 1 FROM item) AS found,
+        EXISTS (SELECT 1 FROM inserted) AS inserted`.execute(db);
+    const row = rows[0];
+    if (!row?.found) return 'missing';
+    if (!row.inserted) return 'duplicate';
   } catch (error) {
-    // The item was deleted between the check and the insert.
+    // The item was deleted between the look and the insert.
     if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) return 'missing';
     throw error;
   }
