@@ -2,16 +2,16 @@
  * `npm run bench:web`: how soon a person sees the site, in Debian's Chromium driven over
  * CDP. Starts the built web app (`npm run build` first) with its server on a seeded PGlite
  * database (POW_DIFFICULTY=off), then prints the medians of cold loads of the home page (a
- * new browser context each, so an empty cache) on three profiles: unthrottled desktop,
- * desktop at 4x CPU (Emulation.setCPUThrottlingRate), and a slow phone (375x812, 4x CPU,
- * 400 kbps and 400 ms latency with Network.emulateNetworkConditions): the first card's
- * paint, the first paint, when the app has taken the page over (hydrated), and the layout
- * shift. On the slow phone it also opens the Ask a Question dialog once the page has settled
+ * new browser context each, so an empty cache) on four profiles: unthrottled desktop,
+ * desktop at 4x CPU (Emulation.setCPUThrottlingRate), a phone (375x812, 4x CPU, 1.6 Mbps and
+ * 150 ms latency with Network.emulateNetworkConditions) and a slow phone (the same at 400
+ * kbps and 400 ms): the first card's paint, the first paint, when the app has taken the page
+ * over (hydrated), and the layout shift. On the slow phone it also opens the Ask a Question dialog once the page has settled
  * (as a reader would, after the idle prefetch had its chance) and times the editor's
  * appearance. Then as many cold loads of a question's page, timing its text's appearance.
  *
- *   npm run bench:web -- [--loads 7] [--questions 10000] [--root DIR] [--chromium PATH]
- *                        [--profiles "unthrottled,CPU 4x,slow phone"]
+ *   npm run bench:web -- [--loads 15] [--questions 10000] [--root DIR] [--chromium PATH]
+ *                        [--profiles "unthrottled,CPU 4x,phone,slow phone"]
  *
  * --root runs another checkout's server and build (say, main's, to compare).
  */
@@ -31,7 +31,7 @@ import { preparePglite } from './targets.ts';
 
 const { values: args } = parseArgs({
   options: {
-    loads: { type: 'string', default: '7' },
+    loads: { type: 'string', default: '15' },
     questions: { type: 'string', default: '10000' },
     root: { type: 'string', default: REPO_ROOT },
     chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
@@ -51,14 +51,15 @@ interface Profile {
   network?: { latency: number; downloadThroughput: number; uploadThroughput: number };
 }
 
+const PHONE_SCREEN: BrowserContextOptions = {
+  viewport: { width: 375, height: 812 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
 const SLOW_PHONE: Profile = {
   name: 'slow phone',
-  context: {
-    viewport: { width: 375, height: 812 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  },
+  context: PHONE_SCREEN,
   cpuRate: 4,
   // 400 kbit/s each way, in bytes per second.
   network: { latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 },
@@ -66,6 +67,13 @@ const SLOW_PHONE: Profile = {
 const PROFILES: Profile[] = [
   { name: 'unthrottled', context: { viewport: { width: 1280, height: 900 } }, cpuRate: 1 },
   { name: 'CPU 4x', context: { viewport: { width: 1280, height: 900 } }, cpuRate: 4 },
+  {
+    name: 'phone',
+    context: PHONE_SCREEN,
+    cpuRate: 4,
+    // 1.6 Mbit/s each way and 150 ms: a usual phone on a fair connection.
+    network: { latency: 150, downloadThroughput: 200_000, uploadThroughput: 200_000 },
+  },
   SLOW_PHONE,
 ];
 
