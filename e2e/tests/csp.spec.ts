@@ -30,17 +30,31 @@ async function watchViolations(page: import('@playwright/test').Page) {
 }
 
 test("the policy refuses inline styles but the build's own, by hash", async ({ request }) => {
-  const res = await request.get('/');
-  const csp = res.headers()['content-security-policy'] ?? '';
-  const html = await res.text();
-  const blocks = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => css ?? '');
-  expect(blocks.length).toBeGreaterThan(0);
-  const hashes = blocks.map(
-    (css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
-  );
-  expect(csp).toContain(`style-src 'self' ${hashes.join(' ')};`);
-  expect(csp).not.toContain('unsafe');
-  expect(html).not.toMatch(/\sstyle=/);
+  const question = await createQuestion(request, { text: `<p>Styles ${uid()}</p>` });
+  /** The hashes of a page's `<style>` blocks. */
+  const styleHashes = (html: string) =>
+    [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+      ([, css]) =>
+        `'sha256-${createHash('sha256')
+          .update(css ?? '')
+          .digest('base64')}'`,
+    );
+  const home = await request.get('/');
+  const homeHtml = await home.text();
+  // A question's page has the first load's blocks and its screen's (drawn on the server).
+  const questionPage = await request.get(`/questions/${question.id}`);
+  const questionHtml = await questionPage.text();
+  const homeHashes = styleHashes(homeHtml);
+  const allHashes = styleHashes(questionHtml);
+  expect(homeHashes.length).toBeGreaterThan(0);
+  expect(allHashes.slice(0, homeHashes.length)).toEqual(homeHashes);
+  expect(allHashes.length).toBeGreaterThan(homeHashes.length);
+  for (const res of [home, questionPage]) {
+    const csp = res.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain(`style-src 'self' ${allHashes.join(' ')};`);
+    expect(csp).not.toContain('unsafe');
+  }
+  for (const html of [homeHtml, questionHtml]) expect(html).not.toMatch(/\sstyle=/);
 });
 
 test('pages render without a CSP violation', async ({ page, request, pageErrors }) => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,14 +164,23 @@ describe('without a trusted proxy', () => {
   });
 });
 
-describe('the CSP and the stylesheets the build writes into index.html', () => {
+describe("the CSP and the stylesheets the build writes into index.html and a question's page", () => {
   let ctx: TestContext & { close(): Promise<void> };
   const css = ['body{margin:0}', ':root{--x:1}'];
+  // The question screen's stylesheet, which its page writes in (lib/screen-preloads.ts).
+  const screenCss = '.q{color:red}</style>';
   beforeAll(async () => {
     const dist = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
     await writeFile(
       path.join(dist, 'index.html'),
       `<!doctype html><html><head>${css.map((c) => `<style>${c}</style>`).join('')}</head><body><div id="root"></div></body></html>`,
+    );
+    await mkdir(path.join(dist, '.vite'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'assets', 'q.css'), screenCss);
+    await writeFile(
+      path.join(dist, '.vite', 'screen-files.json'),
+      JSON.stringify({ question: ['assets/q.js', 'assets/q.css'] }),
     );
     ctx = await createTestContext('pglite', { env: { WEB_DIST_DIR: dist } });
   });
@@ -181,7 +190,8 @@ describe('the CSP and the stylesheets the build writes into index.html', () => {
     const res = await ctx.request({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
     const csp = String(res.headers['content-security-policy']);
-    const hashes = css.map((c) => `'sha256-${createHash('sha256').update(c).digest('base64')}'`);
+    const hash = (c: string) => `'sha256-${createHash('sha256').update(c).digest('base64')}'`;
+    const hashes = [...css, '.q{color:red}<\\/style>'].map(hash);
     expect(csp).toContain(`style-src 'self' ${hashes.join(' ')};`);
     expect(csp).not.toContain('unsafe');
     expect(inlineStyleHashes(`<style>${css[0]}</style>`)).toEqual([hashes[0]]);

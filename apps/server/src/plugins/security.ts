@@ -10,14 +10,15 @@ import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { questionScreenHead } from '../lib/screen-preloads.ts';
 
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
-  // Style sheets from this site, and the <style> elements of the built index.html by hash
-  // (inlineStyleHashes): no other <style> element and no style attribute in markup. The web
-  // app draws with classes; what React and the editor set at run time goes through the
-  // CSSOM (element.style), which a policy does not govern.
+  // Style sheets from this site, and the <style> elements of the built index.html and of a
+  // question's page by hash (inlineStyleHashes): no other <style> element and no style
+  // attribute in markup. The web app draws with classes; what React and the editor set at
+  // run time goes through the CSSOM (element.style), which a policy does not govern.
   styleSrc: ["'self'"],
   imgSrc: ["'self'", 'data:'],
   fontSrc: ["'self'"],
@@ -43,9 +44,11 @@ export function inlineStyleHashes(indexHtml: string): string[] {
   );
 }
 
+/** Those of index.html, and those a question's page adds (lib/screen-preloads.ts). */
 function builtStyleHashes(webDistDir: string): string[] {
   const file = path.join(webDistDir, 'index.html');
-  return existsSync(file) ? inlineStyleHashes(readFileSync(file, 'utf8')) : [];
+  if (!existsSync(file)) return [];
+  return inlineStyleHashes(readFileSync(file, 'utf8') + questionScreenHead(webDistDir));
 }
 
 export default fp(

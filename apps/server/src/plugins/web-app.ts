@@ -35,8 +35,6 @@ import {
   type PageData,
   QuestionInitialData,
   QuestionPageData,
-  SCREEN_FILES_PATH,
-  type ScreenFiles,
   type ServerBuild,
   type SitePagePath,
 } from '@dating/contract';
@@ -46,7 +44,7 @@ import fp from 'fastify-plugin';
 import { DrawnScreens } from '../lib/drawn-screens.ts';
 import { withFirstScreen, withInitialData, withTitle } from '../lib/html-data.ts';
 import { chosenTheme, withTheme } from '../lib/page-theme.ts';
-import { preloadLinks, withPreloads } from '../lib/screen-preloads.ts';
+import { questionScreenHead, withPreloads } from '../lib/screen-preloads.ts';
 import { initialDataFor } from '../services/initial-data.ts';
 
 /** How long a page waits for its data before it goes without. */
@@ -96,15 +94,6 @@ function pageDataJson(reply: FastifyReply, data: PageData, now?: number): string
     : serialize({ ...data, now }, FeedInitialData);
 }
 
-/** The files of the web app's lazily loaded screens, as its build lists them, or none. */
-async function readScreenFiles(file: string): Promise<Partial<ScreenFiles>> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as Partial<ScreenFiles>;
-  } catch {
-    return {};
-  }
-}
-
 /** The web app's server build, or null when it was not built. */
 async function loadServerBuild(file: string): Promise<ServerBuild | null> {
   if (!existsSync(file)) return null;
@@ -125,10 +114,9 @@ export default fp(
     if (build === null) app.log.info('no server build of the web app; pages carry data only');
     const drawn = build === null ? null : new DrawnScreens(build.renderFirstScreen);
 
-    // A question's page asks for its screen's files with the page (lib/screen-preloads.ts).
-    const screenFiles = await readScreenFiles(path.join(opts.root, SCREEN_FILES_PATH));
-    const questionPreloads = preloadLinks(screenFiles.question ?? []);
-    if (questionPreloads === '') app.log.warn("the build lists no question screen's files");
+    // A question's page brings its screen's files with the page (lib/screen-preloads.ts).
+    const questionScreen = questionScreenHead(opts.root);
+    if (questionScreen === '') app.log.warn("the build lists no question screen's files");
 
     /** `html` with the title the screen will set, when the server build can say it. */
     function titled(html: string, question: { text: string } | null, log: FastifyBaseLogger) {
@@ -142,7 +130,7 @@ export default fp(
     }
 
     // The heads that do not depend on the request, made once: the feed's title is fixed.
-    const questionHead = withPreloads(indexHtml, questionPreloads);
+    const questionHead = withPreloads(indexHtml, questionScreen);
     const feedHead = titled(indexHtml, null, app.log);
 
     /**
