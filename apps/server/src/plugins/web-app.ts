@@ -16,7 +16,8 @@
  * build`): the cards show as soon as the HTML and CSS arrive, and the app hydrates them. A
  * drawing that fails leaves `#root` empty, and the app draws the screen as before. The same
  * build names the page's title (a question's first line), which goes in the page's head. A
- * question's page also lists its screen's files there, for the browser to fetch at once.
+ * question's page also brings its screen's files there: its scripts to fetch at once, its
+ * stylesheets written in (lib/screen-preloads.ts).
  *
  * The pages that explain the site (`/about`, `/privacy`, `/rules`) need no data: the same
  * build draws each whole, once, with its title, so they read without scripts.
