@@ -12,6 +12,7 @@ import type { FeedCache } from './services/feed-cache.ts';
 import type { LiveEvents } from './services/live-events.ts';
 import type { ProofOfWork } from './services/proof-of-work.ts';
 import type { PushSender } from './services/push.ts';
+import type { ReportPages } from './services/report-pages.ts';
 import type { SafetyService } from './services/safety.ts';
 import type { ThreadService } from './services/threads.ts';
 import type { UnreadCounts } from './services/unread-counts.ts';
@@ -25,6 +26,8 @@ declare module 'fastify' {
     devices: DeviceCookies;
     threads: ThreadService;
     feedCache: FeedCache;
+    /** The admin report list's first page, kept at the moderation version. */
+    reportPages: ReportPages;
     fingerprints: ReporterFingerprints;
     /** Per-target MACs of private keys, for their likes and reports. */
     activityMacs: ActivityMacs;

@@ -16,6 +16,7 @@ import { purgeReadNotifications } from '../repositories/notifications.ts';
 import { FeedCache, readFeedVersion } from '../services/feed-cache.ts';
 import { LiveEvents } from '../services/live-events.ts';
 import { PushSender } from '../services/push.ts';
+import { ReportPages, readModerationVersion } from '../services/report-pages.ts';
 import { SafetyService } from '../services/safety.ts';
 import { ThreadService } from '../services/threads.ts';
 import { UnreadCounts } from '../services/unread-counts.ts';
@@ -122,6 +123,7 @@ export default fp(
     app.decorate('cursors', cursors);
     app.decorate('threads', new ThreadService(cursors));
     app.decorate('feedCache', new FeedCache(() => readFeedVersion(services.db)));
+    app.decorate('reportPages', new ReportPages(() => readModerationVersion(services.db)));
     app.decorate('fingerprints', new ReporterFingerprints(services.jwtSecret));
     app.decorate('activityMacs', new ActivityMacs(services.jwtSecret));
     app.decorate('reporterNetworks', new ReporterNetworks(services.jwtSecret));

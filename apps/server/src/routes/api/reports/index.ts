@@ -3,6 +3,7 @@ import { LIMITS, MAX_ID, PageQuery, Report, ReportCreateBody, ReportList } from 
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { badRequest } from '../../../lib/http-errors.ts';
+import { sendSerialized, serializerOf } from '../../../lib/kept-json.ts';
 import { nextPageLink } from '../../../lib/paging.ts';
 import { staffOnly, viewerOf } from '../../../plugins/auth.ts';
 import { presentNewReport, presentReport, type ReportRow } from '../../../presenters/reports.ts';
@@ -74,15 +75,24 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const limit = request.query.limit ?? LIMITS.pageSizeMax;
-      const rows = await listPendingReports(app.db, { limit, afterId: request.query.after });
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      const link = nextPageLink(
-        request.url,
-        rows.length > limit && last ? { limit, after: last.id } : null,
-      );
-      if (link !== null) reply.header('Link', link);
-      return page.map((row) => presentReport(app.fingerprints, row, row));
+      const afterId = request.query.after;
+      const read = async () => {
+        const rows = await listPendingReports(app.db, { limit, afterId });
+        const page = rows.slice(0, limit);
+        const last = page.at(-1);
+        // From the path alone: a kept page's link must not carry another request's query.
+        const link = nextPageLink(
+          new URL(request.url, 'http://api').pathname,
+          rows.length > limit && last ? { limit, after: last.id } : null,
+        );
+        const reports = page.map((row) => presentReport(app.fingerprints, row, row));
+        return { json: serializerOf<Report[]>(reply)(reports), link };
+      };
+      // The first page is kept while nothing it shows has changed (services/report-pages.ts).
+      const page =
+        afterId === undefined ? await app.reportPages.firstPage(limit, read) : await read();
+      if (page.link !== null) reply.header('Link', page.link);
+      return sendSerialized(reply, page.json);
     },
   );
 
