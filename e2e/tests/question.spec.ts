@@ -165,6 +165,36 @@ test.describe('question page (anonymous visitor)', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('a reply typed while the last one is still settling is kept', async ({ page, request }) => {
+    const word = `settle${uid()}`;
+    const q = await createQuestion(request, { text: `<p>Settle ${word}?</p>` });
+    await page.goto(`/questions/${q.id}`);
+    // After a post the thread reloads, and the post is done only then: that reload is held,
+    // while the new reply already shows.
+    let holding = false;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(new RegExp(`/api/questions/${q.id}/(\\?.*)?$`), async (route) => {
+      if (holding && route.request().method() === 'GET') await held;
+      await route.continue();
+    });
+    const text = page.getByLabel('Your reply');
+    await text.fill(`First ${word}`);
+    holding = true;
+    await page.getByRole('button', { name: 'Post Reply' }).click();
+    await expect(answerWithText(page, `First ${word}`)).toBeVisible();
+    await text.fill(`Second ${word}`);
+    release();
+    await expectToast(page, 'Reply submitted successfully!');
+    // The sent text was cleared, not what was typed since.
+    await expect(text).toHaveValue(`Second ${word}`);
+    await page.getByRole('button', { name: 'Post Reply' }).click();
+    await expect(answerWithText(page, `Second ${word}`)).toBeVisible();
+    await expect(text).toHaveValue('');
+  });
+
   test('another visitor cannot edit or delete my reply', async ({ browser, request }) => {
     const q = await createQuestion(request, { text: `<p>Two visitors ${uid()}</p>` });
     const alice = await browser.newContext();

@@ -53,7 +53,9 @@ export function ReplyForm({
         idempotencyKey,
       );
       if (!answer) return false;
-      form.reset(EMPTY_REPLY);
+      // The reply shows before the thread has reloaded, which the post waits for: a next
+      // reply typed meanwhile stays (only the text that was sent is cleared).
+      form.setValues((current) => (current.text === values.text ? EMPTY_REPLY : current));
       // Shown in the thread; after a reply about a crisis, the support panel beside it.
       onPosted(answer.id);
       return true;
