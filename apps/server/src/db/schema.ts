@@ -45,6 +45,7 @@ export interface QuestionsTable {
   text: string;
   search_text: string;
   tag_text: string;
+  /** Kept by trigger from `search_text` and `tag_text` (migration 0018). */
   search_vector: Computed<string>;
   likes: ColumnType<number, never, never>;
   answer_count: ColumnType<number, never, never>;

@@ -1,7 +1,7 @@
 /**
  * Likes: one per user, or per anonymous key, per item. A key's like is stored under its
  * MAC for that item (lib/activity-macs.ts), never under the key's hash. The insert (or delete) and the
- * counter update run in one transaction; the unique indexes turn a concurrent duplicate
+ * counter update commit together (one statement, or one transaction); the unique indexes turn a concurrent duplicate
  * into "no row inserted", a concurrent second unlike finds no row to delete, and the
  * counter moves only when a row did, so it stays exact. (A question's `top_score` follows
  * its `likes` by trigger, migration 0010.)
@@ -29,13 +29,18 @@ const TARGETS = {
   },
 } as const;
 
-const FOREIGN_KEY_VIOLATION = '23503';
-
 /**
- * Call inside a transaction. Two statements: the item looked for and the like inserted in
- * one, then the count moved. The count's update is a statement of its own on purpose: in
- * the insert's statement it made a like queued behind a locked item wait for two row locks
- * in turn, up to twice the lock timeout (test/faults/lock-waits.test.ts).
+ * One statement, so that a like needs no transaction of its own (a statement commits
+ * alone, whole or not at all): the item is looked for and share-locked, the like inserted,
+ * and the count moved only when it was. A duplicate (this liker's row exists, or a
+ * concurrent one committed first: the unique indexes) inserts nothing and moves nothing.
+ * Inside a transaction too (an idempotency key's).
+ *
+ * The item's lock is FOR KEY SHARE, the one the like's foreign key takes anyway: it keeps
+ * the item from being deleted under the insert, and other likes do not conflict with it
+ * (the count's update waits only for another like's update). A stronger lock would queue
+ * the likes waiting behind a locked item one after another, each then waiting up to the
+ * lock timeout again (test/faults/lock-waits.test.ts).
  */
 export async function addLike(
   db: Executor,
@@ -45,33 +50,25 @@ export async function addLike(
 ): Promise<LikeResult> {
   const t = TARGETS[target];
   const keyMac = by.activity?.of('like', target, itemId) ?? null;
-  try {
-    // ON CONFLICT without a target covers both partial unique indexes (user, key).
-    const { rows } = await sql<{ found: boolean; inserted: boolean }>`
-      WITH item AS (
-        SELECT id FROM ${sql.table(t.items)} WHERE id = ${itemId} AND ${t.likeable}
-      ), inserted AS (
-        INSERT INTO ${sql.table(t.likes)} (${sql.ref(t.key)}, user_id, key_mac)
-        SELECT id, ${by.userId}::int, ${keyMac}::bytea FROM item
-        ON CONFLICT DO NOTHING
-        RETURNING 1
-      )
-      SELECT EXISTS (SELECT 1 FROM item) AS found,
-        EXISTS (SELECT 1 FROM inserted) AS inserted`.execute(db);
-    const row = rows[0];
-    if (!row?.found) return 'missing';
-    if (!row.inserted) return 'duplicate';
-  } catch (error) {
-    // The item was deleted between the look and the insert.
-    if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) return 'missing';
-    throw error;
-  }
-  const updated = await sql<{ likes: number }>`
-    UPDATE ${sql.table(t.items)} SET likes = likes + 1 WHERE id = ${itemId} RETURNING likes`.execute(
-    db,
-  );
-  const row = updated.rows[0];
-  return row ? { likes: row.likes } : 'missing';
+  // ON CONFLICT without a target covers both partial unique indexes (user, key).
+  const { rows } = await sql<{ found: boolean; likes: number | null }>`
+    WITH item AS (
+      SELECT id FROM ${sql.table(t.items)} WHERE id = ${itemId} AND ${t.likeable}
+      FOR KEY SHARE
+    ), inserted AS (
+      INSERT INTO ${sql.table(t.likes)} (${sql.ref(t.key)}, user_id, key_mac)
+      SELECT id, ${by.userId}::int, ${keyMac}::bytea FROM item
+      ON CONFLICT DO NOTHING
+      RETURNING 1
+    ), counted AS (
+      UPDATE ${sql.table(t.items)} SET likes = likes + 1
+      WHERE id = ${itemId} AND EXISTS (SELECT 1 FROM inserted)
+      RETURNING likes
+    )
+    SELECT EXISTS (SELECT 1 FROM item) AS found, (SELECT likes FROM counted) AS likes`.execute(db);
+  const row = rows[0];
+  if (!row?.found) return 'missing';
+  return row.likes === null ? 'duplicate' : { likes: row.likes };
 }
 
 export type UnlikeResult = { likes: number } | 'missing';

@@ -1,6 +1,6 @@
 /**
- * Liking a question or an answer: once per user or anonymous session, in one transaction
- * (repositories/likes.ts keeps the count exact). A repeat is a 400 with the
+ * Liking a question or an answer: once per user or anonymous session, in one statement, or
+ * in one transaction with an idempotency key (repositories/likes.ts keeps the count exact). A repeat is a 400 with the
  * specification's message, which says who already liked it: you, or this session.
  * Unliking is idempotent: taking back a like that is not there changes nothing.
  */
@@ -8,7 +8,7 @@ import { API_MSG, type LikeResponse } from '@dating/contract';
 import type { Author } from '../auth/identity.ts';
 import type { Db, WriteClaim } from '../db/connection.ts';
 import { badRequest, notFound } from '../lib/http-errors.ts';
-import { addLike, type LikeTarget, removeLike } from '../repositories/likes.ts';
+import { addLike, type LikeResult, type LikeTarget, removeLike } from '../repositories/likes.ts';
 
 const REPEATED = {
   question: {
@@ -19,7 +19,7 @@ const REPEATED = {
 } as const;
 
 /**
- * `key`: the request's idempotency key, taken in the like's own transaction. A like that
+ * `key`: the request's idempotency key, taken in a transaction with the like. A like that
  * is refused (a repeat, or a missing item) rolls it back, so that the key stays free.
  */
 export async function likeOnce(
@@ -29,14 +29,19 @@ export async function likeOnce(
   author: Author,
   key?: WriteClaim<LikeResponse> | null,
 ): Promise<LikeResponse> {
-  return db.transaction().execute(async (tx) => {
-    await key?.claim(tx);
-    const result = await addLike(tx, target, id, author);
+  const checked = (result: LikeResult) => {
     if (result === 'missing') throw notFound();
     if (result === 'duplicate') {
       throw badRequest(REPEATED[target][author.userId !== null ? 'user' : 'session']);
     }
-    await key?.keep(tx, result);
+    return result;
+  };
+  // Without a key the like is one statement, committed alone: no transaction to open.
+  if (!key) return checked(await addLike(db, target, id, author));
+  return db.transaction().execute(async (tx) => {
+    await key.claim(tx);
+    const result = checked(await addLike(tx, target, id, author));
+    await key.keep(tx, result);
     return result;
   });
 }
