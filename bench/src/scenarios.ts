@@ -4,7 +4,7 @@
  * session per request (so each like and post is accepted), likes spread over all questions.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { strongSessionId } from '@dating/contract';
 import {
@@ -191,13 +191,31 @@ export interface ScenarioRun {
   serverCores?: string;
 }
 
+/** What one scenario measured: wrk's figures and the server's peak memory. */
+export interface ScenarioResult extends WrkResult {
+  /** The server process's peak resident set (VmHWM) in MB: the primary's with workers. */
+  peakRssMb?: number;
+}
+
+/** The peak resident set of a process in MB, from /proc (Linux); undefined elsewhere. */
+async function peakRssMb(pid: number | undefined): Promise<number | undefined> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kb = /^VmHWM:\s+(\d+)/m.exec(status)?.[1];
+  return kb === undefined ? undefined : Number(kb) / 1024;
+}
+
 /** One measured run of `scenario` on a fresh server, after a warm-up. */
 export async function runScenario(
   target: Target,
   scenario: Scenario,
   run: ScenarioRun,
-): Promise<WrkResult> {
+): Promise<ScenarioResult> {
   const server = await startBenchServer(target, run.workers, run.serverCores);
+  const measured = async (result: Promise<WrkResult>): Promise<ScenarioResult> => {
+    const figures = await result;
+    const rss = await peakRssMb(server.child.pid);
+    return rss === undefined ? figures : { ...figures, peakRssMb: rss };
+  };
   try {
     const nonce = randomBytes(4).toString('hex');
     const token = scenario.name === 'reports' ? await adminToken(server) : '';
@@ -210,7 +228,7 @@ export async function runScenario(
     const warmup = { ...run.wrk, seconds: run.warmupSeconds };
     if (!scenario.script && !scenario.headers) {
       await runWrk(url, warmup);
-      return await runWrk(url, run.wrk);
+      return await measured(runWrk(url, run.wrk));
     }
     const script = path.join(run.scriptDir, `${scenario.name}-${nonce}.lua`);
     const scriptFor = (scriptNonce: string) =>
@@ -221,7 +239,7 @@ export async function runScenario(
     await writeFile(script, scriptFor(`${nonce}w`));
     await runWrk(url, { ...warmup, script });
     await writeFile(script, scriptFor(nonce));
-    return await runWrk(url, { ...run.wrk, script });
+    return await measured(runWrk(url, { ...run.wrk, script }));
   } finally {
     await stopProcess(server.child);
   }

@@ -92,8 +92,48 @@ async function addHugeThread(pool: pg.Pool): Promise<void> {
   );
 }
 
-async function facts(pool: pg.Pool) {
+/** Pending reports per question: 10,000 at 100,000 questions, the report list's load. */
+const PENDING_REPORTS_PER_QUESTION = 0.1;
+
+/**
+ * Brings the pending reports up to one for every ten questions (the seed writes about one
+ * for every hundred), half on questions and half on replies spread over the site, each
+ * from an anonymous reporter: the admin report list's benchmark reads its first page with
+ * that many waiting.
+ */
+async function addPendingReports(pool: pg.Pool, questions: number): Promise<void> {
+  const wanted = Math.round(questions * PENDING_REPORTS_PER_QUESTION);
+  const pending = Number(
+    (await pool.query<{ n: string }>("SELECT count(*) AS n FROM reports WHERE status = 'pending'"))
+      .rows[0]?.n ?? 0,
+  );
+  if (pending >= wanted) return;
+  const started = Date.now();
+  const reasons = "(ARRAY['inappropriate','offensive','harassment','spam','other'])[1 + i % 5]";
+  const keyMac = "sha256(int4send(i) || decode(md5(random()::text), 'hex'))";
+  const half = Math.ceil((wanted - pending) / 2);
+  await pool.query(
+    `INSERT INTO reports (target_type, question_id, reason, key_mac, status)
+     SELECT 'question', 1 + (i * 7919) % (SELECT max(id) FROM questions), ${reasons}, ${keyMac}, 'pending'
+     FROM generate_series(1, $1::int) AS i`,
+    [half],
+  );
+  await pool.query(
+    `INSERT INTO reports (target_type, answer_id, reason, details, key_mac, status)
+     SELECT 'answer', a.id, ${reasons}, 'This reply is rude.', ${keyMac}, 'pending'
+     FROM generate_series(1, $1::int) AS i
+     JOIN answers a ON a.id = 1 + (i * 104729) % (SELECT max(id) FROM answers)
+     WHERE NOT a.is_deleted`,
+    [wanted - pending - half],
+  );
+  console.log(
+    `  added pending reports up to ${wanted.toLocaleString('en')} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+async function facts(pool: pg.Pool, questions: number) {
   await addHugeThread(pool);
+  await addPendingReports(pool, questions);
   const one = async (query: string) => (await pool.query<{ id: number }>(query)).rows[0]?.id ?? 1;
   return {
     bigThreadId: await one(
@@ -141,7 +181,7 @@ export async function preparePostgres(questions: number, options: PostgresOption
       engine: 'postgres',
       env: { DATABASE_URL: url.href },
       questions,
-      ...(await facts(database.pool)),
+      ...(await facts(database.pool, questions)),
       async cleanup() {
         if (options.keep && !options.throwaway) return;
         const client = new pg.Client({ connectionString: options.maintenanceUrl });
@@ -167,7 +207,7 @@ export async function preparePglite(questions: number): Promise<Target> {
       engine: 'pglite',
       env: { DATA_DIR: dataDir },
       questions,
-      ...(await facts(database.pool)),
+      ...(await facts(database.pool, questions)),
       seedMilliseconds,
       cleanup: () => rm(dataDir, { recursive: true, force: true }),
     };

@@ -1,9 +1,10 @@
 import type { AgeRange, Gender } from '@dating/contract';
 import { API_MSG } from '@dating/contract';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
+import type { AnswersTable } from '../db/schema.ts';
 import { dropNotificationsOf } from './notifications.ts';
-import { changeAnswerCount, changeHelpfulCount, countNewAnswer } from './questions.ts';
+import { changeAnswerCount, changeHelpfulCount } from './questions.ts';
 
 export const ANSWER_COLUMNS = [
   'answers.id',
@@ -22,6 +23,10 @@ export const ANSWER_COLUMNS = [
   'answers.edited_at',
   'answers.created_at',
 ] as const;
+
+type ColumnName<T> = T extends `answers.${infer C}` ? C : never;
+/** An answer's row as `ANSWER_COLUMNS` select it. */
+type SelectedAnswer = Pick<Selectable<AnswersTable>, ColumnName<(typeof ANSWER_COLUMNS)[number]>>;
 
 /** Every answer of a question, in posting order: the whole thread in one query. */
 export function selectAnswersOfQuestion(db: Executor, questionId: number) {
@@ -115,49 +120,49 @@ export interface NewAnswer {
 }
 
 /**
- * The author's number in the thread (migration 0008): 0 for the asker, the number of the
- * author's earlier answers there, or else the question's next unused number (`isNew`: the
- * question's count of authors goes up with its answer count, in one update). Call with the
- * question row locked (the reply route does), so two new authors never get one number.
+ * Writes a reply in one statement: the author's number in the thread (migration 0008), the
+ * answer, and the question's counts. The number is 0 for the asker, the number of the
+ * author's earlier answers there, or else the question's next unused number, and a new
+ * author adds one to the question's count of authors. Then one more answer, and the
+ * question's last activity (the `active` sort, migration 0010) moves to the reply's time
+ * (now(), the transaction's, as the reply's created_at).
+ *
+ * Call with the question row locked, in an earlier statement (the reply route does): this
+ * statement's snapshot is then taken after the lock was granted, so it sees every answer
+ * committed before, two new authors never get one number, and one author never gets two.
  */
-async function authorNumber(
-  db: Executor,
-  a: NewAnswer,
-): Promise<{ number: number; isNew: boolean }> {
-  const { rows } = await sql<{ asker: boolean; earlier: number | null; given: number }>`
-    SELECT
-      (q.user_id IS NOT NULL AND q.user_id = ${a.userId})
-        OR (q.session_hash IS NOT NULL AND q.session_hash = ${a.sessionHash}) AS asker,
-      (SELECT e.author_number FROM answers e
-        WHERE e.question_id = q.id AND e.author_number > 0
-          AND (e.user_id = ${a.userId} OR e.session_hash = ${a.sessionHash})
-        ORDER BY e.id LIMIT 1) AS earlier,
-      q.author_count AS given
-    FROM questions q WHERE q.id = ${a.questionId}`.execute(db);
-  const found = rows[0];
-  if (!found) throw new Error(`question ${a.questionId} is gone`);
-  if (found.asker) return { number: 0, isNew: false };
-  if (found.earlier !== null) return { number: found.earlier, isNew: false };
-  return { number: found.given + 1, isNew: true };
-}
-
 export async function insertAnswer(db: Executor, a: NewAnswer) {
-  const author = await authorNumber(db, a);
-  const row = await db
-    .insertInto('answers')
-    .values({
-      question_id: a.questionId,
-      parent_id: a.parentId,
-      text: a.text,
-      gender: a.gender,
-      age_range: a.ageRange,
-      user_id: a.userId,
-      session_hash: a.sessionHash,
-      author_number: author.number,
-    })
-    .returning(ANSWER_COLUMNS)
-    .executeTakeFirstOrThrow();
-  await countNewAnswer(db, a.questionId, author.isNew);
+  const { rows } = await sql<SelectedAnswer>`
+    WITH author AS (
+      SELECT CASE WHEN asker THEN 0 ELSE coalesce(earlier, given + 1) END AS number,
+        NOT asker AND earlier IS NULL AS is_new
+      FROM (
+        SELECT
+          coalesce((q.user_id IS NOT NULL AND q.user_id = ${a.userId})
+            OR (q.session_hash IS NOT NULL AND q.session_hash = ${a.sessionHash}), false) AS asker,
+          (SELECT e.author_number FROM answers e
+            WHERE e.question_id = q.id AND e.author_number > 0
+              AND (e.user_id = ${a.userId} OR e.session_hash = ${a.sessionHash})
+            ORDER BY e.id LIMIT 1) AS earlier,
+          q.author_count AS given
+        FROM questions q WHERE q.id = ${a.questionId}
+      ) AS found
+    ), counted AS (
+      UPDATE questions SET answer_count = answer_count + 1,
+        last_activity_at = greatest(last_activity_at, now()),
+        author_count = author_count + (SELECT is_new::int FROM author)
+      WHERE id = ${a.questionId}
+    )
+    INSERT INTO answers (question_id, parent_id, text, gender, age_range, user_id,
+      session_hash, author_number)
+    SELECT ${a.questionId}, ${a.parentId}::int, ${a.text}, ${a.gender}, ${a.ageRange},
+      ${a.userId}::int, ${a.sessionHash}::bytea, number
+    FROM author
+    RETURNING ${sql.join(ANSWER_COLUMNS.map((column) => sql.ref(column.replace('answers.', ''))))}`.execute(
+    db,
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`question ${a.questionId} is gone`);
   return row;
 }
 

@@ -31,13 +31,38 @@ export async function followAutomatically(
   author: Owner,
   max: number,
 ): Promise<boolean> {
-  const { rows } = await sql<{ id: number }>`
+  const { rows } = await sql<{ id: number }>`${automaticFollow(questionId, author, max)}`.execute(
+    db,
+  );
+  return rows.length > 0;
+}
+
+function automaticFollow(questionId: number, author: Owner, max: number) {
+  return sql`
     INSERT INTO question_follows (question_id, user_id, session_hash)
     SELECT ${questionId}, ${author.userId}, ${author.sessionHash}
     WHERE (SELECT count(*) FROM question_follows WHERE ${ofAuthor(author)} AND NOT muted) < ${max}
     ON CONFLICT DO NOTHING
-    RETURNING id`.execute(db);
-  return rows.length > 0;
+    RETURNING id`;
+}
+
+/**
+ * `followAutomatically` for a reply's author, and the question's follow rows
+ * (`followerRows`), in one statement. The rows are read with the statement's snapshot, so
+ * they leave out a follow the statement adds: the author's own, whom their reply tells
+ * nothing.
+ */
+export async function followAndReadFollowers(
+  db: Executor,
+  questionId: number,
+  author: Owner,
+  max: number,
+): Promise<(Follower & { muted: boolean })[]> {
+  const { rows } = await sql<Follower & { muted: boolean }>`
+    WITH followed AS (${automaticFollow(questionId, author, max)})
+    SELECT user_id, session_hash, muted FROM question_follows
+    WHERE question_id = ${questionId}`.execute(db);
+  return rows;
 }
 
 /** How many questions the identity follows (muted rows are not follows). */

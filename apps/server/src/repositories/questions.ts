@@ -323,36 +323,43 @@ export interface NewQuestion {
   sessionHash: Buffer | null;
 }
 
-export function insertQuestion(db: Executor, q: NewQuestion) {
+/** A new question and its tags (their ids), in one statement. */
+export function insertQuestion(db: Executor, q: NewQuestion, tagIds: readonly number[]) {
   return (
     db
-      .insertInto('questions')
-      .values({
-        text: q.text,
-        search_text: q.searchText,
-        tag_text: q.tagText,
-        gender: q.gender,
-        age_range: q.ageRange,
-        user_id: q.userId,
-        session_hash: q.sessionHash,
-      })
-      // The row as `findQuestion` reads it, so that the asker's response needs no second read.
-      .returning([
-        ...QUESTION_COLUMNS,
-        sql<string>`'0'`.as('thread_version'),
-        sql<string>`questions.xmin::text`.as('row_version'),
-      ])
+      .with('asked', (w) =>
+        w
+          .insertInto('questions')
+          .values({
+            text: q.text,
+            search_text: q.searchText,
+            tag_text: q.tagText,
+            gender: q.gender,
+            age_range: q.ageRange,
+            user_id: q.userId,
+            session_hash: q.sessionHash,
+          })
+          // The row as `findQuestion` reads it, so that the asker's response needs no second read.
+          .returning([
+            ...QUESTION_COLUMNS,
+            sql<string>`'0'`.as('thread_version'),
+            sql<string>`questions.xmin::text`.as('row_version'),
+          ]),
+      )
+      .with('linked', (w) =>
+        w
+          .insertInto('question_tags')
+          .columns(['question_id', 'tag_id'])
+          .expression((eb) =>
+            eb
+              .selectFrom('asked')
+              .select(['asked.id', sql<number>`unnest(${[...tagIds]}::int[])`.as('tag_id')]),
+          ),
+      )
+      .selectFrom('asked')
+      .selectAll()
       .executeTakeFirstOrThrow()
   );
-}
-
-export function linkTags(db: Executor, questionId: number, tagIds: number[]) {
-  if (tagIds.length === 0) return Promise.resolve();
-  return db
-    .insertInto('question_tags')
-    .values(tagIds.map((tag_id) => ({ question_id: questionId, tag_id })))
-    .execute()
-    .then(() => undefined);
 }
 
 export function updateQuestionText(db: Executor, id: number, text: string, searchText: string) {
@@ -372,24 +379,6 @@ export async function deleteQuestion(db: Executor, id: number) {
   await db.deleteFrom('thread_versions').where('question_id', '=', id).execute();
   await dropNotificationsOf(db, { type: 'question', id }, 'deleted');
   return deleted;
-}
-
-/**
- * A reply was posted: one more answer, and the question's last activity (the `active`
- * sort, migration 0010) moves to the reply's time (now(), the transaction's time, as the
- * reply's created_at); a new author in the thread adds one to its authors. Runs in the
- * reply's transaction, with the question row locked by the reply route.
- */
-export function countNewAnswer(db: Executor, questionId: number, newAuthor: boolean) {
-  return db
-    .updateTable('questions')
-    .set({
-      answer_count: sql`answer_count + 1`,
-      last_activity_at: sql`greatest(last_activity_at, now())`,
-      ...(newAuthor ? { author_count: sql`author_count + 1` } : {}),
-    })
-    .where('id', '=', questionId)
-    .execute();
 }
 
 /** Replies marked "This helped" (migration 0011); call with the question row locked. */

@@ -35,23 +35,37 @@ export function listTagsWithCounts(db: Executor) {
     .execute();
 }
 
-/** The ids of these (normalized) names, creating the missing ones. */
+/**
+ * The ids of these (normalized) names, creating the missing ones. Most posts use tags that
+ * exist: they are read, and nothing is written (nor locked). Missing ones are inserted,
+ * then the whole set is read again, which sees a tag another post created meanwhile.
+ */
 export async function ensureTags(db: Executor, names: string[]) {
   if (names.length === 0) return [];
+  // By name, in the database's order, as every read of a question lists its tags.
+  const read = () =>
+    db
+      .selectFrom('tags')
+      .select(['id', 'name'])
+      .where('name', 'in', names)
+      .orderBy('name')
+      .execute();
+  const found = await read();
+  if (found.length === new Set(names).size) return found;
+  const known = new Set(found.map((tag) => tag.name));
   // Inserted in one fixed order, so two posts adding the same new tags in different
   // orders cannot deadlock on each other's uncommitted rows.
   await db
     .insertInto('tags')
-    .values([...names].sort().map((name) => ({ name })))
+    .values(
+      [...new Set(names)]
+        .filter((name) => !known.has(name))
+        .sort()
+        .map((name) => ({ name })),
+    )
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  // By name, in the database's order, as every read of a question lists its tags.
-  return db
-    .selectFrom('tags')
-    .select(['id', 'name'])
-    .where('name', 'in', names)
-    .orderBy('name')
-    .execute();
+  return read();
 }
 
 export function findTagIdByName(db: Executor, name: string) {

@@ -17,7 +17,11 @@
 import { ASKER_LABEL, authorLabel, LIMITS, type NotificationKind } from '@dating/contract';
 import type { Author } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
-import { followAutomatically, followerRows } from '../repositories/follows.ts';
+import {
+  followAndReadFollowers,
+  followAutomatically,
+  followerRows,
+} from '../repositories/follows.ts';
 import { notify, type Recipient } from '../repositories/notifications.ts';
 
 /** A post's author, as stored: an account or a key's hash (both null once deleted). */
@@ -66,15 +70,18 @@ export function followOwnThread(tx: Executor, questionId: number, author: Author
   return followAutomatically(tx, questionId, author, LIMITS.followsMax);
 }
 
-/** A reply was written: its parent's author, the asker and the followers are told. */
-export async function tellOfReply(
+/**
+ * A reply was written: its author follows the thread from now on (as `followOwnThread`),
+ * and its parent's author, the asker and the followers are told.
+ */
+export async function followAndTellOfReply(
   tx: Executor,
   question: { id: number } & Authored,
   reply: { id: number; text: string; author_number: number | null },
   parent: Authored | null,
   actor: Author,
 ) {
-  const follows = await followerRows(tx, question.id);
+  const follows = await followAndReadFollowers(tx, question.id, actor, LIMITS.followsMax);
   const muted = new Set(follows.filter((row) => row.muted).map(identityOf));
   const candidates: [NotificationKind, Authored][] = [];
   if (parent !== null) candidates.push(['answer_reply', parent]);

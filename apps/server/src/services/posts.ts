@@ -39,13 +39,12 @@ import {
   deleteQuestion,
   findQuestionForUpdate,
   insertQuestion,
-  linkTags,
   updateQuestionText,
 } from '../repositories/questions.ts';
 import { insertFlag, type ReportTarget } from '../repositories/reports.ts';
 import { ensureTags } from '../repositories/tags.ts';
 import { logAdminDelete } from './moderation.ts';
-import { followOwnThread, tellOfModeration, tellOfReply } from './notifications.ts';
+import { followAndTellOfReply, followOwnThread, tellOfModeration } from './notifications.ts';
 import type { SafetyReport, SafetyService } from './safety.ts';
 
 /** What the commands need of the app. */
@@ -119,21 +118,20 @@ export async function askQuestion(
   const written = await deps.db.transaction().execute(async (tx) => {
     await key?.claim(tx);
     const tags = await ensureTags(tx, tagNames);
-    const row = await insertQuestion(tx, {
-      text,
-      searchText: plain,
-      tagText: tagNames.join(' '),
-      gender: input.gender ?? 'U',
-      ageRange: input.age_range ?? 'U',
-      userId: author.userId,
-      sessionHash: author.sessionHash,
-    });
-    const id = row.id;
-    await linkTags(
+    const row = await insertQuestion(
       tx,
-      id,
+      {
+        text,
+        searchText: plain,
+        tagText: tagNames.join(' '),
+        gender: input.gender ?? 'U',
+        ageRange: input.age_range ?? 'U',
+        userId: author.userId,
+        sessionHash: author.sessionHash,
+      },
       tags.map((tag) => tag.id),
     );
+    const id = row.id;
     await flagCrisis(tx, { type: 'question', id }, safety);
     const following = await followOwnThread(tx, id, author);
     const written = { row, tags, following };
@@ -183,8 +181,7 @@ export async function replyTo(
       sessionHash: author.sessionHash,
     });
     await flagCrisis(tx, { type: 'answer', id: answer.id }, safety);
-    await followOwnThread(tx, questionId, author);
-    await tellOfReply(tx, question, answer, parent, author);
+    await followAndTellOfReply(tx, question, answer, parent, author);
     await key?.keep(tx, { row: answer, safety });
     return answer;
   });
