@@ -325,41 +325,39 @@ export interface NewQuestion {
 
 /** A new question and its tags (their ids), in one statement. */
 export function insertQuestion(db: Executor, q: NewQuestion, tagIds: readonly number[]) {
-  return (
-    db
-      .with('asked', (w) =>
-        w
-          .insertInto('questions')
-          .values({
-            text: q.text,
-            search_text: q.searchText,
-            tag_text: q.tagText,
-            gender: q.gender,
-            age_range: q.ageRange,
-            user_id: q.userId,
-            session_hash: q.sessionHash,
-          })
-          // The row as `findQuestion` reads it, so that the asker's response needs no second read.
-          .returning([
-            ...QUESTION_COLUMNS,
-            sql<string>`'0'`.as('thread_version'),
-            sql<string>`questions.xmin::text`.as('row_version'),
-          ]),
-      )
-      .with('linked', (w) =>
-        w
-          .insertInto('question_tags')
-          .columns(['question_id', 'tag_id'])
-          .expression((eb) =>
-            eb
-              .selectFrom('asked')
-              .select(['asked.id', sql<number>`unnest(${[...tagIds]}::int[])`.as('tag_id')]),
-          ),
-      )
-      .selectFrom('asked')
-      .selectAll()
-      .executeTakeFirstOrThrow()
-  );
+  return db
+    .with('asked', (w) =>
+      w
+        .insertInto('questions')
+        .values({
+          text: q.text,
+          search_text: q.searchText,
+          tag_text: q.tagText,
+          gender: q.gender,
+          age_range: q.ageRange,
+          user_id: q.userId,
+          session_hash: q.sessionHash,
+        })
+        // The row as `findQuestion` reads it, so that the asker's response needs no second read.
+        .returning([
+          ...QUESTION_COLUMNS,
+          sql<string>`'0'`.as('thread_version'),
+          sql<string>`questions.xmin::text`.as('row_version'),
+        ]),
+    )
+    .with('linked', (w) =>
+      w
+        .insertInto('question_tags')
+        .columns(['question_id', 'tag_id'])
+        .expression((eb) =>
+          eb
+            .selectFrom('asked')
+            .select(['asked.id', sql<number>`unnest(${[...tagIds]}::int[])`.as('tag_id')]),
+        ),
+    )
+    .selectFrom('asked')
+    .selectAll()
+    .executeTakeFirstOrThrow();
 }
 
 export function updateQuestionText(db: Executor, id: number, text: string, searchText: string) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type ReportPage, ReportPages } from './report-pages.ts';
 
 describe('ReportPages', () => {
-  const pageOf = (n: number): ReportPage => ({ json: `[${n}]`, link: null });
+  const pageOf = (n: number): ReportPage => ({ json: Buffer.from(`[${n}]`), link: null });
 
   it('reads a page once per version and page size, and again after any change', async () => {
     let version = 1n;

@@ -13,9 +13,12 @@ import { CompiledQuery } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 import { VersionProbe } from './feed-cache.ts';
 
-/** A first page as sent: its JSON and its Link header (null on the last page). */
+/**
+ * A first page as sent: its JSON, encoded once (a string would be measured and encoded
+ * again for every response), and its Link header (null on the last page).
+ */
 export interface ReportPage {
-  json: string;
+  json: Buffer;
   link: string | null;
 }
 

@@ -86,7 +86,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           rows.length > limit && last ? { limit, after: last.id } : null,
         );
         const reports = page.map((row) => presentReport(app.fingerprints, row, row));
-        return { json: serializerOf<Report[]>(reply)(reports), link };
+        return { json: Buffer.from(serializerOf<Report[]>(reply)(reports)), link };
       };
       // The first page is kept while nothing it shows has changed (services/report-pages.ts).
       const page =
