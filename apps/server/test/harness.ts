@@ -158,5 +158,10 @@ export const newSession = () => strongSessionId(randomUUID);
 let userSeq = 0;
 export function uniqueName(prefix = 'user') {
   userSeq += 1;
-  return `${prefix}${userSeq}_${randomBytes(3).toString('hex')}`;
+  // Letters, not hex: six random digits in a row (about one name in seventeen) made a tag built
+  // from the name look like a phone number to the safety checks, and its post was refused.
+  const letters = [...randomBytes(3).toString('hex')]
+    .map((digit) => String.fromCharCode(97 + Number.parseInt(digit, 16)))
+    .join('');
+  return `${prefix}${userSeq}_${letters}`;
 }

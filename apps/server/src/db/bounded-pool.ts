@@ -14,8 +14,11 @@
  * once (a ROLLBACK would only wait again) and is discarded, not returned to the pool, as
  * it is released. PostgreSQL rolls back whatever it had open when the connection goes.
  */
+
+import { createHash } from 'node:crypto';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
+import { PREPARED_MARK } from './prepared.ts';
 import { NOT_QUERYABLE } from './unavailable.ts';
 
 /** node-postgres' message when query_timeout passes. */
@@ -24,6 +27,20 @@ const READ_TIMEOUT_MESSAGE = 'Query read timeout';
 /** Whether `error` is a statement that timed out on the client side (no reply in time). */
 export function isQueryReadTimeout(error: unknown): boolean {
   return error instanceof Error && error.message === READ_TIMEOUT_MESSAGE;
+}
+
+/** Names of the marked statements (db/prepared.ts), by text: few, and fixed. */
+const statementNames = new Map<string, string>();
+
+/** The name a marked statement is prepared under; undefined for any other. */
+function statementName(text: string): string | undefined {
+  if (!text.startsWith(PREPARED_MARK)) return undefined;
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `p_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 class BoundedClient implements PostgresPoolClient {
@@ -57,6 +74,8 @@ class BoundedClient implements PostgresPoolClient {
       values: [...values],
       query_timeout: Math.max(1, Math.ceil(this.timeoutMs())),
     };
+    const name = statementName(text);
+    if (name !== undefined) config.name = name;
     try {
       // Kysely reads command, rowCount and rows, which pg's result has.
       return (await this.client.query(config)) as unknown as PostgresQueryResult<R>;

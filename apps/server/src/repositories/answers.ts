@@ -2,6 +2,7 @@ import type { AgeRange, Gender } from '@dating/contract';
 import { API_MSG } from '@dating/contract';
 import { type Selectable, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
+import { PREPARED } from '../db/prepared.ts';
 import type { AnswersTable } from '../db/schema.ts';
 import { dropNotificationsOf } from './notifications.ts';
 import { changeAnswerCount, changeHelpfulCount } from './questions.ts';
@@ -132,7 +133,7 @@ export interface NewAnswer {
  * committed before, two new authors never get one number, and one author never gets two.
  */
 export async function insertAnswer(db: Executor, a: NewAnswer) {
-  const { rows } = await sql<SelectedAnswer>`
+  const { rows } = await sql<SelectedAnswer>`${PREPARED}
     WITH author AS (
       SELECT CASE WHEN asker THEN 0 ELSE coalesce(earlier, given + 1) END AS number,
         NOT asker AND earlier IS NULL AS is_new

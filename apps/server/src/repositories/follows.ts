@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
+import { PREPARED } from '../db/prepared.ts';
 import type { Owner, Reader } from '../db/rows.ts';
 
 /** A follower, as a recipient of notifications. */
@@ -31,9 +32,9 @@ export async function followAutomatically(
   author: Owner,
   max: number,
 ): Promise<boolean> {
-  const { rows } = await sql<{ id: number }>`${automaticFollow(questionId, author, max)}`.execute(
-    db,
-  );
+  const { rows } = await sql<{
+    id: number;
+  }>`${PREPARED}${automaticFollow(questionId, author, max)}`.execute(db);
   return rows.length > 0;
 }
 
@@ -58,7 +59,7 @@ export async function followAndReadFollowers(
   author: Owner,
   max: number,
 ): Promise<(Follower & { muted: boolean })[]> {
-  const { rows } = await sql<Follower & { muted: boolean }>`
+  const { rows } = await sql<Follower & { muted: boolean }>`${PREPARED}
     WITH followed AS (${automaticFollow(questionId, author, max)})
     SELECT user_id, session_hash, muted FROM question_follows
     WHERE question_id = ${questionId}`.execute(db);

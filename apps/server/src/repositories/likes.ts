@@ -8,6 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
+import { PREPARED } from '../db/prepared.ts';
 import type { LikeReader, Liker } from '../db/rows.ts';
 
 export type LikeResult = { likes: number } | 'duplicate' | 'missing';
@@ -51,7 +52,7 @@ export async function addLike(
   const t = TARGETS[target];
   const keyMac = by.activity?.of('like', target, itemId) ?? null;
   // ON CONFLICT without a target covers both partial unique indexes (user, key).
-  const { rows } = await sql<{ found: boolean; likes: number | null }>`
+  const { rows } = await sql<{ found: boolean; likes: number | null }>`${PREPARED}
     WITH item AS (
       SELECT id FROM ${sql.table(t.items)} WHERE id = ${itemId} AND ${t.likeable}
       FOR KEY SHARE

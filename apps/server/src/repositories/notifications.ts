@@ -6,6 +6,7 @@
 import type { NotificationKind } from '@dating/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
+import { PREPARED } from '../db/prepared.ts';
 import type { Owner } from '../db/rows.ts';
 import type { InboxCursor } from '../lib/cursor.ts';
 
@@ -79,14 +80,14 @@ export async function notify(db: Executor, recipients: readonly Recipient[], n: 
   const bump = sql`DO UPDATE SET count = n.count + 1, created_at = now(),
     answer_id = excluded.answer_id, excerpt = excluded.excerpt, author_label = excluded.author_label`;
   if (users.length > 0) {
-    await sql`
+    await sql`${PREPARED}
       INSERT INTO notifications AS n (user_id, kind, question_id, answer_id, excerpt, author_label)
       SELECT recipient, ${values} FROM unnest(${users}::int[]) AS recipient
       ON CONFLICT (user_id, question_id, kind) WHERE read_at IS NULL AND user_id IS NOT NULL
       ${bump}`.execute(db);
   }
   if (keys.length > 0) {
-    await sql`
+    await sql`${PREPARED}
       INSERT INTO notifications AS n (session_hash, kind, question_id, answer_id, excerpt, author_label)
       SELECT recipient, ${values} FROM unnest(${keys}::bytea[]) AS recipient
       ON CONFLICT (session_hash, question_id, kind)

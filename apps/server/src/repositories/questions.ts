@@ -1,6 +1,8 @@
 import { type AgeRange, type Gender, LIMITS } from '@dating/contract';
-import { type CompiledQuery, sql } from 'kysely';
+import { type CompiledQuery, type Selectable, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
+import { PREPARED } from '../db/prepared.ts';
+import type { QuestionsTable } from '../db/schema.ts';
 import type { KeyActivity } from '../lib/activity-macs.ts';
 import type { ActiveCursor, FeedCursor, SearchCursor, TopCursor } from '../lib/cursor.ts';
 import { dropNotificationsOf } from './notifications.ts';
@@ -303,14 +305,13 @@ export function findQuestionWithTags(db: Executor, id: number) {
     .executeTakeFirst();
 }
 
-/** Locks the row for the rest of the transaction (edits, deletes and likes). */
-export function findQuestionForUpdate(db: Executor, id: number) {
-  return db
-    .selectFrom('questions')
-    .select(['id', 'user_id', 'session_hash', 'hidden_at'])
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+/** Locks the row for the rest of the transaction (replies, edits and deletes). */
+export async function findQuestionForUpdate(db: Executor, id: number) {
+  const { rows } = await sql<
+    Pick<Selectable<QuestionsTable>, 'id' | 'user_id' | 'session_hash' | 'hidden_at'>
+  >`${PREPARED}SELECT id, user_id, session_hash, hidden_at FROM questions WHERE id = ${id}
+    FOR UPDATE`.execute(db);
+  return rows[0];
 }
 
 export interface NewQuestion {
@@ -323,41 +324,36 @@ export interface NewQuestion {
   sessionHash: Buffer | null;
 }
 
+type ColumnName<T> = T extends `questions.${infer C}` ? C : never;
+/** A question's row as `QUESTION_COLUMNS` select it, with its versions as `findQuestion`'s. */
+type InsertedQuestion = Pick<
+  Selectable<QuestionsTable>,
+  ColumnName<(typeof QUESTION_COLUMNS)[number]>
+> & { thread_version: string; row_version: string };
+
 /** A new question and its tags (their ids), in one statement. */
-export function insertQuestion(db: Executor, q: NewQuestion, tagIds: readonly number[]) {
-  return db
-    .with('asked', (w) =>
-      w
-        .insertInto('questions')
-        .values({
-          text: q.text,
-          search_text: q.searchText,
-          tag_text: q.tagText,
-          gender: q.gender,
-          age_range: q.ageRange,
-          user_id: q.userId,
-          session_hash: q.sessionHash,
-        })
-        // The row as `findQuestion` reads it, so that the asker's response needs no second read.
-        .returning([
-          ...QUESTION_COLUMNS,
-          sql<string>`'0'`.as('thread_version'),
-          sql<string>`questions.xmin::text`.as('row_version'),
-        ]),
+export async function insertQuestion(
+  db: Executor,
+  q: NewQuestion,
+  tagIds: readonly number[],
+): Promise<InsertedQuestion> {
+  const columns = sql.join(QUESTION_COLUMNS.map((column) => sql.ref(column)));
+  const { rows } = await sql<InsertedQuestion>`${PREPARED}
+    WITH asked AS (
+      INSERT INTO questions (text, search_text, tag_text, gender, age_range, user_id,
+        session_hash)
+      VALUES (${q.text}, ${q.searchText}, ${q.tagText}, ${q.gender}, ${q.ageRange},
+        ${q.userId}::int, ${q.sessionHash}::bytea)
+      -- The row as findQuestion reads it, so that the asker's response needs no second read.
+      RETURNING ${columns}, '0' AS thread_version, questions.xmin::text AS row_version
+    ), linked AS (
+      INSERT INTO question_tags (question_id, tag_id)
+      SELECT asked.id, unnest(${[...tagIds]}::int[]) FROM asked
     )
-    .with('linked', (w) =>
-      w
-        .insertInto('question_tags')
-        .columns(['question_id', 'tag_id'])
-        .expression((eb) =>
-          eb
-            .selectFrom('asked')
-            .select(['asked.id', sql<number>`unnest(${[...tagIds]}::int[])`.as('tag_id')]),
-        ),
-    )
-    .selectFrom('asked')
-    .selectAll()
-    .executeTakeFirstOrThrow();
+    SELECT * FROM asked`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error('the question was not inserted');
+  return row;
 }
 
 export function updateQuestionText(db: Executor, id: number, text: string, searchText: string) {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
+import { PREPARED } from '../db/prepared.ts';
 
 /**
  * The tags of the feed by name, each with how many of its questions carry it: hidden ones
@@ -43,13 +44,11 @@ export function listTagsWithCounts(db: Executor) {
 export async function ensureTags(db: Executor, names: string[]) {
   if (names.length === 0) return [];
   // By name, in the database's order, as every read of a question lists its tags.
-  const read = () =>
-    db
-      .selectFrom('tags')
-      .select(['id', 'name'])
-      .where('name', 'in', names)
-      .orderBy('name')
-      .execute();
+  const read = async () =>
+    (
+      await sql<{ id: number; name: string }>`${PREPARED}
+        SELECT id, name FROM tags WHERE name = ANY(${names}::text[]) ORDER BY name`.execute(db)
+    ).rows;
   const found = await read();
   if (found.length === new Set(names).size) return found;
   const known = new Set(found.map((tag) => tag.name));

@@ -33,6 +33,7 @@ import type { QuestionListQuery } from '@dating/contract';
 import { CompiledQuery } from 'kysely';
 import type { Viewer } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
+import { PREPARED_MARK } from '../db/prepared.ts';
 import { LruCache } from '../lib/lru-cache.ts';
 import { SharedReads } from '../lib/shared-reads.ts';
 import { seesAsStranger } from '../presenters/ownership.ts';
@@ -118,7 +119,7 @@ export async function keySeesStrangersPage(
 /** The current feed version: the sum of its counters (migration 0012). */
 export async function readFeedVersion(db: Executor): Promise<bigint> {
   const result = await db.executeQuery<{ version: string }>(
-    CompiledQuery.raw('SELECT sum(version)::text AS version FROM feed_versions'),
+    CompiledQuery.raw(`${PREPARED_MARK}SELECT sum(version)::text AS version FROM feed_versions`),
   );
   return BigInt(result.rows[0]?.version ?? '0');
 }

@@ -11,6 +11,7 @@
  */
 import { CompiledQuery } from 'kysely';
 import type { Executor } from '../db/connection.ts';
+import { PREPARED_MARK } from '../db/prepared.ts';
 import { VersionProbe } from './feed-cache.ts';
 
 /**
@@ -25,7 +26,7 @@ export interface ReportPage {
 /** The current moderation version (migration 0017). */
 export async function readModerationVersion(db: Executor): Promise<bigint> {
   const result = await db.executeQuery<{ version: string }>(
-    CompiledQuery.raw('SELECT version::text AS version FROM moderation_version'),
+    CompiledQuery.raw(`${PREPARED_MARK}SELECT version::text AS version FROM moderation_version`),
   );
   return BigInt(result.rows[0]?.version ?? '0');
 }
