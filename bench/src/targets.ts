@@ -114,7 +114,7 @@ async function addPendingReports(pool: pg.Pool, questions: number): Promise<void
   const half = Math.ceil((wanted - pending) / 2);
   await pool.query(
     `INSERT INTO reports (target_type, question_id, reason, key_mac, status)
-     SELECT 'question', 1 + (i * 7919) % (SELECT max(id) FROM questions), ${reasons}, ${keyMac}, 'pending'
+     SELECT 'question', 1 + (i::bigint * 7919) % (SELECT max(id) FROM questions), ${reasons}, ${keyMac}, 'pending'
      FROM generate_series(1, $1::int) AS i`,
     [half],
   );
@@ -122,7 +122,7 @@ async function addPendingReports(pool: pg.Pool, questions: number): Promise<void
     `INSERT INTO reports (target_type, answer_id, reason, details, key_mac, status)
      SELECT 'answer', a.id, ${reasons}, 'This reply is rude.', ${keyMac}, 'pending'
      FROM generate_series(1, $1::int) AS i
-     JOIN answers a ON a.id = 1 + (i * 104729) % (SELECT max(id) FROM answers)
+     JOIN answers a ON a.id = 1 + (i::bigint * 104729) % (SELECT max(id) FROM answers)
      WHERE NOT a.is_deleted`,
     [wanted - pending - half],
   );
