@@ -37,6 +37,9 @@ try {
         console.log(`  ${done.toLocaleString('en')} / ${total.toLocaleString('en')} questions`);
       }
     },
+    onPhase(phase, milliseconds) {
+      console.log(`  ${phase}: ${(milliseconds / 1000).toFixed(1)} s`);
+    },
   });
   console.log(JSON.stringify(summary, null, 2));
   console.log(`Seeded in ${(summary.milliseconds / 1000).toFixed(1)} s.`);

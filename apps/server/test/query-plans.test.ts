@@ -7,6 +7,7 @@
  * The SQL is the repositories' own, compiled from the same query builders the routes run.
  */
 import type { CompiledQuery } from 'kysely';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectAnswersOfQuestion, selectAnswersOfUser } from '../src/repositories/answers.ts';
 import {
@@ -28,6 +29,22 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
+/**
+ * Every index and constraint of the schema, by definition: the seed drops the loaded
+ * tables' secondary indexes and foreign keys and makes them again after the load.
+ */
+async function schemaObjects(pool: pg.Pool) {
+  const { rows } = await pool.query<{ object: string }>(
+    `SELECT tablename || ': ' || indexdef AS object FROM pg_indexes
+     WHERE schemaname = current_schema()
+     UNION ALL
+     SELECT conrelid::regclass::text || ': ' || conname || ' ' || pg_get_constraintdef(oid)
+     FROM pg_constraint WHERE connamespace = current_schema()::regnamespace
+     ORDER BY 1`,
+  );
+  return rows.map((row) => row.object);
+}
+
 function* nodes(plan: PlanNode): Generator<PlanNode> {
   yield plan;
   for (const child of plan.Plans ?? []) yield* nodes(child);
@@ -46,9 +63,11 @@ for (const engine of ENGINES) {
     let questionId: number;
     let commonTag: number;
     let rareTag: number;
+    let schemaBeforeSeed: string[];
 
     beforeAll(async () => {
       ctx = await createTestContext(engine);
+      schemaBeforeSeed = await schemaObjects(ctx.database.pool);
       await seedDatabase(ctx.database.pool, { questions: 3_000, engine });
       const pick = async (query: string) =>
         (await ctx.database.pool.query<{ id: number }>(query)).rows[0]?.id as number;
@@ -65,6 +84,17 @@ for (const engine of ENGINES) {
       );
     }, 120_000);
     afterAll(() => ctx?.close());
+
+    it('leaves every index and constraint the migrations made, foreign keys checked', async () => {
+      const after = await schemaObjects(ctx.database.pool);
+      expect(after).toEqual(schemaBeforeSeed);
+      expect(after.some((object) => object.includes('FOREIGN KEY'))).toBe(true);
+      // Added back validated: a foreign key added NOT VALID would not check the loaded rows.
+      const { rows } = await ctx.database.pool.query(
+        "SELECT conname FROM pg_constraint WHERE contype = 'f' AND NOT convalidated",
+      );
+      expect(rows).toEqual([]);
+    });
 
     /**
      * The plan of a query, with sequential scans disabled: on a few thousand rows a

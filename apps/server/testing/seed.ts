@@ -6,8 +6,12 @@
  * Rows go in as multi-row `INSERT ... SELECT FROM unnest($1::int[], ...)` batches: one
  * statement per table per few thousand questions, nearly as fast as COPY, and it works on
  * both engines (PGlite's socket server does not take COPY FROM STDIN). The whole load is
- * one transaction: secondary indexes are dropped first and rebuilt once at the end (much
- * faster than maintaining them row by row), so a failed seed leaves nothing half-done.
+ * one transaction, so a failed seed leaves nothing half-done. As pg_restore loads a dump,
+ * secondary indexes and the loaded tables' foreign keys are dropped first and made again
+ * once at the end from their own definitions: a foreign key checked row by row locks the
+ * referenced row (a write, with its WAL record) for every row loaded, where adding it back
+ * checks every row in one join. The next batch is generated while the database writes the
+ * last one, so the two cores work at once.
  */
 import type pg from 'pg';
 import { hashPassword } from '../src/auth/passwords.ts';
@@ -23,7 +27,11 @@ export interface SeedOptions {
   /** Questions per batch of statements. */
   batchSize?: number;
   onProgress?: (done: number, total: number) => void;
+  /** Called as each step ends (load, indexes, foreign keys, vacuum) with its duration. */
+  onPhase?: (phase: SeedPhase, milliseconds: number) => void;
 }
+
+export type SeedPhase = 'load' | 'indexes' | 'foreign keys' | 'vacuum';
 
 export interface SeedSummary {
   questions: number;
@@ -387,7 +395,8 @@ const INSERTS = {
 } as const;
 
 async function flush(client: pg.PoolClient, batch: Batch) {
-  // Order matters: answers reference questions, likes and reports reference both.
+  // Answers reference questions, likes and reports reference both: with the foreign keys
+  // dropped the order does not matter to the database, but it keeps a partial load readable.
   for (const key of ['q', 'qt', 'a', 'ql', 'al', 'rep'] as const) {
     const cols = batch[key];
     if ((cols[0] as unknown[]).length === 0) continue;
@@ -401,6 +410,12 @@ async function flush(client: pg.PoolClient, batch: Batch) {
  */
 export async function seedDatabase(pool: pg.Pool, options: SeedOptions): Promise<SeedSummary> {
   const started = performance.now();
+  let phaseStarted = started;
+  const phaseEnded = (phase: SeedPhase) => {
+    const now = performance.now();
+    options.onPhase?.(phase, now - phaseStarted);
+    phaseStarted = now;
+  };
   const n = options.questions;
   const r = prng(options.seed ?? 20_261_122);
   const batchSize = options.batchSize ?? 2_000;
@@ -451,6 +466,16 @@ export async function seedDatabase(pool: pg.Pool, options: SeedOptions): Promise
       [CONTENT_TABLES],
     );
     for (const index of indexes.rows) await client.query(`DROP INDEX "${index.name}"`);
+    // The loaded tables' foreign keys, likewise (their definitions name what they reference).
+    const foreignKeys = await client.query<{ table: string; name: string; def: string }>(
+      `SELECT c.conrelid::regclass::text AS table, c.conname AS name,
+         pg_get_constraintdef(c.oid) AS def
+       FROM pg_constraint c
+       WHERE c.contype = 'f' AND c.conrelid = ANY($1::regclass[])`,
+      [CONTENT_TABLES],
+    );
+    for (const key of foreignKeys.rows)
+      await client.query(`ALTER TABLE ${key.table} DROP CONSTRAINT "${key.name}"`);
 
     const tagRows = (
       await client.query<{ id: number; name: string }>(
@@ -477,6 +502,9 @@ export async function seedDatabase(pool: pg.Pool, options: SeedOptions): Promise
     const timeOf = (i: number) => now - span + (span * i) / (n + 1);
     let answerId = 0;
     let batch = new Batch();
+    let writing: Promise<void> = Promise.resolve();
+    /** The last question of the batch in flight. */
+    let written = 0;
     const author = () => {
       // A third signed in, the rest anonymous.
       if (r.next() < 0.33) return { uid: r.pick(userIds), sh: null };
@@ -603,19 +631,34 @@ export async function seedDatabase(pool: pg.Pool, options: SeedOptions): Promise
       }
 
       if (qid % batchSize === 0 || qid === n) {
-        await flush(client, batch);
+        // One batch in flight at a time: the database writes it while the next is generated.
+        await writing;
+        if (written > 0) options.onProgress?.(written, n);
+        writing = flush(client, batch);
+        written = qid;
+        // A failure surfaces where it is awaited; until then it must not count as unhandled.
+        writing.catch(() => {});
         batch = new Batch();
-        options.onProgress?.(qid, n);
+      } else if (qid % 64 === 0) {
+        // Let the driver send the batch in flight: generating is synchronous work.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     }
+    await writing;
+    options.onProgress?.(n, n);
 
     for (const table of ['questions', 'answers']) {
       await client.query(
         `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT max(id) FROM ${table}), 1))`,
       );
     }
+    phaseEnded('load');
     for (const index of indexes.rows) await client.query(index.def);
+    phaseEnded('indexes');
+    for (const key of foreignKeys.rows)
+      await client.query(`ALTER TABLE ${key.table} ADD CONSTRAINT "${key.name}" ${key.def}`);
     await client.query('COMMIT');
+    phaseEnded('foreign keys');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
@@ -626,6 +669,7 @@ export async function seedDatabase(pool: pg.Pool, options: SeedOptions): Promise
   // first readers neither set hint bits on every row nor wait for autovacuum's pass over
   // the whole load (index-only scans need the visibility map it sets).
   await pool.query(`VACUUM (ANALYZE) ${CONTENT_TABLES.join(', ')}, tags, users`);
+  phaseEnded('vacuum');
   summary.milliseconds = Math.round(performance.now() - started);
   return summary;
 }
