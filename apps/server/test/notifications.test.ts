@@ -196,6 +196,20 @@ for (const engine of ENGINES) {
       expect((await follow(`/api/questions/${q.id}/follow/`, { session: full })).statusCode).toBe(
         204,
       );
+      // Asking at the limit: the question is posted and not followed, whether it is written
+      // in one statement (no key) or in a transaction with its idempotency key.
+      const keys: Record<string, string>[] = [{}, { 'idempotency-key': `ask-${newSession()}` }];
+      for (const headers of keys) {
+        const asked = await ctx.request({
+          method: 'POST',
+          url: '/api/questions/',
+          session: full,
+          headers,
+          body: { text: '<p>Asked at the limit</p>', session_id: full },
+        });
+        expect(asked.statusCode, asked.body).toBe(201);
+        expect(asked.json()).toMatchObject({ following: false });
+      }
     });
 
     it('tells the author of a reply marked "This helped"', async () => {

@@ -66,6 +66,17 @@ describe('tagNamesProblem', () => {
     expect(tagNamesProblem(['', '  ', '\t', 'ok'])).toBeNull();
   });
 
+  it('gives the same answer every time a tag is read (clean tags are kept once read)', () => {
+    for (let round = 0; round < 3; round++) {
+      expect(tagNamesProblem(['first-date', 'texting'])).toBeNull();
+      expect(tagNamesProblem(['first-date', 'call-555-010-0199'])).toContain('call-555-010-0199');
+      expect(tagNamesProblem(['john-smith'])).toContain('john-smith');
+    }
+    // More clean tags than are kept: the oldest are read again, still clean.
+    for (let i = 0; i < 6_000; i++) expect(tagNamesProblem([`topic-${i}`])).toBeNull();
+    expect(tagNamesProblem(['john-smith'])).toContain('john-smith');
+  });
+
   it('then applies the list limits', () => {
     expect(tagNamesProblem(['x'.repeat(33)])).toBe(TAG_MSG.tooLong);
     expect(tagNamesProblem(Array.from({ length: 11 }, (_, i) => `t${i}`))).toBe(TAG_MSG.tooMany);

@@ -3,7 +3,7 @@
  * their posts are stored. Unfollowing mutes the row rather than deleting it, so that the
  * automatic follow of a later reply does not undo the person's choice.
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 import { PREPARED } from '../db/prepared.ts';
 import type { Owner, Reader } from '../db/rows.ts';
@@ -39,9 +39,17 @@ export async function followAutomatically(
 }
 
 function automaticFollow(questionId: number, author: Owner, max: number) {
+  return automaticFollowOf(sql`(SELECT ${questionId}::int AS id)`, author, max);
+}
+
+/**
+ * `followAutomatically`'s statement for the question `question` names (a table or a CTE
+ * with an `id` column, such as a question being inserted in the same statement).
+ */
+export function automaticFollowOf(question: RawBuilder<unknown>, author: Owner, max: number) {
   return sql`
     INSERT INTO question_follows (question_id, user_id, session_hash)
-    SELECT ${questionId}, ${author.userId}, ${author.sessionHash}
+    SELECT question.id, ${author.userId}, ${author.sessionHash} FROM ${question} AS question
     WHERE (SELECT count(*) FROM question_follows WHERE ${ofAuthor(author)} AND NOT muted) < ${max}
     ON CONFLICT DO NOTHING
     RETURNING id`;

@@ -2,9 +2,11 @@ import { type AgeRange, type Gender, LIMITS } from '@dating/contract';
 import { type CompiledQuery, type Selectable, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 import { PREPARED } from '../db/prepared.ts';
+import type { Owner } from '../db/rows.ts';
 import type { QuestionsTable } from '../db/schema.ts';
 import type { KeyActivity } from '../lib/activity-macs.ts';
 import type { ActiveCursor, FeedCursor, SearchCursor, TopCursor } from '../lib/cursor.ts';
+import { automaticFollowOf } from './follows.ts';
 import { dropNotificationsOf } from './notifications.ts';
 
 const QUESTION_COLUMNS = [
@@ -320,8 +322,6 @@ export interface NewQuestion {
   tagText: string;
   gender: Gender;
   ageRange: AgeRange;
-  userId: number | null;
-  sessionHash: Buffer | null;
 }
 
 type ColumnName<T> = T extends `questions.${infer C}` ? C : never;
@@ -335,6 +335,7 @@ type InsertedQuestion = Pick<
 export async function insertQuestion(
   db: Executor,
   q: NewQuestion,
+  asker: Owner,
   tagIds: readonly number[],
 ): Promise<InsertedQuestion> {
   const columns = sql.join(QUESTION_COLUMNS.map((column) => sql.ref(column)));
@@ -343,7 +344,7 @@ export async function insertQuestion(
       INSERT INTO questions (text, search_text, tag_text, gender, age_range, user_id,
         session_hash)
       VALUES (${q.text}, ${q.searchText}, ${q.tagText}, ${q.gender}, ${q.ageRange},
-        ${q.userId}::int, ${q.sessionHash}::bytea)
+        ${asker.userId}::int, ${asker.sessionHash}::bytea)
       -- The row as findQuestion reads it, so that the asker's response needs no second read.
       RETURNING ${columns}, '0' AS thread_version, questions.xmin::text AS row_version
     ), linked AS (
@@ -354,6 +355,53 @@ export async function insertQuestion(
   const row = rows[0];
   if (!row) throw new Error('the question was not inserted');
   return row;
+}
+
+/** A question just inserted, its tags (by name) and whether its asker now follows it. */
+export interface InsertedQuestionWithTags {
+  row: InsertedQuestion;
+  tags: { id: number; name: string }[];
+  following: boolean;
+}
+
+/**
+ * A question whose tags all exist already (most posts reuse tags), linked to them, and its
+ * asker's automatic follow (repositories/follows.ts), in one statement: one round trip and
+ * a transaction of its own, where the general path takes five (BEGIN, the tags, the
+ * question, the follow, COMMIT). When a tag does not exist yet, nothing is written and the
+ * result is undefined: the caller takes the general path, which creates it.
+ */
+export async function insertQuestionWithKnownTags(
+  db: Executor,
+  q: NewQuestion,
+  asker: Owner,
+  tagNames: readonly string[],
+  followsMax: number,
+): Promise<InsertedQuestionWithTags | undefined> {
+  const names = [...new Set(tagNames)];
+  const columns = sql.join(QUESTION_COLUMNS.map((column) => sql.ref(column)));
+  const { rows } = await sql<InsertedQuestion & Omit<InsertedQuestionWithTags, 'row'>>`${PREPARED}
+    WITH known AS (
+      SELECT id, name FROM tags WHERE name = ANY(${names}::text[])
+    ), asked AS (
+      INSERT INTO questions (text, search_text, tag_text, gender, age_range, user_id,
+        session_hash)
+      SELECT ${q.text}, ${q.searchText}, ${q.tagText}, ${q.gender}, ${q.ageRange},
+        ${asker.userId}::int, ${asker.sessionHash}::bytea
+      WHERE (SELECT count(*) FROM known) = ${names.length}::int
+      RETURNING ${columns}, '0' AS thread_version, questions.xmin::text AS row_version
+    ), linked AS (
+      INSERT INTO question_tags (question_id, tag_id) SELECT asked.id, known.id FROM asked, known
+    ), followed AS (${automaticFollowOf(sql`asked`, asker, followsMax)})
+    SELECT asked.*, EXISTS (SELECT 1 FROM followed) AS following,
+      -- By name, in the database's order, as ensureTags and every read of a question list them.
+      coalesce((SELECT json_agg(json_build_object('id', id, 'name', name) ORDER BY name)
+        FROM known), '[]') AS tags
+    FROM asked`.execute(db);
+  const found = rows[0];
+  if (!found) return undefined;
+  const { following, tags, ...row } = found;
+  return { row, tags, following };
 }
 
 export function updateQuestionText(db: Executor, id: number, text: string, searchText: string) {

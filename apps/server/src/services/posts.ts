@@ -39,6 +39,7 @@ import {
   deleteQuestion,
   findQuestionForUpdate,
   insertQuestion,
+  insertQuestionWithKnownTags,
   updateQuestionText,
 } from '../repositories/questions.ts';
 import { insertFlag, type ReportTarget } from '../repositories/reports.ts';
@@ -115,29 +116,36 @@ export async function askQuestion(
   if (tagProblem) throw fieldError('tag_names', tagProblem);
   const tagNames = normalizeTags(input.tagNames);
   const safety = deps.safety.check(plain);
-  const written = await deps.db.transaction().execute(async (tx) => {
-    await key?.claim(tx);
-    const tags = await ensureTags(tx, tagNames);
-    const row = await insertQuestion(
-      tx,
-      {
-        text,
-        searchText: plain,
-        tagText: tagNames.join(' '),
-        gender: input.gender ?? 'U',
-        ageRange: input.age_range ?? 'U',
-        userId: author.userId,
-        sessionHash: author.sessionHash,
-      },
-      tags.map((tag) => tag.id),
-    );
-    const id = row.id;
-    await flagCrisis(tx, { type: 'question', id }, safety);
-    const following = await followOwnThread(tx, id, author);
-    const written = { row, tags, following };
-    await key?.keep(tx, { id, safety, written });
-    return written;
-  });
+  const question = {
+    text,
+    searchText: plain,
+    tagText: tagNames.join(' '),
+    gender: input.gender ?? 'U',
+    ageRange: input.age_range ?? 'U',
+  };
+  // The common post (its tags known, no key to keep, nothing to flag) is one statement.
+  const simple =
+    !key && safety.categories.length === 0
+      ? await insertQuestionWithKnownTags(deps.db, question, author, tagNames, LIMITS.followsMax)
+      : undefined;
+  const written =
+    simple ??
+    (await deps.db.transaction().execute(async (tx) => {
+      await key?.claim(tx);
+      const tags = await ensureTags(tx, tagNames);
+      const row = await insertQuestion(
+        tx,
+        question,
+        author,
+        tags.map((tag) => tag.id),
+      );
+      const id = row.id;
+      await flagCrisis(tx, { type: 'question', id }, safety);
+      const following = await followOwnThread(tx, id, author);
+      const written = { row, tags, following };
+      await key?.keep(tx, { id, safety, written });
+      return written;
+    }));
   return { id: written.row.id, safety, written };
 }
 
