@@ -3,7 +3,15 @@ import { API_MSG } from '@dating/contract';
 import { type Selectable, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 import { PREPARED } from '../db/prepared.ts';
+import type { Owner } from '../db/rows.ts';
 import type { AnswersTable } from '../db/schema.ts';
+import {
+  automaticFollowOf,
+  type FollowRow,
+  type FollowRowArrays,
+  followRowArrays,
+  followRowsOf,
+} from './follows.ts';
 import { dropNotificationsOf } from './notifications.ts';
 import { changeAnswerCount, changeHelpfulCount } from './questions.ts';
 
@@ -116,8 +124,6 @@ export interface NewAnswer {
   text: string;
   gender: Gender;
   ageRange: AgeRange;
-  userId: number | null;
-  sessionHash: Buffer | null;
 }
 
 /**
@@ -126,24 +132,31 @@ export interface NewAnswer {
  * author's earlier answers there, or else the question's next unused number, and a new
  * author adds one to the question's count of authors. Then one more answer, and the
  * question's last activity (the `active` sort, migration 0010) moves to the reply's time
- * (now(), the transaction's, as the reply's created_at).
+ * (now(), the transaction's, as the reply's created_at). In the same statement, its author
+ * follows the thread (repositories/follows.ts, at most `followsMax`), and the question's
+ * follow rows are read, without that new one: whom the reply tells (services/notifications.ts).
  *
  * Call with the question row locked, in an earlier statement (the reply route does): this
  * statement's snapshot is then taken after the lock was granted, so it sees every answer
  * committed before, two new authors never get one number, and one author never gets two.
  */
-export async function insertAnswer(db: Executor, a: NewAnswer) {
-  const { rows } = await sql<SelectedAnswer>`${PREPARED}
+export async function insertAnswer(
+  db: Executor,
+  a: NewAnswer,
+  author: Owner,
+  followsMax: number,
+): Promise<{ answer: SelectedAnswer; follows: FollowRow[] }> {
+  const { rows } = await sql<SelectedAnswer & FollowRowArrays>`${PREPARED}
     WITH author AS (
       SELECT CASE WHEN asker THEN 0 ELSE coalesce(earlier, given + 1) END AS number,
         NOT asker AND earlier IS NULL AS is_new
       FROM (
         SELECT
-          coalesce((q.user_id IS NOT NULL AND q.user_id = ${a.userId})
-            OR (q.session_hash IS NOT NULL AND q.session_hash = ${a.sessionHash}), false) AS asker,
+          coalesce((q.user_id IS NOT NULL AND q.user_id = ${author.userId})
+            OR (q.session_hash IS NOT NULL AND q.session_hash = ${author.sessionHash}), false) AS asker,
           (SELECT e.author_number FROM answers e
             WHERE e.question_id = q.id AND e.author_number > 0
-              AND (e.user_id = ${a.userId} OR e.session_hash = ${a.sessionHash})
+              AND (e.user_id = ${author.userId} OR e.session_hash = ${author.sessionHash})
             ORDER BY e.id LIMIT 1) AS earlier,
           q.author_count AS given
         FROM questions q WHERE q.id = ${a.questionId}
@@ -153,18 +166,26 @@ export async function insertAnswer(db: Executor, a: NewAnswer) {
         last_activity_at = greatest(last_activity_at, now()),
         author_count = author_count + (SELECT is_new::int FROM author)
       WHERE id = ${a.questionId}
+    ), inserted AS (
+      INSERT INTO answers (question_id, parent_id, text, gender, age_range, user_id,
+        session_hash, author_number)
+      SELECT ${a.questionId}, ${a.parentId}::int, ${a.text}, ${a.gender}, ${a.ageRange},
+        ${author.userId}::int, ${author.sessionHash}::bytea, number
+      FROM author
+      RETURNING ${sql.join(ANSWER_COLUMNS.map((column) => sql.ref(column.replace('answers.', ''))))}
+    ), followed AS (
+      ${automaticFollowOf(sql`(SELECT ${a.questionId}::int AS id)`, author, followsMax)}
     )
-    INSERT INTO answers (question_id, parent_id, text, gender, age_range, user_id,
-      session_hash, author_number)
-    SELECT ${a.questionId}, ${a.parentId}::int, ${a.text}, ${a.gender}, ${a.ageRange},
-      ${a.userId}::int, ${a.sessionHash}::bytea, number
-    FROM author
-    RETURNING ${sql.join(ANSWER_COLUMNS.map((column) => sql.ref(column.replace('answers.', ''))))}`.execute(
+    SELECT inserted.*, follows.* FROM inserted, (${followRowArrays(a.questionId)}) AS follows`.execute(
     db,
   );
   const row = rows[0];
   if (!row) throw new Error(`question ${a.questionId} is gone`);
-  return row;
+  const { follow_user_ids, follow_session_hashes, follow_muted, ...answer } = row;
+  return {
+    answer,
+    follows: followRowsOf({ follow_user_ids, follow_session_hashes, follow_muted }),
+  };
 }
 
 export function updateAnswerText(db: Executor, id: number, text: string) {

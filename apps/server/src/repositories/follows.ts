@@ -55,23 +55,34 @@ export function automaticFollowOf(question: RawBuilder<unknown>, author: Owner, 
     RETURNING id`;
 }
 
+/** A question's follow rows, muted ones (unfollows) too. */
+export type FollowRow = Follower & { muted: boolean };
+
 /**
- * `followAutomatically` for a reply's author, and the question's follow rows
- * (`followerRows`), in one statement. The rows are read with the statement's snapshot, so
- * they leave out a follow the statement adds: the author's own, whom their reply tells
- * nothing.
+ * The question's follow rows as one row of three parallel arrays, for a statement that
+ * writes too (repositories/answers.ts `insertAnswer`): read with the statement's snapshot,
+ * they leave out a follow the same statement adds. `followRowsOf` turns them into rows.
  */
-export async function followAndReadFollowers(
-  db: Executor,
-  questionId: number,
-  author: Owner,
-  max: number,
-): Promise<(Follower & { muted: boolean })[]> {
-  const { rows } = await sql<Follower & { muted: boolean }>`${PREPARED}
-    WITH followed AS (${automaticFollow(questionId, author, max)})
-    SELECT user_id, session_hash, muted FROM question_follows
-    WHERE question_id = ${questionId}`.execute(db);
-  return rows;
+export function followRowArrays(questionId: number) {
+  return sql`SELECT coalesce(array_agg(user_id), '{}') AS follow_user_ids,
+      coalesce(array_agg(session_hash), '{}') AS follow_session_hashes,
+      coalesce(array_agg(muted), '{}') AS follow_muted
+    FROM question_follows WHERE question_id = ${questionId}`;
+}
+
+/** The columns `followRowArrays` selects, as the driver parses them. */
+export interface FollowRowArrays {
+  follow_user_ids: (number | null)[];
+  follow_session_hashes: (Buffer | null)[];
+  follow_muted: boolean[];
+}
+
+export function followRowsOf(arrays: FollowRowArrays): FollowRow[] {
+  return arrays.follow_muted.map((muted, i) => ({
+    user_id: arrays.follow_user_ids[i] ?? null,
+    session_hash: arrays.follow_session_hashes[i] ?? null,
+    muted,
+  }));
 }
 
 /** How many questions the identity follows (muted rows are not follows). */

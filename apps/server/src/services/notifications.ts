@@ -17,11 +17,7 @@
 import { ASKER_LABEL, authorLabel, LIMITS, type NotificationKind } from '@dating/contract';
 import type { Author } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
-import {
-  followAndReadFollowers,
-  followAutomatically,
-  followerRows,
-} from '../repositories/follows.ts';
+import { type FollowRow, followAutomatically, followerRows } from '../repositories/follows.ts';
 import { notify, type Recipient } from '../repositories/notifications.ts';
 
 /** A post's author, as stored: an account or a key's hash (both null once deleted). */
@@ -71,17 +67,18 @@ export function followOwnThread(tx: Executor, questionId: number, author: Author
 }
 
 /**
- * A reply was written: its author follows the thread from now on (as `followOwnThread`),
- * and its parent's author, the asker and the followers are told.
+ * A reply was written (and its author now follows the thread, as `followOwnThread`:
+ * repositories/answers.ts `insertAnswer`): its parent's author, the asker and the
+ * followers (`follows`, the question's follow rows as they were before the reply) are told.
  */
-export async function followAndTellOfReply(
+export async function tellOfReply(
   tx: Executor,
   question: { id: number } & Authored,
   reply: { id: number; text: string; author_number: number | null },
   parent: Authored | null,
   actor: Author,
+  follows: readonly FollowRow[],
 ) {
-  const follows = await followAndReadFollowers(tx, question.id, actor, LIMITS.followsMax);
   const muted = new Set(follows.filter((row) => row.muted).map(identityOf));
   const candidates: [NotificationKind, Authored][] = [];
   if (parent !== null) candidates.push(['answer_reply', parent]);

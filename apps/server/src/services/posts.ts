@@ -45,7 +45,7 @@ import {
 import { insertFlag, type ReportTarget } from '../repositories/reports.ts';
 import { ensureTags } from '../repositories/tags.ts';
 import { logAdminDelete } from './moderation.ts';
-import { followAndTellOfReply, followOwnThread, tellOfModeration } from './notifications.ts';
+import { followOwnThread, tellOfModeration, tellOfReply } from './notifications.ts';
 import type { SafetyReport, SafetyService } from './safety.ts';
 
 /** What the commands need of the app. */
@@ -179,17 +179,20 @@ export async function replyTo(
       throw forbidden(API_MSG.hiddenQuestion);
     }
     const parent = parentId === null ? null : await checkParent(tx, questionId, parentId);
-    const answer = await insertAnswer(tx, {
-      questionId,
-      parentId,
-      text,
-      gender: input.gender ?? 'U',
-      ageRange: input.age_range ?? 'U',
-      userId: author.userId,
-      sessionHash: author.sessionHash,
-    });
+    const { answer, follows } = await insertAnswer(
+      tx,
+      {
+        questionId,
+        parentId,
+        text,
+        gender: input.gender ?? 'U',
+        ageRange: input.age_range ?? 'U',
+      },
+      author,
+      LIMITS.followsMax,
+    );
     await flagCrisis(tx, { type: 'answer', id: answer.id }, safety);
-    await followAndTellOfReply(tx, question, answer, parent, author);
+    await tellOfReply(tx, question, answer, parent, author, follows);
     await key?.keep(tx, { row: answer, safety });
     return answer;
   });
