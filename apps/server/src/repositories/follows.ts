@@ -131,11 +131,8 @@ export async function isFollowing(db: Executor, questionId: number, viewer: Read
 }
 
 /** Every follow row of the question, muted ones (unfollows) too. */
-export async function followerRows(
-  db: Executor,
-  questionId: number,
-): Promise<(Follower & { muted: boolean })[]> {
-  const { rows } = await sql<Follower & { muted: boolean }>`
+export async function followerRows(db: Executor, questionId: number): Promise<FollowRow[]> {
+  const { rows } = await sql<FollowRow>`
     SELECT user_id, session_hash, muted FROM question_follows
     WHERE question_id = ${questionId}`.execute(db);
   return rows;

@@ -1,5 +1,5 @@
 import { type AgeRange, type Gender, LIMITS } from '@dating/contract';
-import { type CompiledQuery, type Selectable, sql } from 'kysely';
+import { type CompiledQuery, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 import { PREPARED } from '../db/prepared.ts';
 import type { Owner } from '../db/rows.ts';
@@ -331,6 +331,21 @@ type InsertedQuestion = Pick<
   ColumnName<(typeof QUESTION_COLUMNS)[number]>
 > & { thread_version: string; row_version: string };
 
+/**
+ * The INSERT of a question, for both ways of posting one, returning the row as
+ * findQuestion reads it, so that the asker's response needs no second read. `condition`
+ * (a WHERE clause, or nothing) decides whether the row is inserted at all.
+ */
+function questionInsert(q: NewQuestion, asker: Owner, condition: RawBuilder<unknown>) {
+  const columns = sql.join(QUESTION_COLUMNS.map((column) => sql.ref(column)));
+  return sql`
+    INSERT INTO questions (text, search_text, tag_text, gender, age_range, user_id, session_hash)
+    SELECT ${q.text}, ${q.searchText}, ${q.tagText}, ${q.gender}, ${q.ageRange},
+      ${asker.userId}::int, ${asker.sessionHash}::bytea
+    ${condition}
+    RETURNING ${columns}, '0' AS thread_version, questions.xmin::text AS row_version`;
+}
+
 /** A new question and its tags (their ids), in one statement. */
 export async function insertQuestion(
   db: Executor,
@@ -338,16 +353,8 @@ export async function insertQuestion(
   asker: Owner,
   tagIds: readonly number[],
 ): Promise<InsertedQuestion> {
-  const columns = sql.join(QUESTION_COLUMNS.map((column) => sql.ref(column)));
   const { rows } = await sql<InsertedQuestion>`${PREPARED}
-    WITH asked AS (
-      INSERT INTO questions (text, search_text, tag_text, gender, age_range, user_id,
-        session_hash)
-      VALUES (${q.text}, ${q.searchText}, ${q.tagText}, ${q.gender}, ${q.ageRange},
-        ${asker.userId}::int, ${asker.sessionHash}::bytea)
-      -- The row as findQuestion reads it, so that the asker's response needs no second read.
-      RETURNING ${columns}, '0' AS thread_version, questions.xmin::text AS row_version
-    ), linked AS (
+    WITH asked AS (${questionInsert(q, asker, sql``)}), linked AS (
       INSERT INTO question_tags (question_id, tag_id)
       SELECT asked.id, unnest(${[...tagIds]}::int[]) FROM asked
     )
@@ -379,18 +386,11 @@ export async function insertQuestionWithKnownTags(
   followsMax: number,
 ): Promise<InsertedQuestionWithTags | undefined> {
   const names = [...new Set(tagNames)];
-  const columns = sql.join(QUESTION_COLUMNS.map((column) => sql.ref(column)));
+  const everyTagKnown = sql`WHERE (SELECT count(*) FROM known) = ${names.length}::int`;
   const { rows } = await sql<InsertedQuestion & Omit<InsertedQuestionWithTags, 'row'>>`${PREPARED}
     WITH known AS (
       SELECT id, name FROM tags WHERE name = ANY(${names}::text[])
-    ), asked AS (
-      INSERT INTO questions (text, search_text, tag_text, gender, age_range, user_id,
-        session_hash)
-      SELECT ${q.text}, ${q.searchText}, ${q.tagText}, ${q.gender}, ${q.ageRange},
-        ${asker.userId}::int, ${asker.sessionHash}::bytea
-      WHERE (SELECT count(*) FROM known) = ${names.length}::int
-      RETURNING ${columns}, '0' AS thread_version, questions.xmin::text AS row_version
-    ), linked AS (
+    ), asked AS (${questionInsert(q, asker, everyTagKnown)}), linked AS (
       INSERT INTO question_tags (question_id, tag_id) SELECT asked.id, known.id FROM asked, known
     ), followed AS (${automaticFollowOf(sql`asked`, asker, followsMax)})
     SELECT asked.*, EXISTS (SELECT 1 FROM followed) AS following,

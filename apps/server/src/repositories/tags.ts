@@ -50,14 +50,15 @@ export async function ensureTags(db: Executor, names: string[]) {
         SELECT id, name FROM tags WHERE name = ANY(${names}::text[]) ORDER BY name`.execute(db)
     ).rows;
   const found = await read();
-  if (found.length === new Set(names).size) return found;
+  const wanted = new Set(names);
+  if (found.length === wanted.size) return found;
   const known = new Set(found.map((tag) => tag.name));
   // Inserted in one fixed order, so two posts adding the same new tags in different
   // orders cannot deadlock on each other's uncommitted rows.
   await db
     .insertInto('tags')
     .values(
-      [...new Set(names)]
+      [...wanted]
         .filter((name) => !known.has(name))
         .sort()
         .map((name) => ({ name })),
