@@ -16,8 +16,14 @@ export interface Recipient {
   session_hash: Buffer | null;
 }
 
-export interface NewNotification {
+/** What one recipient is told of (each recipient once per event, with one kind). */
+export interface Notice {
   kind: NotificationKind;
+  recipient: Recipient;
+}
+
+/** What every notice of one event says. */
+export interface NewNotification {
   questionId: number | null;
   answerId: number | null;
   excerpt: string;
@@ -70,30 +76,38 @@ function ofRecipient(author: Owner): RawBuilder<unknown> {
     : sql`session_hash = ${author.sessionHash}`;
 }
 
-/** Tells each recipient once (call inside the transaction of what caused it). */
-export async function notify(db: Executor, recipients: readonly Recipient[], n: NewNotification) {
-  wrote(recipients.map(recipientKey));
-  const users = recipients.flatMap((r) => (r.user_id === null ? [] : [r.user_id]));
-  const keys = recipients.flatMap((r) => (r.session_hash === null ? [] : [r.session_hash]));
-  const values = sql`${n.kind}, ${n.questionId}::int, ${n.answerId}::int, ${n.excerpt}, ${n.authorLabel}`;
+/**
+ * Tells each recipient of one event, whatever its kind, accounts and keys, in one statement
+ * (call inside the transaction of what caused it). Each inbox has its own unique index, so
+ * its upsert is a statement of its own, in a CTE.
+ */
+export async function notify(db: Executor, notices: readonly Notice[], n: NewNotification) {
+  if (notices.length === 0) return;
+  wrote(notices.map((notice) => recipientKey(notice.recipient)));
+  const toUsers = notices.filter((notice) => notice.recipient.user_id !== null);
+  const toKeys = notices.filter((notice) => notice.recipient.user_id === null);
+  const values = sql`${n.questionId}::int, ${n.answerId}::int, ${n.excerpt}, ${n.authorLabel}`;
   // A later event of the same kind and question bumps the unread row: newest post first.
   const bump = sql`DO UPDATE SET count = n.count + 1, created_at = now(),
     answer_id = excluded.answer_id, excerpt = excluded.excerpt, author_label = excluded.author_label`;
-  if (users.length > 0) {
-    await sql`${PREPARED}
+  await sql`${PREPARED}
+    WITH told_users AS (
       INSERT INTO notifications AS n (user_id, kind, question_id, answer_id, excerpt, author_label)
-      SELECT recipient, ${values} FROM unnest(${users}::int[]) AS recipient
+      SELECT told.recipient, told.kind, ${values}
+      FROM unnest(${toUsers.map((notice) => notice.recipient.user_id)}::int[],
+        ${toUsers.map((notice) => notice.kind)}::text[]) AS told (recipient, kind)
       ON CONFLICT (user_id, question_id, kind) WHERE read_at IS NULL AND user_id IS NOT NULL
-      ${bump}`.execute(db);
-  }
-  if (keys.length > 0) {
-    await sql`${PREPARED}
+      ${bump}
+    ), told_keys AS (
       INSERT INTO notifications AS n (session_hash, kind, question_id, answer_id, excerpt, author_label)
-      SELECT recipient, ${values} FROM unnest(${keys}::bytea[]) AS recipient
+      SELECT told.recipient, told.kind, ${values}
+      FROM unnest(${toKeys.map((notice) => notice.recipient.session_hash)}::bytea[],
+        ${toKeys.map((notice) => notice.kind)}::text[]) AS told (recipient, kind)
       ON CONFLICT (session_hash, question_id, kind)
         WHERE read_at IS NULL AND session_hash IS NOT NULL
-      ${bump}`.execute(db);
-  }
+      ${bump}
+    )
+    SELECT 1`.execute(db);
 }
 
 /** One page of an inbox, newest first; one row more than `limit` says another page follows. */

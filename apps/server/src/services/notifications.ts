@@ -18,7 +18,7 @@ import { ASKER_LABEL, authorLabel, LIMITS, type NotificationKind } from '@dating
 import type { Author } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
 import { type FollowRow, followAutomatically, followerRows } from '../repositories/follows.ts';
-import { notify, type Recipient } from '../repositories/notifications.ts';
+import { type Notice, notify } from '../repositories/notifications.ts';
 
 /** A post's author, as stored: an account or a key's hash (both null once deleted). */
 export interface Authored {
@@ -46,19 +46,19 @@ export function excerptOf(text: string): string {
 }
 
 /**
- * The recipients of each kind: `candidates` in order of precedence (one identity is told
+ * Who is told with which kind: `candidates` in order of precedence (one identity is told
  * once, with the first kind it is listed under), without the actor.
  */
-function recipientsByKind(actor: Authored, candidates: [NotificationKind, Authored][]) {
+function noticesOf(actor: Authored, candidates: [NotificationKind, Authored][]): Notice[] {
   const told = new Set<string | null>([identityOf(actor), null]);
-  const byKind = new Map<NotificationKind, Recipient[]>();
+  const notices: Notice[] = [];
   for (const [kind, who] of candidates) {
     const id = identityOf(who);
     if (told.has(id)) continue;
     told.add(id);
-    byKind.set(kind, [...(byKind.get(kind) ?? []), who]);
+    notices.push({ kind, recipient: who });
   }
-  return byKind;
+  return notices;
 }
 
 /** The asker or an answerer posted in the question's thread: they follow it from now on. */
@@ -85,17 +85,12 @@ export async function tellOfReply(
   // The asker hears of every reply, unless they unfollowed their own question.
   if (!muted.has(identityOf(question))) candidates.push(['reply', question]);
   for (const row of follows) if (!row.muted) candidates.push(['reply', row]);
-  const excerpt = excerptOf(reply.text);
-  const label = authorLabel(reply.author_number);
-  for (const [kind, recipients] of recipientsByKind(authoredBy(actor), candidates)) {
-    await notify(tx, recipients, {
-      kind,
-      questionId: question.id,
-      answerId: reply.id,
-      excerpt,
-      authorLabel: label,
-    });
-  }
+  await notify(tx, noticesOf(authoredBy(actor), candidates), {
+    questionId: question.id,
+    answerId: reply.id,
+    excerpt: excerptOf(reply.text),
+    authorLabel: authorLabel(reply.author_number),
+  });
 }
 
 /** The asker added an update: the question's followers are told. */
@@ -105,12 +100,11 @@ export async function tellOfUpdate(
   text: string,
 ) {
   const follows = (await followerRows(tx, question.id)).filter((row) => !row.muted);
-  const recipients = recipientsByKind(
+  const notices = noticesOf(
     question,
     follows.map((row) => ['update', row]),
   );
-  await notify(tx, recipients.get('update') ?? [], {
-    kind: 'update',
+  await notify(tx, notices, {
     questionId: question.id,
     answerId: null,
     excerpt: excerptOf(text),
@@ -124,9 +118,7 @@ export async function tellOfHelped(
   question: { id: number } & Authored,
   answer: { id: number; text: string } & Authored,
 ) {
-  const recipients = recipientsByKind(question, [['helped', answer]]);
-  await notify(tx, recipients.get('helped') ?? [], {
-    kind: 'helped',
+  await notify(tx, noticesOf(question, [['helped', answer]]), {
     questionId: question.id,
     answerId: answer.id,
     excerpt: excerptOf(answer.text),
@@ -156,8 +148,9 @@ export async function tellOfModeration(
   action: 'hidden' | 'removed',
 ) {
   const gone = action === 'removed';
-  await notify(tx, identityOf(post) === null ? [] : [post], {
-    kind: 'moderation',
+  const notices: Notice[] =
+    identityOf(post) === null ? [] : [{ kind: 'moderation', recipient: post }];
+  await notify(tx, notices, {
     questionId: post.type === 'question' && gone ? null : post.questionId,
     answerId: post.type === 'answer' && !gone ? post.id : null,
     excerpt: MODERATION_NOTICE[post.type][action],
