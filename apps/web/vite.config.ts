@@ -172,10 +172,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     : {}),
   resolve: {
     alias: [
-      // The server's drawing of the first screen has no DOM: no DOMParser to read HTML, no
-      // DOMPurify (src/lib/html-text.server.ts, html-tree.server.ts, sanitize.server.ts).
+      // The server's drawing of the first screen has no DOM, so no DOMParser to read HTML
+      // (src/lib/html-text.server.ts, html-tree.server.ts).
       ...(isSsrBuild
-        ? ['html-text', 'html-tree', 'sanitize'].map((name) => ({
+        ? ['html-text', 'html-tree'].map((name) => ({
             find: new RegExp(`^(\\.\\./)*(\\./)?(lib/)?${name}\\.ts$`),
             replacement: fileURLToPath(new URL(`./src/lib/${name}.server.ts`, import.meta.url)),
           }))

@@ -21,9 +21,6 @@ describe('isBlankHtml (empty after stripping markup)', () => {
   );
 });
 
-// sanitizeHtml is tested in a real browser (e2e/tests/sanitize.spec.ts): happy-dom's DOM
-// does not let DOMPurify remove nodes or attributes, so a test here would prove nothing.
-
 describe('plain text and back', () => {
   it('turns blocks into lines', () => {
     expect(htmlToText('<h1>Title</h1><p>One<br>two</p><ul><li>a</li><li>b</li></ul>')).toBe(
