@@ -1,16 +1,13 @@
-import { gzipSync } from 'node:zlib';
-import { expect, test } from '../support/fixtures.ts';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { createQuestion } from '../support/api.ts';
+import { expect, questionArticle, test } from '../support/fixtures.ts';
 
 /**
- * The first load of the home route (the scripts asked for before the page's load event): at
- * most 120 KB of gzipped JavaScript, without the editor. Once the page has loaded and the
- * browser is idle, the editor's files are fetched into the cache (a prefetch); once they are
- * all there, the form and its editor are run ahead of the first open, so that opening the
- * dialog does not wait for them.
+ * The scripts a page asks for before its load event (`beforeLoad`), the bodies of every
+ * script it gets (`scripts`), and the other assets it fetches (`prefetched`).
  */
-test('the home route loads at most 120 KB of gzipped JavaScript; the editor only later', async ({
-  page,
-}) => {
+function watchLoads(page: Page) {
   const scripts = new Map<string, Buffer>();
   const prefetched = new Set<string>();
   // Events arrive in the order the browser sent them, so a request seen before the load
@@ -31,9 +28,24 @@ test('the home route loads at most 120 KB of gzipped JavaScript; the editor only
       prefetched.add(response.url());
     }
   });
+  const allScriptsIn = () => [...beforeLoad].every((url) => scripts.has(url));
+  return { scripts, prefetched, beforeLoad, allScriptsIn };
+}
+
+/**
+ * The first load of the home route (the scripts asked for before the page's load event): at
+ * most 120 KB of gzipped JavaScript, without the editor. Once the page has loaded and the
+ * browser is idle, the editor's files are fetched into the cache (a prefetch); once they are
+ * all there, the form and its editor are run ahead of the first open, so that opening the
+ * dialog does not wait for them.
+ */
+test('the home route loads at most 120 KB of gzipped JavaScript; the editor only later', async ({
+  page,
+}) => {
+  const { scripts, prefetched, beforeLoad, allScriptsIn } = watchLoads(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Feed', exact: true })).toBeVisible();
-  await expect.poll(() => [...beforeLoad].every((url) => scripts.has(url))).toBe(true);
+  await expect.poll(allScriptsIn).toBe(true);
 
   const initial = [...beforeLoad].reduce(
     (sum, url) => sum + gzipSync(scripts.get(url) ?? Buffer.alloc(0)).length,
@@ -83,4 +95,33 @@ test('a visitor who asked to save data gets no editor before opening the dialog'
 
   await page.getByRole('button', { name: 'Ask a Question' }).click();
   await expect(page.getByRole('textbox', { name: 'Question text' })).toBeVisible();
+});
+
+/**
+ * A question's page, where shared links and search results land: the scripts it asks for
+ * before its load event stay within 125 KB of Brotli (122.8 KB when this was written; issue
+ * 21's goal is 100 KB), so that they cannot grow back unnoticed. Brotli at its highest
+ * quality, as the build's precompressed copies the server sends.
+ */
+test("a question's page loads at most 125 KB of Brotli-compressed JavaScript", async ({
+  page,
+  request,
+}) => {
+  const question = await createQuestion(request, {
+    text: '<p>How soon should I text <strong>back</strong>?</p>',
+  });
+  const { scripts, beforeLoad, allScriptsIn } = watchLoads(page);
+  await page.goto(`/questions/${question.id}`);
+  await expect(questionArticle(page).getByTestId('question-text')).toHaveText(
+    'How soon should I text back?',
+  );
+  await expect.poll(allScriptsIn).toBe(true);
+  const brotli = (body: Buffer) =>
+    brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  const initial = [...beforeLoad].reduce(
+    (sum, url) => sum + brotli(scripts.get(url) ?? Buffer.alloc(0)),
+    0,
+  );
+  expect(beforeLoad.size).toBeGreaterThan(0);
+  expect(initial, `${initial} bytes of Brotli`).toBeLessThanOrEqual(125 * 1024);
 });
