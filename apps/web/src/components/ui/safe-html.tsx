@@ -33,7 +33,7 @@ export function allowedElements(nodes: readonly HtmlNode[]): ReactNode[] {
       kept ? node.name : Fragment,
       // By position: the nodes of one text, in order, drawn anew when the text changes.
       { key: index, ...props },
-      ...(node.name === 'br' ? [] : allowedElements(node.children)),
+      ...allowedElements(node.children),
     );
   });
 }
