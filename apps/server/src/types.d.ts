@@ -9,6 +9,7 @@ import type { RedisLink } from './lib/redis-link.ts';
 import type { ReporterFingerprints } from './lib/reporter-fingerprints.ts';
 import type { ReporterNetworks } from './lib/reporter-networks.ts';
 import type { FeedCache } from './services/feed-cache.ts';
+import type { LikeBatches } from './services/likes.ts';
 import type { LiveEvents } from './services/live-events.ts';
 import type { ProofOfWork } from './services/proof-of-work.ts';
 import type { PushSender } from './services/push.ts';
@@ -26,6 +27,8 @@ declare module 'fastify' {
     devices: DeviceCookies;
     threads: ThreadService;
     feedCache: FeedCache;
+    /** Likes without an idempotency key, written many to a statement. */
+    likeBatches: LikeBatches;
     /** The admin report list's first page, kept at the moderation version. */
     reportPages: ReportPages;
     fingerprints: ReporterFingerprints;

@@ -112,12 +112,10 @@ describe.each(ENGINES)('the strangers feed kept in memory [%s]', (engine) => {
     });
 
     it('adds one to the version per writing transaction, none lost when they run at once', async () => {
-      const q = await createQuestion(a);
       const before = await readFeedVersion(a.database.db);
-      const likes = await Promise.all(
-        Array.from({ length: 12 }, () => likeQuestion(a, q.id, { session: newSession() })),
-      );
-      expect(likes.map((res) => res.statusCode)).toEqual(Array(12).fill(200));
+      // Posts, each its own transaction (likes may share one: services/likes.ts).
+      const posted = await Promise.all(Array.from({ length: 12 }, () => createQuestion(a)));
+      expect(new Set(posted.map((q) => q.id)).size).toBe(12);
       expect((await readFeedVersion(b.database.db)) - before).toBe(12n);
     });
 

@@ -1,6 +1,8 @@
 import { API_MSG, SESSION_ID_MSG } from '@dating/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { ActivityMacs } from '../src/lib/activity-macs.ts';
+import { addLikes, type NewLike } from '../src/repositories/likes.ts';
 import { createAnswer, createQuestion, createUser, type TestUser } from './factories.ts';
 import { describeEachEngine, newSession, type TestContext } from './harness.ts';
 
@@ -251,5 +253,91 @@ describeEachEngine('likes', (ctx) => {
     await like(ctx, 'answer', a.id, { session: newSession() });
     const detail = await ctx.request({ method: 'GET', url: `/api/questions/${q.id}/` });
     expect(detail.json()).toMatchObject({ likes: 1, answers: [{ id: a.id, likes: 2 }] });
+  });
+
+  describe('many likes in one statement (addLikes)', () => {
+    const macs = new ActivityMacs('likes-test-secret');
+    const key = (n: number) => macs.forKeyHash(Buffer.alloc(32, n));
+    const byKey = (itemId: number, n: number): NewLike => ({
+      itemId,
+      by: { userId: null, activity: key(n) },
+    });
+
+    it("answers each like as alone: its own count, a batch's repeat as a duplicate, a missing item", async () => {
+      const [a, b] = [await target(ctx, 'question'), await target(ctx, 'question')];
+      const member = await user(0);
+      const byUser = (itemId: number): NewLike => ({
+        itemId,
+        by: { userId: member.id, activity: null },
+      });
+      const results = await addLikes(ctx.database.db, 'question', [
+        byKey(a, 1),
+        byKey(b, 1),
+        byKey(a, 2),
+        byKey(a, 1), // the same key's like of a, again
+        byUser(a),
+        byUser(a), // the same account's, again
+        byKey(2_000_000_000, 1),
+        byKey(b, 3),
+      ]);
+      expect(results).toEqual([
+        { likes: 1 },
+        { likes: 1 },
+        { likes: 2 },
+        'duplicate',
+        { likes: 3 },
+        'duplicate',
+        'missing',
+        { likes: 2 },
+      ]);
+      expect(await stored(ctx, 'question', a)).toEqual({ column: 3, rows: 3 });
+      expect(await stored(ctx, 'question', b)).toEqual({ column: 2, rows: 2 });
+      // Stored earlier: a repeat across statements is a duplicate too.
+      expect(await addLikes(ctx.database.db, 'question', [byKey(b, 1), byUser(a)])).toEqual([
+        'duplicate',
+        'duplicate',
+      ]);
+    });
+
+    it('answers a "[deleted]" answer as missing, and likes the others of the batch', async () => {
+      const q = await createQuestion(ctx);
+      const gone = await createAnswer(ctx, q.id);
+      await createAnswer(ctx, q.id, { parent_id: gone.id });
+      const kept = await createAnswer(ctx, q.id);
+      const del = await ctx.request({
+        method: 'DELETE',
+        url: `/api/answers/${gone.id}/`,
+        session: gone.session,
+      });
+      expect(del.statusCode).toBe(204);
+      expect(
+        await addLikes(ctx.database.db, 'answer', [byKey(gone.id, 1), byKey(kept.id, 1)]),
+      ).toEqual(['missing', { likes: 1 }]);
+      expect(await stored(ctx, 'answer', gone.id)).toEqual({ column: 0, rows: 0 });
+    });
+
+    it('does not wait for an item another transaction holds: that like comes back busy', async () => {
+      if (ctx.engine !== 'postgres') return; // one connection: nobody else can hold a row
+      const [held, free] = [await target(ctx, 'question'), await target(ctx, 'question')];
+      const holder = await ctx.database.pool.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query('SELECT id FROM questions WHERE id = $1 FOR UPDATE', [held]);
+        const started = Date.now();
+        const results = await addLikes(ctx.database.db, 'question', [
+          byKey(held, 1),
+          byKey(free, 1),
+        ]);
+        expect(results).toEqual(['busy', { likes: 1 }]);
+        expect(Date.now() - started).toBeLessThan(1_000);
+      } finally {
+        await holder.query('ROLLBACK');
+        holder.release();
+      }
+      expect(await stored(ctx, 'question', held)).toEqual({ column: 0, rows: 0 });
+      // Once the item is free, its likes go through.
+      const res = await like(ctx, 'question', held, { session: newSession() });
+      expect(res.json()).toEqual({ likes: 1 });
+    });
   });
 });

@@ -81,6 +81,11 @@ function remainingMs(deadline: Deadline | undefined): number {
   return deadline === undefined ? Number.POSITIVE_INFINITY : deadline.at - Date.now();
 }
 
+/** The deadline of the work running now; undefined outside a request. */
+export function currentDeadline(): Deadline | undefined {
+  return current.getStore();
+}
+
 /** Time left to the deadline of the work running now; infinite outside a request. */
 export function timeLeftMs(): number {
   return remainingMs(current.getStore());

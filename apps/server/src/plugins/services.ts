@@ -14,6 +14,7 @@ import { ReporterFingerprints } from '../lib/reporter-fingerprints.ts';
 import { ReporterNetworks } from '../lib/reporter-networks.ts';
 import { purgeReadNotifications } from '../repositories/notifications.ts';
 import { FeedCache, readFeedVersion } from '../services/feed-cache.ts';
+import { LikeBatches } from '../services/likes.ts';
 import { LiveEvents } from '../services/live-events.ts';
 import { PushSender } from '../services/push.ts';
 import { ReportPages, readModerationVersion } from '../services/report-pages.ts';
@@ -123,6 +124,7 @@ export default fp(
     app.decorate('cursors', cursors);
     app.decorate('threads', new ThreadService(cursors));
     app.decorate('feedCache', new FeedCache(() => readFeedVersion(services.db)));
+    app.decorate('likeBatches', new LikeBatches(services.db));
     app.decorate('reportPages', new ReportPages(() => readModerationVersion(services.db)));
     app.decorate('fingerprints', new ReporterFingerprints(services.jwtSecret));
     app.decorate('activityMacs', new ActivityMacs(services.jwtSecret));

@@ -6,7 +6,7 @@
  * counter moves only when a row did, so it stays exact. (A question's `top_score` follows
  * its `likes` by trigger, migration 0010.)
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 import { PREPARED } from '../db/prepared.ts';
 import type { LikeReader, Liker } from '../db/rows.ts';
@@ -30,12 +30,23 @@ const TARGETS = {
   },
 } as const;
 
+export interface NewLike {
+  itemId: number;
+  by: Liker;
+}
+
+/**
+ * A like of a batch whose item another transaction held locked (another batch's like of
+ * it, an unlike, an edit): the batch does not wait for it, the caller writes it alone.
+ */
+export type BatchedLikeResult = LikeResult | 'busy';
+
 /**
  * One statement, so that a like needs no transaction of its own (a statement commits
- * alone, whole or not at all): the item is looked for and share-locked, the like inserted,
- * and the count moved only when it was. A duplicate (this liker's row exists, or a
- * concurrent one committed first: the unique indexes) inserts nothing and moves nothing.
- * Inside a transaction too (an idempotency key's).
+ * alone, whole or not at all): the item is looked for and locked, the like inserted, and
+ * the count moved only when it was. A duplicate (this liker's row exists, or a concurrent
+ * one committed first: the unique indexes) inserts nothing and moves nothing. Inside a
+ * transaction too (an idempotency key's).
  *
  * The item's lock is FOR KEY SHARE, the one the like's foreign key takes anyway: it keeps
  * the item from being deleted under the insert, and other likes do not conflict with it
@@ -49,27 +60,133 @@ export async function addLike(
   itemId: number,
   by: Liker,
 ): Promise<LikeResult> {
+  const [result] = await writeLikes(
+    db,
+    target,
+    [likeRow(target, { itemId, by })],
+    sql`FOR KEY SHARE`,
+  );
+  // Waiting for the lock never skips an item: one found but not locked was deleted meanwhile.
+  return result === undefined || result === 'busy' ? 'missing' : result;
+}
+
+/**
+ * Many likes in one statement (db/write-batches.ts), each answered as `addLike` would
+ * answer it alone. The items are locked up front without waiting (SKIP LOCKED): a batch
+ * never waits for a row lock, so one locked item cannot hold up the likes of others (nor
+ * can two batches deadlock), and a like of an item held by someone else comes back
+ * 'busy'. FOR NO KEY UPDATE is the lock the count's update takes anyway.
+ *
+ * The likes of one batch are stored by one transaction, so they share its time and its
+ * transaction id: that says they arrived together, which their times said already, and a
+ * batch holds the likes of many people.
+ */
+export async function addLikes(
+  db: Executor,
+  target: LikeTarget,
+  likes: readonly NewLike[],
+): Promise<BatchedLikeResult[]> {
+  // A liker's second like of one item in the same batch is the first one's duplicate.
+  const firstOf = new Map<string, number>();
+  const unique: LikeRow[] = [];
+  const sameAs = likes.map((like) => {
+    const row = likeRow(target, like);
+    const identity = `${row.itemId} ${row.userId ?? row.keyMac?.toString('hex')}`;
+    const first = firstOf.get(identity);
+    if (first !== undefined) return first;
+    firstOf.set(identity, unique.length);
+    unique.push(row);
+    return null;
+  });
+  const results = await writeLikes(db, target, unique, sql`FOR NO KEY UPDATE SKIP LOCKED`);
+  let next = 0;
+  return sameAs.map((first) => {
+    if (first === null) return results[next++] as BatchedLikeResult;
+    const earlier = results[first] as BatchedLikeResult;
+    return typeof earlier === 'object' ? 'duplicate' : earlier;
+  });
+}
+
+/** A like as stored: by an account, or by a key under its MAC for this item. */
+interface LikeRow {
+  itemId: number;
+  userId: number | null;
+  keyMac: Buffer | null;
+}
+
+function likeRow(target: LikeTarget, { itemId, by }: NewLike): LikeRow {
+  return { itemId, userId: by.userId, keyMac: by.activity?.of('like', target, itemId) ?? null };
+}
+
+/**
+ * The statement of `addLike` and `addLikes`: each like's item looked for (`found`, as this
+ * statement's snapshot sees it) and locked with `lock`; the likes of locked items inserted
+ * (ON CONFLICT without a target covers both partial unique indexes, user and key); each
+ * item's count moved by the likes inserted for it. One result per like, in order.
+ */
+async function writeLikes(
+  db: Executor,
+  target: LikeTarget,
+  likes: readonly LikeRow[],
+  lock: RawBuilder<unknown>,
+): Promise<BatchedLikeResult[]> {
+  if (likes.length === 0) return [];
   const t = TARGETS[target];
-  const keyMac = by.activity?.of('like', target, itemId) ?? null;
-  // ON CONFLICT without a target covers both partial unique indexes (user, key).
-  const { rows } = await sql<{ found: boolean; likes: number | null }>`${PREPARED}
-    WITH item AS (
-      SELECT id FROM ${sql.table(t.items)} WHERE id = ${itemId} AND ${t.likeable}
-      FOR KEY SHARE
+  const ids = likes.map((like) => like.itemId);
+  const users = likes.map((like) => like.userId);
+  const macs = likes.map((like) => like.keyMac);
+  const { rows } = await sql<{
+    found: boolean;
+    locked: boolean;
+    liked: boolean;
+    likes: number | null;
+  }>`${PREPARED}
+    WITH wanted AS (
+      SELECT * FROM unnest(${ids}::int[], ${users}::int[], ${macs}::bytea[])
+        WITH ORDINALITY AS w(item_id, user_id, key_mac, n)
+    ), found AS (
+      SELECT id FROM ${sql.table(t.items)}
+      WHERE id IN (SELECT item_id FROM wanted) AND ${t.likeable}
+    ), locked AS (
+      SELECT id FROM ${sql.table(t.items)}
+      WHERE id IN (SELECT item_id FROM wanted) AND ${t.likeable}
+      ${lock}
     ), inserted AS (
       INSERT INTO ${sql.table(t.likes)} (${sql.ref(t.key)}, user_id, key_mac)
-      SELECT id, ${by.userId}::int, ${keyMac}::bytea FROM item
+      SELECT w.item_id, w.user_id, w.key_mac FROM wanted w JOIN locked l ON l.id = w.item_id
       ON CONFLICT DO NOTHING
-      RETURNING 1
+      RETURNING ${sql.ref(t.key)} AS item_id, user_id, key_mac
     ), counted AS (
-      UPDATE ${sql.table(t.items)} SET likes = likes + 1
-      WHERE id = ${itemId} AND EXISTS (SELECT 1 FROM inserted)
-      RETURNING likes
+      UPDATE ${sql.table(t.items)} i SET likes = i.likes + c.added
+      FROM (SELECT item_id, count(*)::int AS added FROM inserted GROUP BY item_id) c
+      WHERE i.id = c.item_id
+      RETURNING i.id, i.likes
     )
-    SELECT EXISTS (SELECT 1 FROM item) AS found, (SELECT likes FROM counted) AS likes`.execute(db);
-  const row = rows[0];
-  if (!row?.found) return 'missing';
-  return row.likes === null ? 'duplicate' : { likes: row.likes };
+    SELECT
+      EXISTS (SELECT 1 FROM found f WHERE f.id = w.item_id) AS found,
+      EXISTS (SELECT 1 FROM locked l WHERE l.id = w.item_id) AS locked,
+      EXISTS (
+        SELECT 1 FROM inserted x
+        WHERE x.item_id = w.item_id AND x.user_id IS NOT DISTINCT FROM w.user_id
+          AND x.key_mac IS NOT DISTINCT FROM w.key_mac
+      ) AS liked,
+      (SELECT c.likes FROM counted c WHERE c.id = w.item_id) AS likes
+    FROM wanted w ORDER BY w.n`.execute(db);
+  // Each like is answered with the count its own increment made: the k likes of one item
+  // in this statement, in their order, get its final count less k-1, ..., less 0.
+  const addedTo = new Map<number, number>();
+  for (const [i, row] of rows.entries()) {
+    if (row.liked) addedTo.set(ids[i] as number, (addedTo.get(ids[i] as number) ?? 0) + 1);
+  }
+  return rows.map((row, i): BatchedLikeResult => {
+    if (!row.found) return 'missing';
+    if (!row.locked) return 'busy';
+    if (!row.liked || row.likes === null) return 'duplicate';
+    const id = ids[i] as number;
+    const later = (addedTo.get(id) as number) - 1;
+    addedTo.set(id, later);
+    return { likes: row.likes - later };
+  });
 }
 
 export type UnlikeResult = { likes: number } | 'missing';

@@ -1,14 +1,54 @@
 /**
- * Liking a question or an answer: once per user or anonymous session, in one statement, or
- * in one transaction with an idempotency key (repositories/likes.ts keeps the count exact). A repeat is a 400 with the
- * specification's message, which says who already liked it: you, or this session.
+ * Liking a question or an answer: once per user or anonymous session, in one statement
+ * shared with the other likes arriving meanwhile (LikeBatches), or in one transaction with
+ * an idempotency key (repositories/likes.ts keeps the count exact). A repeat is a 400 with
+ * the specification's message, which says who already liked it: you, or this session.
  * Unliking is idempotent: taking back a like that is not there changes nothing.
  */
 import { API_MSG, type LikeResponse } from '@dating/contract';
 import type { Author } from '../auth/identity.ts';
 import type { Db, WriteClaim } from '../db/connection.ts';
+import { WriteBatcher, type WriteBatchOptions } from '../db/write-batches.ts';
 import { badRequest, notFound } from '../lib/http-errors.ts';
-import { addLike, type LikeResult, type LikeTarget, removeLike } from '../repositories/likes.ts';
+import {
+  addLike,
+  addLikes,
+  type BatchedLikeResult,
+  type LikeResult,
+  type LikeTarget,
+  type NewLike,
+  removeLike,
+} from '../repositories/likes.ts';
+
+/**
+ * Four statements of likes at once at most (of the pool's ten connections by default); the
+ * likes arriving while four run make the next one, up to 100 in a statement.
+ */
+const LIKE_BATCHES: WriteBatchOptions = { maxInFlight: 4, maxBatch: 100 };
+
+/**
+ * Likes written without an idempotency key: the likes that arrive while others are being
+ * written share one statement and one commit (db/write-batches.ts), the cost of a like being
+ * mostly its commit. A like whose item another transaction holds is written alone, waiting
+ * for it as a like always did (under the lock timeout), so that the batch does not wait.
+ */
+export class LikeBatches {
+  private readonly batches: Record<LikeTarget, WriteBatcher<NewLike, BatchedLikeResult>>;
+
+  constructor(
+    private readonly db: Db,
+    options: WriteBatchOptions = LIKE_BATCHES,
+  ) {
+    const batcher = (target: LikeTarget) =>
+      new WriteBatcher((likes: readonly NewLike[]) => addLikes(db, target, likes), options);
+    this.batches = { question: batcher('question'), answer: batcher('answer') };
+  }
+
+  async add(target: LikeTarget, itemId: number, by: Author): Promise<LikeResult> {
+    const result = await this.batches[target].submit({ itemId, by });
+    return result === 'busy' ? addLike(this.db, target, itemId, by) : result;
+  }
+}
 
 const REPEATED = {
   question: {
@@ -24,6 +64,7 @@ const REPEATED = {
  */
 export async function likeOnce(
   db: Db,
+  batches: LikeBatches,
   target: LikeTarget,
   id: number,
   author: Author,
@@ -36,8 +77,8 @@ export async function likeOnce(
     }
     return result;
   };
-  // Without a key the like is one statement, committed alone: no transaction to open.
-  if (!key) return checked(await addLike(db, target, id, author));
+  // Without a key the like needs no transaction of its own: it can share a statement.
+  if (!key) return checked(await batches.add(target, id, author));
   return db.transaction().execute(async (tx) => {
     await key.claim(tx);
     const result = checked(await addLike(tx, target, id, author));

@@ -32,7 +32,7 @@ export function likeRoutes(kind: LikeTarget): FastifyPluginAsyncTypebox {
       (request) => {
         const author = requireAuthor(viewerOf(request, request.body.session_id));
         const key = request.idempotency?.answering(200, (like: LikeResponse) => like);
-        return likeOnce(app.db, kind, request.params.id, author, key);
+        return likeOnce(app.db, app.likeBatches, kind, request.params.id, author, key);
       },
     );
 

@@ -1,0 +1,102 @@
+/**
+ * Group commit in the application: concurrent writes of one kind (likes) are written by one
+ * statement, so that they share its round trip, its plan and its commit (the WAL flush a
+ * commit waits for is most of a small write's cost). A write is sent at once when fewer than
+ * `maxInFlight` batches are running, so a lone write waits for nobody; only while that many
+ * are running do the writes that arrive meanwhile gather into the next batch.
+ *
+ * Each write is answered only after its batch's statement returned, that is after its
+ * commit: an acknowledged write is as durable as one written alone.
+ *
+ * A batch runs under the earliest deadline of its writes (db/deadline.ts): the database
+ * cancels it, and fails every write in it, before any of them could be told it failed while
+ * its write still committed. A write whose deadline passed while it waited is refused
+ * before the batch is sent, without holding the others back.
+ */
+import {
+  currentDeadline,
+  type Deadline,
+  DeadlineExceededError,
+  runWithDeadline,
+  withoutDeadline,
+} from './deadline.ts';
+
+export interface WriteBatchOptions {
+  /** Batches running at once: a bound on the pooled connections these writes hold. */
+  maxInFlight: number;
+  /** Writes in one batch at most (one statement's arrays). */
+  maxBatch: number;
+}
+
+interface Waiting<In, Out> {
+  input: In;
+  deadline: Deadline | undefined;
+  resolve(output: Out): void;
+  reject(error: unknown): void;
+}
+
+export class WriteBatcher<In, Out> {
+  private queue: Waiting<In, Out>[] = [];
+  private inFlight = 0;
+
+  /**
+   * `write` writes a batch in one statement (or transaction) and returns one output per
+   * input, in their order; if it throws, every write of the batch fails with its error.
+   */
+  constructor(
+    private readonly write: (inputs: readonly In[]) => Promise<readonly Out[]>,
+    private readonly options: WriteBatchOptions,
+  ) {}
+
+  /** Resolves with this input's output once its batch has committed. */
+  submit(input: In): Promise<Out> {
+    return new Promise<Out>((resolve, reject) => {
+      this.queue.push({ input, deadline: currentDeadline(), resolve, reject });
+      this.drain();
+    });
+  }
+
+  private drain() {
+    while (this.inFlight < this.options.maxInFlight && this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.options.maxBatch);
+      const live = batch.filter((waiting) => {
+        if (waiting.deadline === undefined || waiting.deadline.at > Date.now()) return true;
+        waiting.reject(new DeadlineExceededError());
+        return false;
+      });
+      if (live.length === 0) continue;
+      this.inFlight += 1;
+      void this.run(live);
+    }
+  }
+
+  private async run(batch: Waiting<In, Out>[]) {
+    try {
+      const inputs = batch.map((waiting) => waiting.input);
+      const deadline = earliest(batch);
+      // The batch runs under its own deadline, not that of whichever request set it off.
+      const outputs = await (deadline
+        ? runWithDeadline(deadline, () => this.write(inputs))
+        : withoutDeadline(() => this.write(inputs)));
+      if (outputs.length !== batch.length) {
+        throw new Error(`A batch of ${batch.length} writes returned ${outputs.length} results.`);
+      }
+      for (const [i, waiting] of batch.entries()) waiting.resolve(outputs[i] as Out);
+    } catch (error) {
+      for (const waiting of batch) waiting.reject(error);
+    } finally {
+      this.inFlight -= 1;
+      this.drain();
+    }
+  }
+}
+
+function earliest(batch: readonly Waiting<unknown, unknown>[]): Deadline | undefined {
+  let first: Deadline | undefined;
+  for (const { deadline } of batch) {
+    if (deadline !== undefined && (first === undefined || deadline.at < first.at)) {
+      first = deadline;
+    }
+  }
+  return first;
+}
