@@ -71,6 +71,7 @@ export const BIG_THREAD_ANSWERS = 200;
 
 const CONTENT_TABLES = [
   'questions',
+  'question_search',
   'question_tags',
   'answers',
   'question_likes',

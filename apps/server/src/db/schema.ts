@@ -40,13 +40,21 @@ export interface TagsTable {
   name: string;
 }
 
+/**
+ * A question's search vector, kept by triggers from its `search_text` and `tag_text`
+ * (migration 0019): out of the question's row, so that likes and replies never write the
+ * search's index.
+ */
+export interface QuestionSearchTable {
+  question_id: ColumnType<number, never, never>;
+  search_vector: ColumnType<string, never, never>;
+}
+
 export interface QuestionsTable {
   id: Generated<number>;
   text: string;
   search_text: string;
   tag_text: string;
-  /** Kept by trigger from `search_text` and `tag_text` (migration 0018). */
-  search_vector: Computed<string>;
   likes: ColumnType<number, never, never>;
   answer_count: ColumnType<number, never, never>;
   /** Thread pseudonym numbers given so far (migration 0008). */
@@ -224,6 +232,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   tags: TagsTable;
   questions: QuestionsTable;
+  question_search: QuestionSearchTable;
   question_tags: QuestionTagsTable;
   answers: AnswersTable;
   question_likes: LikesTable & { question_id: number };

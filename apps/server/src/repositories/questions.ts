@@ -176,10 +176,11 @@ export function selectQuestionPage(
     // A window of the newest matches, each ranked as it is read (ids and scores only: the
     // vectors stay behind); then one page of them joined back. The window's size and
     // lowest id say where the next window starts.
-    const score = sql<number>`ts_rank(questions.search_vector, ${tsquery})`;
+    const score = sql<number>`ts_rank(question_search.search_vector, ${tsquery})`;
     let matches = filtered
+      .innerJoin('question_search', 'question_search.question_id', 'questions.id')
       .select(['questions.id', score.as('score')])
-      .where(sql<boolean>`questions.search_vector @@ ${tsquery}`);
+      .where(sql<boolean>`question_search.search_vector @@ ${tsquery}`);
     if (cursor.below !== undefined) matches = matches.where('questions.id', '<', cursor.below);
     const candidates = matches.orderBy('questions.id', 'desc').limit(SEARCH_CANDIDATES).as('c');
     const window = db
