@@ -2,7 +2,7 @@ import { API_MSG, SESSION_ID_MSG } from '@dating/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ActivityMacs } from '../src/lib/activity-macs.ts';
-import { addLikes, type NewLike } from '../src/repositories/likes.ts';
+import { addLike, addLikes, type NewLike, removeLike } from '../src/repositories/likes.ts';
 import { createAnswer, createQuestion, createUser, type TestUser } from './factories.ts';
 import { describeEachEngine, newSession, type TestContext } from './harness.ts';
 
@@ -338,6 +338,40 @@ describeEachEngine('likes', (ctx) => {
       // Once the item is free, its likes go through.
       const res = await like(ctx, 'question', held, { session: newSession() });
       expect(res.json()).toEqual({ likes: 1 });
+    });
+
+    it("never deadlocks with a lone like or an unlike of the batch's liker", async () => {
+      if (ctx.engine !== 'postgres') return; // one connection: nobody else can hold a row
+      const db = ctx.database.db;
+      const id = await target(ctx, 'question');
+      // Key 3 liked it before; key 1's lone like and key 3's unlike arrive while a batch
+      // holds the question, and that batch then writes key 1's and key 3's likes too. A lone
+      // like that inserted its row before it waited for the question, or an unlike that
+      // deleted its row before, made the batch wait for it: a deadlock (40P01), one of
+      // the two then failed with 500 (like-state.test.ts saw it).
+      expect(await addLike(db, 'question', id, byKey(id, 3).by)).toEqual({ likes: 1 });
+      let lone: Promise<unknown> = Promise.resolve();
+      let unliked: Promise<unknown> = Promise.resolve();
+      const batch = await db.transaction().execute(async (tx) => {
+        expect(await addLikes(tx, 'question', [byKey(id, 2)])).toEqual([{ likes: 2 }]);
+        const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(tx);
+        const holder = rows[0]?.pid as number;
+        lone = addLike(db, 'question', id, byKey(id, 1).by);
+        unliked = db
+          .transaction()
+          .execute((other) => removeLike(other, 'question', id, byKey(id, 3).by));
+        for (let waiting = 0; waiting < 2; await new Promise((r) => setTimeout(r, 20))) {
+          const blocked = await sql<{ n: number }>`
+            SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE ${holder} = ANY(pg_blocking_pids(pid))`.execute(db);
+          waiting = blocked.rows[0]?.n ?? 0;
+        }
+        return addLikes(tx, 'question', [byKey(id, 1), byKey(id, 3)]);
+      });
+      expect(batch).toEqual([{ likes: 3 }, 'duplicate']);
+      expect(await lone).toBe('duplicate');
+      expect(await unliked).toEqual({ likes: 2 });
+      expect(await stored(ctx, 'question', id)).toEqual({ column: 2, rows: 2 });
     });
   });
 });

@@ -48,11 +48,7 @@ export type BatchedLikeResult = LikeResult | 'busy';
  * one committed first: the unique indexes) inserts nothing and moves nothing. Inside a
  * transaction too (an idempotency key's).
  *
- * The item's lock is FOR KEY SHARE, the one the like's foreign key takes anyway: it keeps
- * the item from being deleted under the insert, and other likes do not conflict with it
- * (the count's update waits only for another like's update). A stronger lock would queue
- * the likes waiting behind a locked item one after another, each then waiting up to the
- * lock timeout again (test/faults/lock-waits.test.ts).
+ * The item is locked as `countLock` says, waiting for whoever holds it.
  */
 export async function addLike(
   db: Executor,
@@ -60,12 +56,7 @@ export async function addLike(
   itemId: number,
   by: Liker,
 ): Promise<LikeResult> {
-  const [result] = await writeLikes(
-    db,
-    target,
-    [likeRow(target, { itemId, by })],
-    sql`FOR KEY SHARE`,
-  );
+  const [result] = await writeLikes(db, target, [likeRow(target, { itemId, by })], 'wait');
   // Waiting for the lock never skips an item: one found but not locked was deleted meanwhile.
   return result === undefined || result === 'busy' ? 'missing' : result;
 }
@@ -75,7 +66,9 @@ export async function addLike(
  * answer it alone. The items are locked up front without waiting (SKIP LOCKED): a batch
  * never waits for a row lock, so one locked item cannot hold up the likes of others (nor
  * can two batches deadlock), and a like of an item held by someone else comes back
- * 'busy'. FOR NO KEY UPDATE is the lock the count's update takes anyway.
+ * 'busy'. FOR NO KEY UPDATE is the lock the count's update takes anyway, and the one
+ * every other writer of an item's likes takes before it touches them (`countLock`), so a
+ * batch that holds it never waits for another's like row either.
  *
  * The likes of one batch are stored by one transaction, so they share its time and its
  * transaction id: that says they arrived together, which their times said already, and a
@@ -98,7 +91,7 @@ export async function addLikes(
     unique.push(row);
     return null;
   });
-  const results = await writeLikes(db, target, unique, sql`FOR NO KEY UPDATE SKIP LOCKED`);
+  const results = await writeLikes(db, target, unique, 'skip');
   let next = 0;
   return sameAs.map((first) => {
     if (first === null) return results[next++] as BatchedLikeResult;
@@ -119,8 +112,38 @@ function likeRow(target: LikeTarget, { itemId, by }: NewLike): LikeRow {
 }
 
 /**
+ * The lock on an item that every writer of its likes takes before it touches them, and
+ * holds to its commit: FOR NO KEY UPDATE, the count's own. With one lock taken first by
+ * all, no two writers can each hold what the other waits for. (Without it, a batch that
+ * held an item waited to insert a like row that a lone like of the same liker had
+ * inserted, while that like waited for the item to move the count: a deadlock.)
+ *
+ * `wait` first waits for the item FOR KEY SHARE, which waiters take side by side: behind a
+ * long-held item they all wait at once and give up after one lock timeout, where waiters
+ * for the stronger lock queue one behind the other and each waits anew for its turn
+ * (test/faults/lock-waits.test.ts). Then the stronger lock is only waited for while other
+ * writers of this item's likes finish their statement. `skip` takes it only where nobody
+ * holds the item.
+ */
+function countLock(
+  items: string,
+  ids: RawBuilder<unknown>,
+  mode: 'wait' | 'skip',
+  where: RawBuilder<unknown> = sql`true`,
+) {
+  const table = sql.table(items);
+  return mode === 'skip'
+    ? sql`SELECT id, likes FROM ${table} WHERE id IN (${ids}) AND ${where}
+        FOR NO KEY UPDATE SKIP LOCKED`
+    : sql`SELECT id, likes FROM ${table} WHERE id IN (
+          SELECT id FROM ${table} WHERE id IN (${ids}) AND ${where} FOR KEY SHARE
+        ) AND ${where}
+        FOR NO KEY UPDATE`;
+}
+
+/**
  * The statement of `addLike` and `addLikes`: each like's item looked for (`found`, as this
- * statement's snapshot sees it) and locked with `lock`; the likes of locked items inserted
+ * statement's snapshot sees it) and locked (`countLock`); the likes of locked items inserted
  * (ON CONFLICT without a target covers both partial unique indexes, user and key); each
  * item's count moved by the likes inserted for it. One result per like, in order.
  */
@@ -128,7 +151,7 @@ async function writeLikes(
   db: Executor,
   target: LikeTarget,
   likes: readonly LikeRow[],
-  lock: RawBuilder<unknown>,
+  mode: 'wait' | 'skip',
 ): Promise<BatchedLikeResult[]> {
   if (likes.length === 0) return [];
   const t = TARGETS[target];
@@ -147,10 +170,8 @@ async function writeLikes(
     ), found AS (
       SELECT id FROM ${sql.table(t.items)}
       WHERE id IN (SELECT item_id FROM wanted) AND ${t.likeable}
-    ), locked AS (
-      SELECT id FROM ${sql.table(t.items)}
-      WHERE id IN (SELECT item_id FROM wanted) AND ${t.likeable}
-      ${lock}
+    ), locked AS MATERIALIZED (
+      ${countLock(t.items, sql`SELECT item_id FROM wanted`, mode, t.likeable)}
     ), inserted AS (
       INSERT INTO ${sql.table(t.likes)} (${sql.ref(t.key)}, user_id, key_mac)
       SELECT w.item_id, w.user_id, w.key_mac FROM wanted w JOIN locked l ON l.id = w.item_id
@@ -191,7 +212,11 @@ async function writeLikes(
 
 export type UnlikeResult = { likes: number } | 'missing';
 
-/** Takes back `by`'s like of an item, if there is one (call inside a transaction). */
+/**
+ * Takes back `by`'s like of an item, if there is one (call inside a transaction). The item
+ * is locked first (`countLock`; a "[deleted]" placeholder's likes can be taken back too),
+ * and the delete, a statement of its own, sees every like committed before that.
+ */
 export async function removeLike(
   db: Executor,
   target: LikeTarget,
@@ -199,24 +224,27 @@ export async function removeLike(
   by: Liker,
 ): Promise<UnlikeResult> {
   const t = TARGETS[target];
+  const locked = await sql<{ likes: number }>`${PREPARED}
+    ${countLock(t.items, sql`${itemId}::int`, 'wait')}`.execute(db);
+  const before = locked.rows[0];
+  if (before === undefined) return 'missing';
   const liker =
     by.userId !== null
       ? sql`user_id = ${by.userId}`
       : sql`key_mac = ${by.activity.of('like', target, itemId)}`;
-  const removed = await sql<{ id: string }>`
-    DELETE FROM ${sql.table(t.likes)} WHERE ${sql.ref(t.key)} = ${itemId} AND ${liker}
-    RETURNING id`.execute(db);
   // Nothing to take back: the count stays, and a cached thread stays current (an UPDATE
   // would bump its version, migration 0003).
-  const counted =
-    removed.rows.length > 0
-      ? await sql<{ likes: number }>`
-          UPDATE ${sql.table(t.items)} SET likes = likes - 1 WHERE id = ${itemId}
-          RETURNING likes`.execute(db)
-      : await sql<{ likes: number }>`
-          SELECT likes FROM ${sql.table(t.items)} WHERE id = ${itemId}`.execute(db);
-  const row = counted.rows[0];
-  return row ? { likes: row.likes } : 'missing';
+  const { rows } = await sql<{ likes: number | null }>`${PREPARED}
+    WITH removed AS (
+      DELETE FROM ${sql.table(t.likes)} WHERE ${sql.ref(t.key)} = ${itemId} AND ${liker}
+      RETURNING id
+    ), counted AS (
+      UPDATE ${sql.table(t.items)} SET likes = likes - 1
+      WHERE id = ${itemId} AND EXISTS (SELECT 1 FROM removed)
+      RETURNING likes
+    )
+    SELECT (SELECT likes FROM counted) AS likes`.execute(db);
+  return { likes: rows[0]?.likes ?? before.likes };
 }
 
 /**
