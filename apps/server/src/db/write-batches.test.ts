@@ -121,4 +121,23 @@ describe('WriteBatcher', () => {
     batches[1]?.finish();
     expect(await Promise.all([inside, outside])).toEqual([10, 20]);
   });
+
+  it('never puts two writes that share a key in one batch, and keeps the order of the rest', async () => {
+    const { batches, write } = heldWrites();
+    const batcher = new WriteBatcher(write, {
+      maxInFlight: 1,
+      maxBatch: 3,
+      // Two keys a write, as a reply has (its question and its author): tens and units.
+      keysOf: (n: number) => [`q${Math.floor(n / 10)}`, `a${n % 10}`],
+    });
+    const outputs = [11, 21, 12, 32, 43, 22, 13].map((n) => batcher.submit(n));
+    await settle();
+    for (let i = 0; i < 4; i += 1) {
+      batches[i]?.finish();
+      await settle();
+    }
+    // 32 waits for 12's a2, 22 for 21's q2 and then for 32's a2; 43 fills the second.
+    expect(batches.map((b) => b.inputs)).toEqual([[11], [21, 12, 43], [32, 13], [22]]);
+    expect(await Promise.all(outputs)).toEqual([110, 210, 120, 320, 430, 220, 130]);
+  });
 });

@@ -12,6 +12,10 @@
  * cancels it, and fails every write in it, before any of them could be told it failed while
  * its write still committed. A write whose deadline passed while it waited is refused
  * before the batch is sent, without holding the others back.
+ *
+ * Writes may name keys (`keysOf`): a batch never holds two writes that share one, so that
+ * a batch's statement can treat each key (a question, an author) as written once. A write
+ * whose key is taken waits, in its order, for a later batch.
  */
 import {
   currentDeadline,
@@ -26,6 +30,11 @@ export interface WriteBatchOptions {
   maxInFlight: number;
   /** Writes in one batch at most (one statement's arrays). */
   maxBatch: number;
+}
+
+export interface WriteBatcherOptions<In> extends WriteBatchOptions {
+  /** What no two writes of one batch may share. */
+  keysOf?: (input: In) => readonly string[];
 }
 
 interface Waiting<In, Out> {
@@ -45,7 +54,7 @@ export class WriteBatcher<In, Out> {
    */
   constructor(
     private readonly write: (inputs: readonly In[]) => Promise<readonly Out[]>,
-    private readonly options: WriteBatchOptions,
+    private readonly options: WriteBatcherOptions<In>,
   ) {}
 
   /** Resolves with this input's output once its batch has committed. */
@@ -58,8 +67,7 @@ export class WriteBatcher<In, Out> {
 
   private drain() {
     while (this.inFlight < this.options.maxInFlight && this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.options.maxBatch);
-      const live = batch.filter((waiting) => {
+      const live = this.nextBatch().filter((waiting) => {
         if (waiting.deadline === undefined || waiting.deadline.at > Date.now()) return true;
         waiting.reject(new DeadlineExceededError());
         return false;
@@ -68,6 +76,26 @@ export class WriteBatcher<In, Out> {
       this.inFlight += 1;
       void this.run(live);
     }
+  }
+
+  /** Takes the next batch off the queue: the first writes, none sharing a key. */
+  private nextBatch(): Waiting<In, Out>[] {
+    const { keysOf, maxBatch } = this.options;
+    if (keysOf === undefined) return this.queue.splice(0, maxBatch);
+    const taken = new Set<string>();
+    const batch: Waiting<In, Out>[] = [];
+    const left: Waiting<In, Out>[] = [];
+    for (const waiting of this.queue) {
+      const keys = batch.length < maxBatch ? keysOf(waiting.input) : [];
+      if (batch.length < maxBatch && !keys.some((key) => taken.has(key))) {
+        for (const key of keys) taken.add(key);
+        batch.push(waiting);
+      } else {
+        left.push(waiting);
+      }
+    }
+    this.queue = left;
+    return batch;
   }
 
   private async run(batch: Waiting<In, Out>[]) {
