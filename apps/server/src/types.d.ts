@@ -11,6 +11,7 @@ import type { ReporterNetworks } from './lib/reporter-networks.ts';
 import type { FeedCache } from './services/feed-cache.ts';
 import type { LikeBatches } from './services/likes.ts';
 import type { LiveEvents } from './services/live-events.ts';
+import type { QuestionBatches } from './services/posts.ts';
 import type { ProofOfWork } from './services/proof-of-work.ts';
 import type { PushSender } from './services/push.ts';
 import type { ReportPages } from './services/report-pages.ts';
@@ -29,6 +30,8 @@ declare module 'fastify' {
     feedCache: FeedCache;
     /** Likes without an idempotency key, written many to a statement. */
     likeBatches: LikeBatches;
+    /** Common posts (tags known, no key, nothing flagged), written many to a statement. */
+    questionBatches: QuestionBatches;
     /** The admin report list's first page, kept at the moderation version. */
     reportPages: ReportPages;
     fingerprints: ReporterFingerprints;

@@ -17,7 +17,7 @@ import {
   nextPage,
   uniqueWord,
 } from './factories.ts';
-import { createTestContext, ENGINES, newSession, type TestContext } from './harness.ts';
+import { createTestContext, ENGINES, newSession, type TestContext, uniqueName } from './harness.ts';
 
 interface Listed {
   id: number;
@@ -113,8 +113,11 @@ describe.each(ENGINES)('the strangers feed kept in memory [%s]', (engine) => {
 
     it('adds one to the version per writing transaction, none lost when they run at once', async () => {
       const before = await readFeedVersion(a.database.db);
-      // Posts, each its own transaction (likes may share one: services/likes.ts).
-      const posted = await Promise.all(Array.from({ length: 12 }, () => createQuestion(a)));
+      // Posts with a new tag each, each its own transaction (likes and posts whose tags
+      // exist may share one: services/likes.ts, services/posts.ts).
+      const posted = await Promise.all(
+        Array.from({ length: 12 }, () => createQuestion(a, { tags: [uniqueName('tag')] })),
+      );
       expect(new Set(posted.map((q) => q.id)).size).toBe(12);
       expect((await readFeedVersion(b.database.db)) - before).toBe(12n);
     });

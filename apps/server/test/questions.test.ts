@@ -82,6 +82,68 @@ describeEachEngine('questions', (ctx) => {
       }
     });
 
+    it('writes posts sent at once many to a statement, each as its asker will read it', async () => {
+      const word = uniqueName('t').toLowerCase();
+      const known = [`${word}-c`, `${word}-a`, `${word}-b`];
+      await createQuestion(ctx, { tags: known });
+      const user = await createUser(ctx);
+      const repeated = newSession();
+      const posts = [
+        ...Array.from({ length: 12 }, (_, i) => ({
+          auth: { session: newSession() },
+          tags: known.slice(0, i % 4),
+        })),
+        // A new tag among known ones: written by the general path, which creates it.
+        { auth: { session: newSession() }, tags: [known[0] as string, `${word}-new`] },
+        // One asker's posts go to different statements (one asker a batch).
+        ...[0, 1, 2].map(() => ({ auth: { session: repeated }, tags: known })),
+        ...[0, 1].map(() => ({ auth: { token: user.access }, tags: [known[1] as string] })),
+      ];
+      const asked = await Promise.all(
+        posts.map(({ auth, tags }, i) =>
+          ctx.request({
+            method: 'POST',
+            url: '/api/questions/',
+            ...auth,
+            body: {
+              text: `<p>Asked at once, number ${i}</p>`,
+              tag_names: tags,
+              gender: i % 2 === 0 ? 'W' : 'M',
+              ...('session' in auth ? { session_id: auth.session } : {}),
+            },
+          }),
+        ),
+      );
+      const written = asked.map((res) => {
+        expect(res.statusCode, res.body).toBe(201);
+        const { pii_warnings, support, ...question } = res.json<Record<string, unknown>>();
+        return question as unknown as QuestionJson & { following: boolean };
+      });
+      for (const [i, question] of written.entries()) {
+        const { auth, tags } = posts[i] as (typeof posts)[number];
+        expect(question.text).toBe(`<p>Asked at once, number ${i}</p>`);
+        expect(question.gender).toBe(i % 2 === 0 ? 'W' : 'M');
+        expect(question.tags.map((tag) => tag.name)).toEqual([...tags].sort());
+        expect(question.following).toBe(true);
+        const read = await ctx.request({
+          method: 'GET',
+          url: `/api/questions/${question.id}/`,
+          ...auth,
+        });
+        expect(read.json()).toEqual(question);
+      }
+      // They did share statements: a statement's rows carry its transaction's id.
+      const { rows } = await sql<{ transactions: number }>`
+        SELECT count(DISTINCT xmin::text)::int AS transactions FROM questions
+        WHERE id = ANY(${written.map((q) => q.id)}::int[])`.execute(ctx.database.db);
+      expect(rows[0]?.transactions).toBeLessThan(written.length);
+      // ...never two of one asker's.
+      const { rows: repeats } = await sql<{ transactions: number }>`
+        SELECT count(DISTINCT xmin::text)::int AS transactions FROM questions
+        WHERE id = ANY(${written.slice(13, 16).map((q) => q.id)}::int[])`.execute(ctx.database.db);
+      expect(repeats[0]?.transactions).toBe(3);
+    });
+
     it('answers 201 with the sanitized detail, normalized tags and default labels', async () => {
       const session = newSession();
       const tag = uniqueName('t');

@@ -47,12 +47,29 @@ function automaticFollow(questionId: number, author: Owner, max: number) {
  * with an `id` column, such as a question being inserted in the same statement).
  */
 export function automaticFollowOf(question: RawBuilder<unknown>, author: Owner, max: number) {
+  return automaticFollowsOf(
+    sql`(SELECT question.id AS question_id, ${author.userId}::int AS user_id,
+      ${author.sessionHash}::bytea AS session_hash FROM ${question} AS question)`,
+    max,
+  );
+}
+
+/**
+ * `followAutomatically` for each row `follows` names (`question_id`, and the author's
+ * `user_id` or `session_hash`), in one statement: the follows it made are returned. Name
+ * one row per author: an author's follows are counted with the statement's snapshot.
+ */
+export function automaticFollowsOf(follows: RawBuilder<unknown>, max: number) {
   return sql`
     INSERT INTO question_follows (question_id, user_id, session_hash)
-    SELECT question.id, ${author.userId}, ${author.sessionHash} FROM ${question} AS question
-    WHERE (SELECT count(*) FROM question_follows WHERE ${ofAuthor(author)} AND NOT muted) < ${max}
+    SELECT w.question_id, w.user_id, w.session_hash FROM ${follows} AS w
+    WHERE CASE WHEN w.user_id IS NOT NULL
+      THEN (SELECT count(*) FROM question_follows f WHERE f.user_id = w.user_id AND NOT f.muted)
+      ELSE (SELECT count(*) FROM question_follows f
+        WHERE f.session_hash = w.session_hash AND NOT f.muted)
+      END < ${max}
     ON CONFLICT DO NOTHING
-    RETURNING id`;
+    RETURNING question_id`;
 }
 
 /** A question's follow rows, muted ones (unfollows) too. */

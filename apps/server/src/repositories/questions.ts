@@ -1,12 +1,12 @@
 import { type AgeRange, type Gender, LIMITS } from '@dating/contract';
-import { type CompiledQuery, type RawBuilder, type Selectable, sql } from 'kysely';
+import { type CompiledQuery, type Selectable, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 import { PREPARED } from '../db/prepared.ts';
 import type { Owner } from '../db/rows.ts';
 import type { QuestionsTable } from '../db/schema.ts';
 import type { KeyActivity } from '../lib/activity-macs.ts';
 import type { ActiveCursor, FeedCursor, SearchCursor, TopCursor } from '../lib/cursor.ts';
-import { automaticFollowOf } from './follows.ts';
+import { automaticFollowsOf } from './follows.ts';
 import { dropNotificationsOf } from './notifications.ts';
 
 const QUESTION_COLUMNS = [
@@ -332,19 +332,16 @@ type InsertedQuestion = Pick<
   ColumnName<(typeof QUESTION_COLUMNS)[number]>
 > & { thread_version: string; row_version: string };
 
+/** The columns a new question's INSERT writes. */
+const WRITTEN_COLUMNS = sql`text, search_text, tag_text, gender, age_range, user_id, session_hash`;
+
 /**
- * The INSERT of a question, for both ways of posting one, returning the row as
- * findQuestion reads it, so that the asker's response needs no second read. `condition`
- * (a WHERE clause, or nothing) decides whether the row is inserted at all.
+ * What a new question's INSERT returns, for both ways of posting one: the row as
+ * findQuestion reads it, so that the asker's response needs no second read.
  */
-function questionInsert(q: NewQuestion, asker: Owner, condition: RawBuilder<unknown>) {
+function returningQuestion() {
   const columns = sql.join(QUESTION_COLUMNS.map((column) => sql.ref(column)));
-  return sql`
-    INSERT INTO questions (text, search_text, tag_text, gender, age_range, user_id, session_hash)
-    SELECT ${q.text}, ${q.searchText}, ${q.tagText}, ${q.gender}, ${q.ageRange},
-      ${asker.userId}::int, ${asker.sessionHash}::bytea
-    ${condition}
-    RETURNING ${columns}, '0' AS thread_version, questions.xmin::text AS row_version`;
+  return sql`RETURNING ${columns}, '0' AS thread_version, questions.xmin::text AS row_version`;
 }
 
 /** A new question and its tags (their ids), in one statement. */
@@ -355,7 +352,12 @@ export async function insertQuestion(
   tagIds: readonly number[],
 ): Promise<InsertedQuestion> {
   const { rows } = await sql<InsertedQuestion>`${PREPARED}
-    WITH asked AS (${questionInsert(q, asker, sql``)}), linked AS (
+    WITH asked AS (
+      INSERT INTO questions (${WRITTEN_COLUMNS})
+      SELECT ${q.text}, ${q.searchText}, ${q.tagText}, ${q.gender}, ${q.ageRange},
+        ${asker.userId}::int, ${asker.sessionHash}::bytea
+      ${returningQuestion()}
+    ), linked AS (
       INSERT INTO question_tags (question_id, tag_id)
       SELECT asked.id, unnest(${[...tagIds]}::int[]) FROM asked
     )
@@ -372,37 +374,72 @@ export interface InsertedQuestionWithTags {
   following: boolean;
 }
 
+/** A question to post with tags that may all exist already. */
+export interface NewQuestionWithTags {
+  question: NewQuestion;
+  asker: Owner;
+  tagNames: readonly string[];
+}
+
 /**
- * A question whose tags all exist already (most posts reuse tags), linked to them, and its
- * asker's automatic follow (repositories/follows.ts), in one statement: one round trip and
- * a transaction of its own, where the general path takes five (BEGIN, the tags, the
- * question, the follow, COMMIT). When a tag does not exist yet, nothing is written and the
- * result is undefined: the caller takes the general path, which creates it.
+ * Questions whose tags all exist already (most posts reuse tags), each linked to its tags,
+ * and each asker's automatic follow (repositories/follows.ts `automaticFollowsOf`), in one
+ * statement, however many: one round trip and one commit for all (db/write-batches.ts),
+ * where the general path takes five for one (BEGIN, the tags, the question, the follow,
+ * COMMIT). A question with a tag that does not exist yet is not written, and its result is
+ * undefined: the caller takes the general path, which creates the tag.
+ *
+ * Each question's id is drawn before its insert, so that its row, tags and follow are
+ * matched to it exactly. Call with one question per asker at most: an asker's follows are
+ * counted once for the statement.
  */
-export async function insertQuestionWithKnownTags(
+export async function insertQuestionsWithKnownTags(
   db: Executor,
-  q: NewQuestion,
-  asker: Owner,
-  tagNames: readonly string[],
+  posts: readonly NewQuestionWithTags[],
   followsMax: number,
-): Promise<InsertedQuestionWithTags | undefined> {
-  const names = [...new Set(tagNames)];
-  const everyTagKnown = sql`WHERE (SELECT count(*) FROM known) = ${names.length}::int`;
-  const { rows } = await sql<InsertedQuestion & Omit<InsertedQuestionWithTags, 'row'>>`${PREPARED}
-    WITH known AS (
-      SELECT id, name FROM tags WHERE name = ANY(${names}::text[])
-    ), asked AS (${questionInsert(q, asker, everyTagKnown)}), linked AS (
-      INSERT INTO question_tags (question_id, tag_id) SELECT asked.id, known.id FROM asked, known
-    ), followed AS (${automaticFollowOf(sql`asked`, asker, followsMax)})
-    SELECT asked.*, EXISTS (SELECT 1 FROM followed) AS following,
+): Promise<(InsertedQuestionWithTags | undefined)[]> {
+  if (posts.length === 0) return [];
+  const names = posts.map((post) => [...new Set(post.tagNames)]);
+  const of = <T>(pick: (post: NewQuestionWithTags) => T) => posts.map(pick);
+  const { rows } = await sql<
+    InsertedQuestion & Omit<InsertedQuestionWithTags, 'row'> & { n: string }
+  >`${PREPARED}
+    WITH wanted AS (
+      SELECT * FROM unnest(${of((p) => p.question.text)}::text[],
+        ${of((p) => p.question.searchText)}::text[], ${of((p) => p.question.tagText)}::text[],
+        ${of((p) => p.question.gender)}::text[], ${of((p) => p.question.ageRange)}::text[],
+        ${of((p) => p.asker.userId)}::int[], ${of((p) => p.asker.sessionHash)}::bytea[],
+        ${names.map((tags) => tags.length)}::int[])
+        WITH ORDINALITY AS w(text, search_text, tag_text, gender, age_range, user_id,
+          session_hash, tag_count, n)
+    ), known AS (
+      SELECT named.n, tags.id, tags.name
+      FROM unnest(${names.flatMap((tags, i) => tags.map(() => i + 1))}::int[],
+        ${names.flat()}::text[]) AS named (n, name)
+      JOIN tags ON tags.name = named.name
+    ), ready AS MATERIALIZED (
+      SELECT w.*, nextval(pg_get_serial_sequence('questions', 'id'))::int AS id FROM wanted w
+      WHERE (SELECT count(*) FROM known WHERE known.n = w.n) = w.tag_count
+    ), asked AS (
+      INSERT INTO questions (id, ${WRITTEN_COLUMNS}) OVERRIDING SYSTEM VALUE
+      SELECT id, ${WRITTEN_COLUMNS} FROM ready
+      ${returningQuestion()}
+    ), linked AS (
+      INSERT INTO question_tags (question_id, tag_id)
+      SELECT ready.id, known.id FROM ready JOIN known ON known.n = ready.n
+    ), followed AS (
+      ${automaticFollowsOf(sql`(SELECT id AS question_id, user_id, session_hash FROM ready)`, followsMax)}
+    )
+    SELECT ready.n, asked.*,
+      EXISTS (SELECT 1 FROM followed WHERE followed.question_id = ready.id) AS following,
       -- By name, in the database's order, as ensureTags and every read of a question list them.
-      coalesce((SELECT json_agg(json_build_object('id', id, 'name', name) ORDER BY name)
-        FROM known), '[]') AS tags
-    FROM asked`.execute(db);
-  const found = rows[0];
-  if (!found) return undefined;
-  const { following, tags, ...row } = found;
-  return { row, tags, following };
+      coalesce((SELECT json_agg(json_build_object('id', known.id, 'name', known.name)
+        ORDER BY known.name) FROM known WHERE known.n = ready.n), '[]') AS tags
+    FROM ready JOIN asked ON asked.id = ready.id`.execute(db);
+  const written = new Map(
+    rows.map(({ n, following, tags, ...row }) => [Number(n), { row, tags, following }]),
+  );
+  return posts.map((_, i) => written.get(i + 1));
 }
 
 export function updateQuestionText(db: Executor, id: number, text: string, searchText: string) {

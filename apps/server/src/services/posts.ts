@@ -22,6 +22,7 @@ import {
 } from '@dating/contract';
 import { type Author, isOwner, type Viewer } from '../auth/identity.ts';
 import type { Db, Executor, WriteClaim } from '../db/connection.ts';
+import { WriteBatcher, type WriteBatchOptions } from '../db/write-batches.ts';
 import { fieldError, forbidden, notFound, unauthorized } from '../lib/http-errors.ts';
 import { cleanReplyText } from '../lib/reply-text.ts';
 import { htmlToPlainText, sanitizeQuestionHtml } from '../lib/rich-text.ts';
@@ -35,11 +36,14 @@ import {
   insertAnswer,
   updateAnswerText,
 } from '../repositories/answers.ts';
+import { recipientKey } from '../repositories/notifications.ts';
 import {
   deleteQuestion,
   findQuestionForUpdate,
+  type InsertedQuestionWithTags,
   insertQuestion,
-  insertQuestionWithKnownTags,
+  insertQuestionsWithKnownTags,
+  type NewQuestionWithTags,
   updateQuestionText,
 } from '../repositories/questions.ts';
 import { insertFlag, type ReportTarget } from '../repositories/reports.ts';
@@ -52,6 +56,38 @@ import type { SafetyReport, SafetyService } from './safety.ts';
 export interface PostDeps {
   db: Db;
   safety: SafetyService;
+  questionBatches: QuestionBatches;
+}
+
+/**
+ * Four statements of questions at once at most, as many as likes have (services/likes.ts);
+ * the questions that arrive while four run make the next one, up to 50 (their texts are
+ * longer than a like).
+ */
+const QUESTION_BATCHES: WriteBatchOptions = { maxInFlight: 4, maxBatch: 50 };
+
+/**
+ * The common post, its tags known, without an idempotency key or a crisis to flag: the
+ * questions that arrive while others are being written share one statement and one commit
+ * (db/write-batches.ts), most of a post's cost in the database being its statement's and
+ * its commit's. One question of an asker a batch: the batch counts each asker's follows
+ * once, and its questions share one transaction, whose time they all carry.
+ */
+export class QuestionBatches {
+  private readonly batches: WriteBatcher<NewQuestionWithTags, InsertedQuestionWithTags | undefined>;
+
+  constructor(db: Db, options: WriteBatchOptions = QUESTION_BATCHES) {
+    this.batches = new WriteBatcher(
+      (posts: readonly NewQuestionWithTags[]) =>
+        insertQuestionsWithKnownTags(db, posts, LIMITS.followsMax),
+      { ...options, keysOf: (post) => [recipientKey(post.asker)] },
+    );
+  }
+
+  /** The question written, or undefined when one of its tags does not exist yet. */
+  add(post: NewQuestionWithTags): Promise<InsertedQuestionWithTags | undefined> {
+    return this.batches.submit(post);
+  }
 }
 
 /** The labels every post may carry; Unspecified when not given. */
@@ -123,10 +159,10 @@ export async function askQuestion(
     gender: input.gender ?? 'U',
     ageRange: input.age_range ?? 'U',
   };
-  // The common post (its tags known, no key to keep, nothing to flag) is one statement.
+  // The common post (its tags known, no key to keep, nothing to flag) shares a statement.
   const simple =
     !key && safety.categories.length === 0
-      ? await insertQuestionWithKnownTags(deps.db, question, author, tagNames, LIMITS.followsMax)
+      ? await deps.questionBatches.add({ question, asker: author, tagNames })
       : undefined;
   const written =
     simple ??
