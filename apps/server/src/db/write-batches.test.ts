@@ -122,22 +122,51 @@ describe('WriteBatcher', () => {
     expect(await Promise.all([inside, outside])).toEqual([10, 20]);
   });
 
-  it('never puts two writes that share a key in one batch, and keeps the order of the rest', async () => {
+  it('never puts two writes that share a key in one batch: the later one is written alone, at once', async () => {
     const { batches, write } = heldWrites();
+    const alone: number[] = [];
     const batcher = new WriteBatcher(write, {
       maxInFlight: 1,
       maxBatch: 3,
-      // Two keys a write, as a reply has (its question and its author): tens and units.
-      keysOf: (n: number) => [`q${Math.floor(n / 10)}`, `a${n % 10}`],
+      keys: {
+        // Two keys a write, as a reply has (its question and its author): tens and units.
+        of: (n: number) => [`q${Math.floor(n / 10)}`, `a${n % 10}`],
+        alone: async (n: number) => {
+          alone.push(n);
+          return -n;
+        },
+      },
     });
     const outputs = [11, 21, 12, 32, 43, 22, 13].map((n) => batcher.submit(n));
     await settle();
-    for (let i = 0; i < 4; i += 1) {
-      batches[i]?.finish();
-      await settle();
-    }
-    // 32 waits for 12's a2, 22 for 21's q2 and then for 32's a2; 43 fills the second.
-    expect(batches.map((b) => b.inputs)).toEqual([[11], [21, 12, 43], [32, 13], [22]]);
-    expect(await Promise.all(outputs)).toEqual([110, 210, 120, 320, 430, 220, 130]);
+    expect(batches.map((b) => b.inputs)).toEqual([[11]]);
+    batches[0]?.finish();
+    await settle();
+    // 32 shares a2 with 12: alone, while 43 fills the batch and 22 and 13 wait for the next.
+    expect(batches.map((b) => b.inputs)).toEqual([[11], [21, 12, 43]]);
+    expect(alone).toEqual([32]);
+    batches[1]?.finish();
+    await settle();
+    batches[2]?.finish();
+    expect(batches.map((b) => b.inputs)).toEqual([[11], [21, 12, 43], [22, 13]]);
+    expect(await Promise.all(outputs)).toEqual([110, 210, 120, -32, 430, 220, 130]);
+  });
+
+  it('fails the writes still waiting when a batch loses its connection', async () => {
+    const { batches, write } = heldWrites();
+    const batcher = new WriteBatcher(write, { maxInFlight: 1, maxBatch: 10 });
+    const first = batcher.submit(1);
+    const waiting = [batcher.submit(2), batcher.submit(3)];
+    await settle();
+    const lost = new Error('Query read timeout');
+    batches[0]?.fail(lost);
+    await expect(first).rejects.toBe(lost);
+    for (const output of waiting) await expect(output).rejects.toBe(lost);
+    // Later writes start afresh.
+    const later = batcher.submit(4);
+    await settle();
+    expect(batches.map((b) => b.inputs)).toEqual([[1], [4]]);
+    batches[1]?.finish();
+    expect(await later).toBe(40);
   });
 });

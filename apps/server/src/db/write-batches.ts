@@ -13,9 +13,14 @@
  * its write still committed. A write whose deadline passed while it waited is refused
  * before the batch is sent, without holding the others back.
  *
- * Writes may name keys (`keysOf`): a batch never holds two writes that share one, so that
- * a batch's statement can treat each key (a question, an author) as written once. A write
- * whose key is taken waits, in its order, for a later batch.
+ * Writes may name keys (`keys`): a batch never holds two writes that share one, so that a
+ * batch's statement can treat each key (a question, an author) as written once. A write
+ * whose key the batch has taken is written alone, at once, rather than wait for a later
+ * batch: behind a batch in a stall it would wait out that batch's timeout before its own.
+ *
+ * When a batch's connection is lost or goes silent, the writes still waiting fail with it:
+ * they came while the database did not answer, and each would otherwise wait for a batch
+ * of its own to fail in turn, past the time a request caught in a stall is answered in.
  */
 import {
   currentDeadline,
@@ -24,6 +29,7 @@ import {
   runWithDeadline,
   withoutDeadline,
 } from './deadline.ts';
+import { isConnectionLost } from './unavailable.ts';
 
 export interface WriteBatchOptions {
   /** Batches running at once: a bound on the pooled connections these writes hold. */
@@ -32,9 +38,13 @@ export interface WriteBatchOptions {
   maxBatch: number;
 }
 
-export interface WriteBatcherOptions<In> extends WriteBatchOptions {
-  /** What no two writes of one batch may share. */
-  keysOf?: (input: In) => readonly string[];
+export interface WriteBatcherOptions<In, Out> extends WriteBatchOptions {
+  keys?: {
+    /** What no two writes of one batch may share. */
+    of(input: In): readonly string[];
+    /** Writes one whose key the batch has taken, by itself. */
+    alone(input: In): Promise<Out>;
+  };
 }
 
 interface Waiting<In, Out> {
@@ -54,7 +64,7 @@ export class WriteBatcher<In, Out> {
    */
   constructor(
     private readonly write: (inputs: readonly In[]) => Promise<readonly Out[]>,
-    private readonly options: WriteBatcherOptions<In>,
+    private readonly options: WriteBatcherOptions<In, Out>,
   ) {}
 
   /** Resolves with this input's output once its batch has committed. */
@@ -78,24 +88,36 @@ export class WriteBatcher<In, Out> {
     }
   }
 
-  /** Takes the next batch off the queue: the first writes, none sharing a key. */
+  /**
+   * Takes the next batch off the queue: the first writes, none sharing a key. Those whose
+   * key it took, up to the last one it holds, are written alone.
+   */
   private nextBatch(): Waiting<In, Out>[] {
-    const { keysOf, maxBatch } = this.options;
-    if (keysOf === undefined) return this.queue.splice(0, maxBatch);
+    const { keys, maxBatch } = this.options;
+    if (keys === undefined) return this.queue.splice(0, maxBatch);
     const taken = new Set<string>();
     const batch: Waiting<In, Out>[] = [];
-    const left: Waiting<In, Out>[] = [];
-    for (const waiting of this.queue) {
-      const keys = batch.length < maxBatch ? keysOf(waiting.input) : [];
-      if (batch.length < maxBatch && !keys.some((key) => taken.has(key))) {
-        for (const key of keys) taken.add(key);
-        batch.push(waiting);
-      } else {
-        left.push(waiting);
+    let next = 0;
+    for (; next < this.queue.length && batch.length < maxBatch; next += 1) {
+      const waiting = this.queue[next] as Waiting<In, Out>;
+      const its = keys.of(waiting.input);
+      if (its.some((key) => taken.has(key))) {
+        this.alone(waiting, keys.alone);
+        continue;
       }
+      for (const key of its) taken.add(key);
+      batch.push(waiting);
     }
-    this.queue = left;
+    this.queue = this.queue.slice(next);
     return batch;
+  }
+
+  private alone(waiting: Waiting<In, Out>, write: (input: In) => Promise<Out>) {
+    const { deadline } = waiting;
+    const written = deadline
+      ? runWithDeadline(deadline, () => write(waiting.input))
+      : withoutDeadline(() => write(waiting.input));
+    written.then(waiting.resolve, waiting.reject);
   }
 
   private async run(batch: Waiting<In, Out>[]) {
@@ -112,6 +134,9 @@ export class WriteBatcher<In, Out> {
       for (const [i, waiting] of batch.entries()) waiting.resolve(outputs[i] as Out);
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);
+      if (isConnectionLost(error)) {
+        for (const waiting of this.queue.splice(0)) waiting.reject(error);
+      }
     } finally {
       this.inFlight -= 1;
       this.drain();
