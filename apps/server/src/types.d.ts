@@ -11,7 +11,7 @@ import type { ReporterNetworks } from './lib/reporter-networks.ts';
 import type { FeedCache } from './services/feed-cache.ts';
 import type { LikeBatches } from './services/likes.ts';
 import type { LiveEvents } from './services/live-events.ts';
-import type { QuestionBatches } from './services/posts.ts';
+import type { QuestionBatches, ReplyBatches } from './services/posts.ts';
 import type { ProofOfWork } from './services/proof-of-work.ts';
 import type { PushSender } from './services/push.ts';
 import type { ReportPages } from './services/report-pages.ts';
@@ -32,6 +32,8 @@ declare module 'fastify' {
     likeBatches: LikeBatches;
     /** Common posts (tags known, no key, nothing flagged), written many to a statement. */
     questionBatches: QuestionBatches;
+    /** Common replies (top-level, no key, nothing flagged), written many to a transaction. */
+    replyBatches: ReplyBatches;
     /** The admin report list's first page, kept at the moderation version. */
     reportPages: ReportPages;
     fingerprints: ReporterFingerprints;

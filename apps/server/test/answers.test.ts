@@ -383,6 +383,95 @@ describeEachEngine('answers', (ctx) => {
     });
   });
 
+  describe('replies sent at once', () => {
+    it('writes them many to a transaction, each numbered, counted and told as alone', async () => {
+      const questions = await Promise.all(Array.from({ length: 6 }, () => createQuestion(ctx)));
+      const [q0, q1, q2, q3] = questions as [
+        (typeof questions)[number],
+        (typeof questions)[number],
+        (typeof questions)[number],
+        (typeof questions)[number],
+      ];
+      // Anon 1 of q0, who follows it from that reply on.
+      const earlier = await createAnswer(ctx, q0.id);
+      await sql`UPDATE questions SET hidden_at = now() WHERE id = ${q3.id}`.execute(
+        ctx.database.db,
+      );
+      const sent = [
+        ...questions.map((q) => ({ question: q.id, session: newSession() })),
+        // More to q1: one shares the batch, the others are written alone.
+        ...[0, 1, 2].map(() => ({ question: q1.id, session: newSession() })),
+        { question: q0.id, session: earlier.session as string },
+        { question: q2.id, session: q2.session as string },
+        { question: q3.id, session: q3.session as string },
+        { question: 2_000_000_000, session: newSession() },
+      ];
+      const replies = await Promise.all(
+        sent.map(({ question, session }, i) =>
+          ctx.request({
+            method: 'POST',
+            url: `/api/questions/${question}/answers/`,
+            body: { text: `At once ${i}`, session_id: session },
+          }),
+        ),
+      );
+      const status = replies.map((res) => res.statusCode);
+      // A stranger's reply to the hidden q3 is refused; its asker's is not; nobody's to none.
+      expect(status).toEqual([201, 201, 201, 403, 201, 201, 201, 201, 201, 201, 201, 201, 404]);
+      expect(replies[3]?.json()).toEqual({ detail: API_MSG.hiddenQuestion });
+      const label = (i: number) => replies[i]?.json<{ author_label: string }>().author_label;
+      expect(label(0)).toBe('Anon 2');
+      expect(label(9)).toBe('Anon 1');
+      expect(label(10)).toBe('Asker');
+      expect(label(11)).toBe('Asker');
+      expect([label(1), label(6), label(7), label(8)].sort()).toEqual([
+        'Anon 1',
+        'Anon 2',
+        'Anon 3',
+        'Anon 4',
+      ]);
+      for (const [i, res] of replies.entries()) {
+        if (res.statusCode !== 201) continue;
+        expect(res.json()).toMatchObject({
+          text: `At once ${i}`,
+          question: sent[i]?.question,
+          parent_id: null,
+          session_id: sent[i]?.session,
+        });
+      }
+      const counts = await Promise.all(
+        questions.map((q) => detail(ctx, q.id, { token: undefined })),
+      );
+      expect(counts.map((d) => d.answer_count)).toEqual([3, 4, 2, 1, 1, 1]);
+      // Each asker was told of the strangers' replies, Anon 1 of q0 of the new one, and
+      // nobody of their own. (Who replied first to q0 hears of the later replies as they
+      // come, in an order the test does not know.)
+      const told = async (session: string | undefined) => {
+        const res = await ctx.request({ method: 'GET', url: '/api/notifications/', session });
+        return res.json<{ question: number; count: number; author_label: string }[]>();
+      };
+      expect(await told(q0.session)).toEqual([
+        expect.objectContaining({ question: q0.id, count: 3 }),
+      ]);
+      expect(await told(earlier.session)).toEqual([
+        expect.objectContaining({ question: q0.id, count: 1, author_label: 'Anon 2' }),
+      ]);
+      expect(await told(q1.session)).toEqual([
+        expect.objectContaining({ question: q1.id, count: 4 }),
+      ]);
+      expect(await told(q2.session)).toEqual([
+        expect.objectContaining({ question: q2.id, count: 1, author_label: 'Anon 1' }),
+      ]);
+      expect(await told(q3.session)).toEqual([]);
+      // They did share transactions: a transaction's rows carry its id.
+      const ids = replies.filter((res) => res.statusCode === 201).map((res) => res.json().id);
+      const { rows } = await sql<{ transactions: number }>`
+        SELECT count(DISTINCT xmin::text)::int AS transactions FROM answers
+        WHERE id = ANY(${ids}::int[])`.execute(ctx.database.db);
+      expect(rows[0]?.transactions).toBeLessThan(ids.length);
+    });
+  });
+
   describe('concurrent replies and deletes', () => {
     it('never loses a reply posted while its parent is deleted, nor miscounts', async () => {
       const q = await createQuestion(ctx);

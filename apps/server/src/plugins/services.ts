@@ -16,7 +16,7 @@ import { purgeReadNotifications } from '../repositories/notifications.ts';
 import { FeedCache, readFeedVersion } from '../services/feed-cache.ts';
 import { LikeBatches } from '../services/likes.ts';
 import { LiveEvents } from '../services/live-events.ts';
-import { QuestionBatches } from '../services/posts.ts';
+import { QuestionBatches, ReplyBatches } from '../services/posts.ts';
 import { PushSender } from '../services/push.ts';
 import { ReportPages, readModerationVersion } from '../services/report-pages.ts';
 import { SafetyService } from '../services/safety.ts';
@@ -127,6 +127,7 @@ export default fp(
     app.decorate('feedCache', new FeedCache(() => readFeedVersion(services.db)));
     app.decorate('likeBatches', new LikeBatches(services.db));
     app.decorate('questionBatches', new QuestionBatches(services.db));
+    app.decorate('replyBatches', new ReplyBatches(services.db));
     app.decorate('reportPages', new ReportPages(() => readModerationVersion(services.db)));
     app.decorate('fingerprints', new ReporterFingerprints(services.jwtSecret));
     app.decorate('activityMacs', new ActivityMacs(services.jwtSecret));

@@ -6,7 +6,7 @@ import { PREPARED } from '../db/prepared.ts';
 import type { Owner } from '../db/rows.ts';
 import type { AnswersTable } from '../db/schema.ts';
 import {
-  automaticFollowOf,
+  automaticFollowsOf,
   type FollowRow,
   type FollowRowArrays,
   followRowArrays,
@@ -126,66 +126,100 @@ export interface NewAnswer {
   ageRange: AgeRange;
 }
 
-/**
- * Writes a reply in one statement: the author's number in the thread (migration 0008), the
- * answer, and the question's counts. The number is 0 for the asker, the number of the
- * author's earlier answers there, or else the question's next unused number, and a new
- * author adds one to the question's count of authors. Then one more answer, and the
- * question's last activity (the `active` sort, migration 0010) moves to the reply's time
- * (now(), the transaction's, as the reply's created_at). In the same statement, its author
- * follows the thread (repositories/follows.ts, at most `followsMax`), and the question's
- * follow rows are read, without that new one: whom the reply tells (services/notifications.ts).
- *
- * Call with the question row locked, in an earlier statement (the reply route does): this
- * statement's snapshot is then taken after the lock was granted, so it sees every answer
- * committed before, two new authors never get one number, and one author never gets two.
- */
+/** A reply to write, and its author. */
+export interface NewAnswerBy {
+  answer: NewAnswer;
+  author: Owner;
+}
+
+/** A reply just written, and the question's follow rows from before it (whom it tells). */
+export interface InsertedAnswer {
+  answer: SelectedAnswer;
+  follows: FollowRow[];
+}
+
+/** `insertAnswers` for one reply. */
 export async function insertAnswer(
   db: Executor,
-  a: NewAnswer,
+  answer: NewAnswer,
   author: Owner,
   followsMax: number,
-): Promise<{ answer: SelectedAnswer; follows: FollowRow[] }> {
+): Promise<InsertedAnswer> {
+  const [inserted] = await insertAnswers(db, [{ answer, author }], followsMax);
+  if (!inserted) throw new Error(`question ${answer.questionId} is gone`);
+  return inserted;
+}
+
+/**
+ * Writes replies in one statement, each with: its author's number in the thread (migration
+ * 0008), the answer, and its question's counts. The number is 0 for the asker, the number
+ * of the author's earlier answers there, or else the question's next unused number, and a
+ * new author adds one to the question's count of authors. Then one more answer, and the
+ * question's last activity (the `active` sort, migration 0010) moves to the reply's time
+ * (now(), the transaction's, as the reply's created_at). In the same statement, each author
+ * follows the thread (repositories/follows.ts, at most `followsMax`), and each question's
+ * follow rows are read, without that new one: whom the reply tells
+ * (services/notifications.ts). One result per reply, in order; undefined for a reply whose
+ * question is gone.
+ *
+ * At most one reply a question and one an author: a question's counts are moved once, and
+ * an author's follows counted once. Call with the questions' rows locked, in an earlier
+ * statement (the reply commands do): this statement's snapshot is then taken after the
+ * locks were granted, so it sees every answer committed before, two new authors never get
+ * one number, and one author never gets two.
+ */
+export async function insertAnswers(
+  db: Executor,
+  replies: readonly NewAnswerBy[],
+  followsMax: number,
+): Promise<(InsertedAnswer | undefined)[]> {
+  if (replies.length === 0) return [];
+  const of = <T>(pick: (reply: NewAnswerBy) => T) => replies.map(pick);
   const { rows } = await sql<SelectedAnswer & FollowRowArrays>`${PREPARED}
-    WITH author AS (
-      SELECT CASE WHEN asker THEN 0 ELSE coalesce(earlier, given + 1) END AS number,
+    WITH wanted AS (
+      SELECT * FROM unnest(${of((r) => r.answer.questionId)}::int[],
+        ${of((r) => r.answer.parentId)}::int[], ${of((r) => r.answer.text)}::text[],
+        ${of((r) => r.answer.gender)}::text[], ${of((r) => r.answer.ageRange)}::text[],
+        ${of((r) => r.author.userId)}::int[], ${of((r) => r.author.sessionHash)}::bytea[])
+        AS w(question_id, parent_id, text, gender, age_range, user_id, session_hash)
+    ), author AS MATERIALIZED (
+      SELECT w.*, CASE WHEN asker THEN 0 ELSE coalesce(earlier, given + 1) END AS number,
         NOT asker AND earlier IS NULL AS is_new
-      FROM (
+      FROM wanted w, LATERAL (
         SELECT
-          coalesce((q.user_id IS NOT NULL AND q.user_id = ${author.userId})
-            OR (q.session_hash IS NOT NULL AND q.session_hash = ${author.sessionHash}), false) AS asker,
+          coalesce((q.user_id IS NOT NULL AND q.user_id = w.user_id)
+            OR (q.session_hash IS NOT NULL AND q.session_hash = w.session_hash), false) AS asker,
           (SELECT e.author_number FROM answers e
             WHERE e.question_id = q.id AND e.author_number > 0
-              AND (e.user_id = ${author.userId} OR e.session_hash = ${author.sessionHash})
+              AND (e.user_id = w.user_id OR e.session_hash = w.session_hash)
             ORDER BY e.id LIMIT 1) AS earlier,
           q.author_count AS given
-        FROM questions q WHERE q.id = ${a.questionId}
+        FROM questions q WHERE q.id = w.question_id
       ) AS found
     ), counted AS (
-      UPDATE questions SET answer_count = answer_count + 1,
-        last_activity_at = greatest(last_activity_at, now()),
-        author_count = author_count + (SELECT is_new::int FROM author)
-      WHERE id = ${a.questionId}
+      UPDATE questions q SET answer_count = q.answer_count + 1,
+        last_activity_at = greatest(q.last_activity_at, now()),
+        author_count = q.author_count + author.is_new::int
+      FROM author WHERE q.id = author.question_id
     ), inserted AS (
       INSERT INTO answers (question_id, parent_id, text, gender, age_range, user_id,
         session_hash, author_number)
-      SELECT ${a.questionId}, ${a.parentId}::int, ${a.text}, ${a.gender}, ${a.ageRange},
-        ${author.userId}::int, ${author.sessionHash}::bytea, number
+      SELECT question_id, parent_id, text, gender, age_range, user_id, session_hash, number
       FROM author
       RETURNING ${sql.join(ANSWER_COLUMNS.map((column) => sql.ref(column.replace('answers.', ''))))}
     ), followed AS (
-      ${automaticFollowOf(sql`(SELECT ${a.questionId}::int AS id)`, author, followsMax)}
+      ${automaticFollowsOf(sql`(SELECT question_id, user_id, session_hash FROM author)`, followsMax)}
     )
-    SELECT inserted.*, follows.* FROM inserted, (${followRowArrays(a.questionId)}) AS follows`.execute(
-    db,
+    SELECT inserted.*, follows.* FROM inserted,
+      LATERAL (${followRowArrays(sql.ref('inserted.question_id'))}) AS follows`.execute(db);
+  // One reply a question: its answer is the one of its question.
+  const written = new Map(
+    rows.map(({ follow_user_ids, follow_session_hashes, follow_muted, ...answer }) => [
+      answer.question_id,
+      { answer, follows: followRowsOf({ follow_user_ids, follow_session_hashes, follow_muted }) },
+    ]),
   );
-  const row = rows[0];
-  if (!row) throw new Error(`question ${a.questionId} is gone`);
-  const { follow_user_ids, follow_session_hashes, follow_muted, ...answer } = row;
-  return {
-    answer,
-    follows: followRowsOf({ follow_user_ids, follow_session_hashes, follow_muted }),
-  };
+  return replies.map((reply) => written.get(reply.answer.questionId));
 }
 
 export function updateAnswerText(db: Executor, id: number, text: string) {

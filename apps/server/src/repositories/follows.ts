@@ -76,11 +76,12 @@ export function automaticFollowsOf(follows: RawBuilder<unknown>, max: number) {
 export type FollowRow = Follower & { muted: boolean };
 
 /**
- * The question's follow rows as one row of three parallel arrays, for a statement that
- * writes too (repositories/answers.ts `insertAnswer`): read with the statement's snapshot,
- * they leave out a follow the same statement adds. `followRowsOf` turns them into rows.
+ * The follow rows of the question `questionId` names (a column of the enclosing query) as
+ * one row of three parallel arrays, for a statement that writes too (repositories/answers.ts
+ * `insertAnswers`): read with the statement's snapshot, they leave out a follow the same
+ * statement adds. `followRowsOf` turns them into rows.
  */
-export function followRowArrays(questionId: number) {
+export function followRowArrays(questionId: RawBuilder<unknown>) {
   return sql`SELECT coalesce(array_agg(user_id), '{}') AS follow_user_ids,
       coalesce(array_agg(session_hash), '{}') AS follow_session_hashes,
       coalesce(array_agg(muted), '{}') AS follow_muted

@@ -76,33 +76,55 @@ function ofRecipient(author: Owner): RawBuilder<unknown> {
     : sql`session_hash = ${author.sessionHash}`;
 }
 
+/** One event's notices: who is told, and what every notice of it says. */
+export interface NoticeEvent {
+  notices: readonly Notice[];
+  notification: NewNotification;
+}
+
+/** Tells each recipient of one event (`notifyAll` of one). */
+export function notify(db: Executor, notices: readonly Notice[], notification: NewNotification) {
+  return notifyAll(db, [{ notices, notification }]);
+}
+
 /**
- * Tells each recipient of one event, whatever its kind, accounts and keys, in one statement
- * (call inside the transaction of what caused it). Each inbox has its own unique index, so
- * its upsert is a statement of its own, in a CTE.
+ * Tells each recipient of each event, whatever its kind, accounts and keys, in one statement
+ * (call inside the transaction of what caused them). Each inbox has its own unique index,
+ * so its upsert is a statement of its own, in a CTE. Events of one statement are about
+ * different questions (a reply a question, services/posts.ts): an upsert may not meet the
+ * same unread row twice.
  */
-export async function notify(db: Executor, notices: readonly Notice[], n: NewNotification) {
-  if (notices.length === 0) return;
-  wrote(notices.map((notice) => recipientKey(notice.recipient)));
-  const toUsers = notices.filter((notice) => notice.recipient.user_id !== null);
-  const toKeys = notices.filter((notice) => notice.recipient.user_id === null);
-  const values = sql`${n.questionId}::int, ${n.answerId}::int, ${n.excerpt}, ${n.authorLabel}`;
+export async function notifyAll(db: Executor, events: readonly NoticeEvent[]) {
+  // In the order markRead locks an inbox's rows (question, then kind): a statement that
+  // bumps a recipient's rows of two questions and a marking of that inbox as read each
+  // wait for the other in the same order, never in a circle.
+  const told = events
+    .flatMap(({ notices, notification }) =>
+      notices.map((notice) => ({ ...notice, ...notification })),
+    )
+    .sort((a, b) => (a.questionId ?? 0) - (b.questionId ?? 0) || a.kind.localeCompare(b.kind));
+  if (told.length === 0) return;
+  wrote(told.map((notice) => recipientKey(notice.recipient)));
+  const values = (notices: typeof told) =>
+    sql`${notices.map((n) => n.kind)}::text[], ${notices.map((n) => n.questionId)}::int[],
+      ${notices.map((n) => n.answerId)}::int[], ${notices.map((n) => n.excerpt)}::text[],
+      ${notices.map((n) => n.authorLabel)}::text[]`;
+  const toUsers = told.filter((notice) => notice.recipient.user_id !== null);
+  const toKeys = told.filter((notice) => notice.recipient.user_id === null);
   // A later event of the same kind and question bumps the unread row: newest post first.
   const bump = sql`DO UPDATE SET count = n.count + 1, created_at = now(),
     answer_id = excluded.answer_id, excerpt = excluded.excerpt, author_label = excluded.author_label`;
   await sql`${PREPARED}
     WITH told_users AS (
       INSERT INTO notifications AS n (user_id, kind, question_id, answer_id, excerpt, author_label)
-      SELECT told.recipient, told.kind, ${values}
-      FROM unnest(${toUsers.map((notice) => notice.recipient.user_id)}::int[],
-        ${toUsers.map((notice) => notice.kind)}::text[]) AS told (recipient, kind)
+      SELECT * FROM unnest(${toUsers.map((notice) => notice.recipient.user_id)}::int[],
+        ${values(toUsers)})
       ON CONFLICT (user_id, question_id, kind) WHERE read_at IS NULL AND user_id IS NOT NULL
       ${bump}
     ), told_keys AS (
       INSERT INTO notifications AS n (session_hash, kind, question_id, answer_id, excerpt, author_label)
-      SELECT told.recipient, told.kind, ${values}
-      FROM unnest(${toKeys.map((notice) => notice.recipient.session_hash)}::bytea[],
-        ${toKeys.map((notice) => notice.kind)}::text[]) AS told (recipient, kind)
+      SELECT * FROM unnest(${toKeys.map((notice) => notice.recipient.session_hash)}::bytea[],
+        ${values(toKeys)})
       ON CONFLICT (session_hash, question_id, kind)
         WHERE read_at IS NULL AND session_hash IS NOT NULL
       ${bump}
@@ -139,10 +161,15 @@ export async function countUnread(db: Executor, recipient: Owner): Promise<numbe
 /** Marks the recipient's notifications read: these ids (others' ids change nothing), or all. */
 export async function markRead(db: Executor, recipient: Owner, ids: readonly number[] | 'all') {
   wrote([recipientKey(recipient)]);
+  // Its rows locked by question, then kind, as notifyAll bumps them.
   await sql`
     UPDATE notifications SET read_at = now()
-    WHERE ${ofRecipient(recipient)} AND read_at IS NULL
-      ${ids === 'all' ? sql`` : sql`AND id = ANY(${[...ids]}::int[])`}`.execute(db);
+    WHERE id IN (
+      SELECT id FROM notifications
+      WHERE ${ofRecipient(recipient)} AND read_at IS NULL
+        ${ids === 'all' ? sql`` : sql`AND id = ANY(${[...ids]}::int[])`}
+      ORDER BY question_id, kind FOR UPDATE
+    )`.execute(db);
 }
 
 /**

@@ -310,11 +310,39 @@ export function findQuestionWithTags(db: Executor, id: number) {
 
 /** Locks the row for the rest of the transaction (replies, edits and deletes). */
 export async function findQuestionForUpdate(db: Executor, id: number) {
-  const { rows } = await sql<
-    Pick<Selectable<QuestionsTable>, 'id' | 'user_id' | 'session_hash' | 'hidden_at'>
-  >`${PREPARED}SELECT id, user_id, session_hash, hidden_at FROM questions WHERE id = ${id}
+  const { rows } =
+    await sql<LockedQuestion>`${PREPARED}SELECT id, user_id, session_hash, hidden_at FROM questions WHERE id = ${id}
     FOR UPDATE`.execute(db);
   return rows[0];
+}
+
+/** A question's row as a reply reads it, locked. */
+export type LockedQuestion = Pick<
+  Selectable<QuestionsTable>,
+  'id' | 'user_id' | 'session_hash' | 'hidden_at'
+>;
+
+/**
+ * `findQuestionForUpdate` of many at once, without waiting for any: each question found is
+ * locked, or 'busy' when another transaction holds it; a missing one is left out.
+ */
+export async function lockQuestionsUnlessBusy(
+  db: Executor,
+  ids: readonly number[],
+): Promise<Map<number, LockedQuestion | 'busy'>> {
+  const { rows } = await sql<LockedQuestion & { locked: boolean }>`${PREPARED}
+    WITH wanted AS (
+      SELECT DISTINCT unnest(${[...ids]}::int[]) AS id
+    ), locked AS (
+      SELECT id, user_id, session_hash, hidden_at FROM questions
+      WHERE id IN (SELECT id FROM wanted) FOR UPDATE SKIP LOCKED
+    )
+    SELECT q.id, locked.id IS NOT NULL AS locked, locked.user_id, locked.session_hash,
+      locked.hidden_at
+    FROM questions q JOIN wanted ON wanted.id = q.id LEFT JOIN locked ON locked.id = q.id`.execute(
+    db,
+  );
+  return new Map(rows.map(({ locked, ...row }) => [row.id, locked ? row : 'busy']));
 }
 
 export interface NewQuestion {

@@ -18,7 +18,7 @@ import { ASKER_LABEL, authorLabel, LIMITS, type NotificationKind } from '@dating
 import type { Author } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
 import { type FollowRow, followAutomatically, followerRows } from '../repositories/follows.ts';
-import { type Notice, notify } from '../repositories/notifications.ts';
+import { type Notice, notify, notifyAll } from '../repositories/notifications.ts';
 
 /** A post's author, as stored: an account or a key's hash (both null once deleted). */
 export interface Authored {
@@ -66,31 +66,47 @@ export function followOwnThread(tx: Executor, questionId: number, author: Author
   return followAutomatically(tx, questionId, author, LIMITS.followsMax);
 }
 
+/** A reply just written, and what its notices are made of. */
+export interface WrittenReplyEvent {
+  question: { id: number } & Authored;
+  reply: { id: number; text: string; author_number: number | null };
+  parent: Authored | null;
+  actor: Author;
+  /** The question's follow rows as they were before the reply. */
+  follows: readonly FollowRow[];
+}
+
 /**
  * A reply was written (and its author now follows the thread, as `followOwnThread`:
- * repositories/answers.ts `insertAnswer`): its parent's author, the asker and the
- * followers (`follows`, the question's follow rows as they were before the reply) are told.
+ * repositories/answers.ts `insertAnswers`): its parent's author, the asker and the
+ * followers are told.
  */
-export async function tellOfReply(
-  tx: Executor,
-  question: { id: number } & Authored,
-  reply: { id: number; text: string; author_number: number | null },
-  parent: Authored | null,
-  actor: Author,
-  follows: readonly FollowRow[],
-) {
-  const muted = new Set(follows.filter((row) => row.muted).map(identityOf));
-  const candidates: [NotificationKind, Authored][] = [];
-  if (parent !== null) candidates.push(['answer_reply', parent]);
-  // The asker hears of every reply, unless they unfollowed their own question.
-  if (!muted.has(identityOf(question))) candidates.push(['reply', question]);
-  for (const row of follows) if (!row.muted) candidates.push(['reply', row]);
-  await notify(tx, noticesOf(authoredBy(actor), candidates), {
-    questionId: question.id,
-    answerId: reply.id,
-    excerpt: excerptOf(reply.text),
-    authorLabel: authorLabel(reply.author_number),
-  });
+export function tellOfReply(tx: Executor, written: WrittenReplyEvent) {
+  return tellOfReplies(tx, [written]);
+}
+
+/** `tellOfReply` for replies to different questions, in one statement. */
+export function tellOfReplies(tx: Executor, written: readonly WrittenReplyEvent[]) {
+  return notifyAll(
+    tx,
+    written.map(({ question, reply, parent, actor, follows }) => {
+      const muted = new Set(follows.filter((row) => row.muted).map(identityOf));
+      const candidates: [NotificationKind, Authored][] = [];
+      if (parent !== null) candidates.push(['answer_reply', parent]);
+      // The asker hears of every reply, unless they unfollowed their own question.
+      if (!muted.has(identityOf(question))) candidates.push(['reply', question]);
+      for (const row of follows) if (!row.muted) candidates.push(['reply', row]);
+      return {
+        notices: noticesOf(authoredBy(actor), candidates),
+        notification: {
+          questionId: question.id,
+          answerId: reply.id,
+          excerpt: excerptOf(reply.text),
+          authorLabel: authorLabel(reply.author_number),
+        },
+      };
+    }),
+  );
 }
 
 /** The asker added an update: the question's followers are told. */
