@@ -6,8 +6,11 @@
  */
 export const ASKER_LABEL = 'Asker';
 
+/** What comes before the number of every other author ("Anon 3"). */
+export const ANON_LABEL_PREFIX = 'Anon ';
+
 /** The label of a thread author's number; null for a deleted answer's placeholder. */
 export function authorLabel(authorNumber: number | null): string | null {
   if (authorNumber === null) return null;
-  return authorNumber === 0 ? ASKER_LABEL : `Anon ${authorNumber}`;
+  return authorNumber === 0 ? ASKER_LABEL : `${ANON_LABEL_PREFIX}${authorNumber}`;
 }

@@ -17,7 +17,9 @@
  *
  * A COMMIT that was sent and got no answer (the connection dropped or stalled) may have
  * committed or not: it fails with CommitOutcomeUnknownError, answered 503 with a body
- * that says the write may have been saved, never as if nothing had happened.
+ * that says the write may have been saved, never as if nothing had happened. So does a
+ * write made by one statement outside a transaction (`commitsAsItEnds`), which commits as
+ * it ends.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
@@ -37,6 +39,17 @@ export interface Deadline {
 }
 
 const current = new AsyncLocalStorage<Deadline>();
+const writingAlone = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `write`, a write whose statements run outside a transaction and so each commit as
+ * it ends (a batch of likes, posts or replies in one statement): a statement of it whose
+ * answer is lost after it was sent may have committed, and fails with
+ * CommitOutcomeUnknownError, as a COMMIT would.
+ */
+export function commitsAsItEnds<T>(write: () => Promise<T>): Promise<T> {
+  return writingAlone.run(true, write);
+}
 
 /** Runs `fn` (and everything it starts) under `deadline`. */
 export function runWithDeadline<T>(deadline: Deadline, fn: () => T): T {
@@ -118,18 +131,30 @@ class DeadlineConnection implements DatabaseConnection {
     const left = remainingMs(this.deadline);
     if (left <= 0) throw new DeadlineExceededError();
     const limit = this.options.statementTimeoutMs;
-    if (limit === undefined || left >= limit) return this.inner.executeQuery<R>(query);
+    if (limit === undefined || left >= limit) return this.send<R>(query);
     const ms = Math.max(1, Math.ceil(left));
     if (this.inTransaction) {
       await this.inner.executeQuery(CompiledQuery.raw(`SET LOCAL statement_timeout = ${ms}`));
-      return this.inner.executeQuery<R>(query);
+      return this.send<R>(query);
     }
     // A statement on its own commits as it ends: it must end by the deadline too.
     await this.inner.executeQuery(CompiledQuery.raw(`SET statement_timeout = ${ms}`));
     try {
-      return await this.inner.executeQuery<R>(query);
+      return await this.send<R>(query);
     } finally {
       await this.inner.executeQuery(CompiledQuery.raw('RESET statement_timeout')).catch(() => {});
+    }
+  }
+
+  /** The statement itself; a write that commits as it ends may have, if its answer is lost. */
+  private async send<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    try {
+      return await this.inner.executeQuery<R>(query);
+    } catch (error) {
+      if (!this.inTransaction && writingAlone.getStore() && isConnectionLost(error)) {
+        if (!wasNotSent(error)) throw new CommitOutcomeUnknownError(error);
+      }
+      throw error;
     }
   }
 

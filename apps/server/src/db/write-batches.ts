@@ -23,6 +23,7 @@
  * of its own to fail in turn, past the time a request caught in a stall is answered in.
  */
 import {
+  CommitOutcomeUnknownError,
   currentDeadline,
   type Deadline,
   DeadlineExceededError,
@@ -135,7 +136,9 @@ export class WriteBatcher<In, Out> {
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);
       if (isConnectionLost(error)) {
-        for (const waiting of this.queue.splice(0)) waiting.reject(error);
+        // Not sent, those: the database did not answer, and nothing of theirs was written.
+        const lost = error instanceof CommitOutcomeUnknownError ? error.cause : error;
+        for (const waiting of this.queue.splice(0)) waiting.reject(lost);
       }
     } finally {
       this.inFlight -= 1;

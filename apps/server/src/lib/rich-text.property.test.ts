@@ -6,6 +6,7 @@ import { ALLOWED_TAGS, LINK_REL } from '@dating/contract';
 import fc from 'fast-check';
 import { Window } from 'happy-dom';
 import { afterAll, describe, expect, it } from 'vitest';
+import sanitizeHtml from 'sanitize-html';
 import { htmlToPlainText, sanitizeQuestionHtml } from './rich-text.ts';
 
 const window = new Window();
@@ -245,6 +246,22 @@ describe('sanitizeQuestionHtml (property-based)', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it('plain text of any input is what the sanitizer leaves when it keeps no tag at all', () => {
+    // The reference: the sanitizer's own stripping, as htmlToPlainText once ran it.
+    const reference = (clean: string) => {
+      const spaced = clean.replace(/<\/(p|h1|h2|li|ol|ul)>|<br\s*\/?>/gi, (m) => `${m} `);
+      const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} });
+      return htmlToPlainText(text);
+    };
+    fc.assert(
+      fc.property(html, (input) => {
+        const clean = sanitizeQuestionHtml(input);
+        expect(htmlToPlainText(clean)).toBe(reference(clean));
+      }),
+      { numRuns: 1_000 },
     );
   });
 

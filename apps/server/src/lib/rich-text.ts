@@ -93,11 +93,17 @@ export function sanitizeQuestionHtml(html: string): string {
 }
 
 const BLOCK_END = /<\/(p|h1|h2|li|ol|ul)>|<br\s*\/?>/gi;
+const TAG = /<[^>]*>/g;
 
-/** The readable text of sanitized HTML: what search indexes and the "empty" rule checks. */
+/**
+ * The readable text of sanitized HTML (`sanitizeQuestionHtml`'s): what search indexes and
+ * the "empty" rule checks. Sanitized markup has `<` and `>` only around its tags (the
+ * sanitizer escapes them in text and attribute values), so taking out what lies between
+ * them leaves exactly its text, as a second pass of the sanitizer with no tag allowed did,
+ * for a tenth of a post's work (rich-text.property.test.ts holds the two equal).
+ */
 export function htmlToPlainText(html: string): string {
-  const spaced = html.replace(BLOCK_END, (m) => `${m} `);
-  const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} });
+  const text = html.replace(BLOCK_END, (m) => `${m} `).replace(TAG, '');
   return decodeEntities(text).replace(/\s+/g, ' ').trim();
 }
 

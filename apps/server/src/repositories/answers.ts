@@ -1,18 +1,12 @@
 import type { AgeRange, Gender } from '@dating/contract';
-import { API_MSG } from '@dating/contract';
+import { ANON_LABEL_PREFIX, API_MSG, ASKER_LABEL } from '@dating/contract';
 import { type Selectable, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 import { PREPARED } from '../db/prepared.ts';
 import type { Owner } from '../db/rows.ts';
 import type { AnswersTable } from '../db/schema.ts';
-import {
-  automaticFollowsOf,
-  type FollowRow,
-  type FollowRowArrays,
-  followRowArrays,
-  followRowsOf,
-} from './follows.ts';
-import { dropNotificationsOf } from './notifications.ts';
+import { automaticFollowsOf } from './follows.ts';
+import { dropNotificationsOf, noticeUpserts, wroteTo } from './notifications.ts';
 import { changeAnswerCount, changeHelpfulCount } from './questions.ts';
 
 export const ANSWER_COLUMNS = [
@@ -126,76 +120,102 @@ export interface NewAnswer {
   ageRange: AgeRange;
 }
 
-/** A reply to write, and its author. */
-export interface NewAnswerBy {
+/** A reply to write, and who writes it. */
+export interface NewReply {
   answer: NewAnswer;
   author: Owner;
-}
-
-/** A reply just written, and the question's follow rows from before it (whom it tells). */
-export interface InsertedAnswer {
-  answer: SelectedAnswer;
-  follows: FollowRow[];
-}
-
-/** `insertAnswers` for one reply. */
-export async function insertAnswer(
-  db: Executor,
-  answer: NewAnswer,
-  author: Owner,
-  followsMax: number,
-): Promise<InsertedAnswer> {
-  const [inserted] = await insertAnswers(db, [{ answer, author }], followsMax);
-  if (!inserted) throw new Error(`question ${answer.questionId} is gone`);
-  return inserted;
+  /** An admin: may reply under a question hidden by reports. */
+  staff: boolean;
+  /** What its notices quote of it (services/notifications.ts `excerptOf`). */
+  excerpt: string;
 }
 
 /**
- * Writes replies in one statement, each with: its author's number in the thread (migration
- * 0008), the answer, and its question's counts. The number is 0 for the asker, the number
- * of the author's earlier answers there, or else the question's next unused number, and a
- * new author adds one to the question's count of authors. Then one more answer, and the
- * question's last activity (the `active` sort, migration 0010) moves to the reply's time
- * (now(), the transaction's, as the reply's created_at). In the same statement, each author
- * follows the thread (repositories/follows.ts, at most `followsMax`), and each question's
- * follow rows are read, without that new one: whom the reply tells
- * (services/notifications.ts). One result per reply, in order; undefined for a reply whose
- * question is gone.
- *
- * At most one reply a question and one an author: a question's counts are moved once, and
- * an author's follows counted once. Call with the questions' rows locked, in an earlier
- * statement (the reply commands do): this statement's snapshot is then taken after the
- * locks were granted, so it sees every answer committed before, two new authors never get
- * one number, and one author never gets two.
+ * A reply's outcome: written; or not, because its question is missing, 'busy' (held by
+ * another transaction, or changed since this statement began: write it alone, under the
+ * question's lock) or hidden by reports from this author.
  */
-export async function insertAnswers(
+export type ReplyOutcome = { answer: SelectedAnswer } | 'missing' | 'busy' | 'hidden';
+
+/**
+ * Writes replies in one statement, each with what comes with it: its author's number in
+ * the thread (migration 0008), the answer, its question's counts, its author's follow, and
+ * its notices. One result per reply, in order.
+ *
+ * Each question is locked without waiting (FOR UPDATE SKIP LOCKED), and used only if the
+ * row this statement's snapshot sees is the one it locked: every reply and delete of an
+ * answer moves its question's row, so then the snapshot holds every answer committed
+ * before, two new authors never get one number, and one author never gets two. A question
+ * held by someone else, or moved since, is 'busy'. Called under a lock the transaction
+ * already holds (a reply written alone), it always finds its question as it locked it.
+ *
+ * The number is 0 for the asker, the number of the author's earlier answers there, or else
+ * the question's next unused number, and a new author adds one to the question's count of
+ * authors. The question's last activity (the `active` sort, migration 0010) moves to the
+ * reply's time (now(), the transaction's, as the reply's created_at). Its author follows
+ * the thread (repositories/follows.ts, at most `followsMax`).
+ *
+ * Who is told, each once with the first kind they are listed under, never the author
+ * (services/notifications.ts): the author of the answer it replies to ("answer_reply"),
+ * the asker unless they unfollowed their own question, and every follower of the question
+ * as the statement began, without the author's new follow ("reply"). The notice names the
+ * author by their pseudonym (contract `authorLabel`).
+ *
+ * At most one reply a question and one an author: a question's counts are moved once, an
+ * author's follows counted once, and a question's notices bumped once.
+ */
+export async function writeReplies(
   db: Executor,
-  replies: readonly NewAnswerBy[],
+  replies: readonly NewReply[],
   followsMax: number,
-): Promise<(InsertedAnswer | undefined)[]> {
+): Promise<ReplyOutcome[]> {
   if (replies.length === 0) return [];
-  const of = <T>(pick: (reply: NewAnswerBy) => T) => replies.map(pick);
-  const { rows } = await sql<SelectedAnswer & FollowRowArrays>`${PREPARED}
+  const of = <T>(pick: (reply: NewReply) => T) => replies.map(pick);
+  const { rows } = await sql<
+    SelectedAnswer & {
+      refused: 'missing' | 'busy' | 'hidden' | null;
+      told_user_ids: (number | null)[];
+      told_session_hashes: (Buffer | null)[];
+    }
+  >`${PREPARED}
     WITH wanted AS (
       SELECT * FROM unnest(${of((r) => r.answer.questionId)}::int[],
         ${of((r) => r.answer.parentId)}::int[], ${of((r) => r.answer.text)}::text[],
         ${of((r) => r.answer.gender)}::text[], ${of((r) => r.answer.ageRange)}::text[],
-        ${of((r) => r.author.userId)}::int[], ${of((r) => r.author.sessionHash)}::bytea[])
-        AS w(question_id, parent_id, text, gender, age_range, user_id, session_hash)
+        ${of((r) => r.author.userId)}::int[], ${of((r) => r.author.sessionHash)}::bytea[],
+        ${of((r) => r.staff)}::boolean[], ${of((r) => r.excerpt)}::text[])
+        WITH ORDINALITY AS w(question_id, parent_id, text, gender, age_range, user_id,
+          session_hash, staff, excerpt, n)
+    ), seen AS (
+      SELECT id, xmin::text AS version FROM questions
+      WHERE id IN (SELECT question_id FROM wanted)
+    ), locked AS MATERIALIZED (
+      SELECT id, user_id, session_hash, hidden_at, author_count, xmin::text AS version
+      FROM questions WHERE id IN (SELECT question_id FROM wanted)
+      FOR UPDATE SKIP LOCKED
+    ), judged AS MATERIALIZED (
+      SELECT w.*, q.user_id AS asker_user_id, q.session_hash AS asker_session_hash,
+        q.author_count, mine.asker,
+        CASE WHEN s.id IS NULL THEN 'missing'
+          WHEN q.id IS NULL OR q.version <> s.version THEN 'busy'
+          WHEN q.hidden_at IS NOT NULL AND NOT w.staff AND NOT mine.asker THEN 'hidden'
+        END AS refused
+      FROM wanted w
+      LEFT JOIN seen s ON s.id = w.question_id
+      LEFT JOIN locked q ON q.id = w.question_id,
+      LATERAL (SELECT coalesce((q.user_id IS NOT NULL AND q.user_id = w.user_id)
+        OR (q.session_hash IS NOT NULL AND q.session_hash = w.session_hash), false) AS asker) mine
     ), author AS MATERIALIZED (
-      SELECT w.*, CASE WHEN asker THEN 0 ELSE coalesce(earlier, given + 1) END AS number,
-        NOT asker AND earlier IS NULL AS is_new
-      FROM wanted w, LATERAL (
-        SELECT
-          coalesce((q.user_id IS NOT NULL AND q.user_id = w.user_id)
-            OR (q.session_hash IS NOT NULL AND q.session_hash = w.session_hash), false) AS asker,
-          (SELECT e.author_number FROM answers e
-            WHERE e.question_id = q.id AND e.author_number > 0
-              AND (e.user_id = w.user_id OR e.session_hash = w.session_hash)
-            ORDER BY e.id LIMIT 1) AS earlier,
-          q.author_count AS given
-        FROM questions q WHERE q.id = w.question_id
-      ) AS found
+      SELECT j.*, CASE WHEN j.asker THEN 0 ELSE coalesce(earlier.number, j.author_count + 1) END
+          AS number,
+        NOT j.asker AND earlier.number IS NULL AS is_new
+      FROM judged j LEFT JOIN LATERAL (
+        SELECT e.author_number AS number FROM answers e
+        WHERE e.question_id = j.question_id AND e.author_number > 0
+          AND (e.user_id = j.user_id OR e.session_hash = j.session_hash)
+        ORDER BY e.id LIMIT 1
+      ) AS earlier ON true
+      WHERE j.refused IS NULL
     ), counted AS (
       UPDATE questions q SET answer_count = q.answer_count + 1,
         last_activity_at = greatest(q.last_activity_at, now()),
@@ -209,17 +229,48 @@ export async function insertAnswers(
       RETURNING ${sql.join(ANSWER_COLUMNS.map((column) => sql.ref(column.replace('answers.', ''))))}
     ), followed AS (
       ${automaticFollowsOf(sql`(SELECT question_id, user_id, session_hash FROM author)`, followsMax)}
-    )
-    SELECT inserted.*, follows.* FROM inserted,
-      LATERAL (${followRowArrays(sql.ref('inserted.question_id'))}) AS follows`.execute(db);
-  // One reply a question: its answer is the one of its question.
-  const written = new Map(
-    rows.map(({ follow_user_ids, follow_session_hashes, follow_muted, ...answer }) => [
-      answer.question_id,
-      { answer, follows: followRowsOf({ follow_user_ids, follow_session_hashes, follow_muted }) },
-    ]),
-  );
-  return replies.map((reply) => written.get(reply.answer.questionId));
+    ), follows AS (
+      SELECT f.question_id, f.user_id, f.session_hash, f.muted FROM question_follows f
+      WHERE f.question_id IN (SELECT question_id FROM author)
+    ), candidates AS (
+      SELECT a.n, 1 AS precedence, 'answer_reply'::text AS kind, p.user_id, p.session_hash
+      FROM author a JOIN answers p ON p.id = a.parent_id
+      UNION ALL
+      SELECT a.n, 2, 'reply', a.asker_user_id, a.asker_session_hash FROM author a
+      WHERE NOT EXISTS (
+        SELECT 1 FROM follows f WHERE f.question_id = a.question_id AND f.muted
+          AND f.user_id IS NOT DISTINCT FROM a.asker_user_id
+          AND f.session_hash IS NOT DISTINCT FROM a.asker_session_hash)
+      UNION ALL
+      SELECT a.n, 3, 'reply', f.user_id, f.session_hash
+      FROM author a JOIN follows f ON f.question_id = a.question_id AND NOT f.muted
+    ), told AS MATERIALIZED (
+      SELECT DISTINCT ON (c.n, c.user_id, c.session_hash) c.n, c.kind, c.user_id, c.session_hash
+      FROM candidates c JOIN author a ON a.n = c.n
+      WHERE (c.user_id IS NOT NULL OR c.session_hash IS NOT NULL)
+        AND NOT (c.user_id IS NOT DISTINCT FROM a.user_id
+          AND c.session_hash IS NOT DISTINCT FROM a.session_hash)
+      ORDER BY c.n, c.user_id, c.session_hash, c.precedence
+    ), notices AS (
+      SELECT t.user_id, t.session_hash, t.kind, i.question_id, i.id AS answer_id, a.excerpt,
+        CASE WHEN i.author_number = 0 THEN ${ASKER_LABEL}::text
+          ELSE ${ANON_LABEL_PREFIX}::text || i.author_number END AS author_label
+      FROM told t JOIN author a ON a.n = t.n JOIN inserted i ON i.question_id = a.question_id
+    ), ${noticeUpserts(sql`notices`)}
+    SELECT j.refused, i.*,
+      coalesce((SELECT array_agg(t.user_id) FROM told t WHERE t.n = j.n), '{}') AS told_user_ids,
+      coalesce((SELECT array_agg(t.session_hash) FROM told t WHERE t.n = j.n), '{}')
+        AS told_session_hashes
+    FROM judged j LEFT JOIN inserted i ON i.question_id = j.question_id AND j.refused IS NULL
+    ORDER BY j.n`.execute(db);
+  return rows.map(({ refused, told_user_ids, told_session_hashes, ...answer }) => {
+    if (refused !== null) return refused;
+    // The notices are written (and committed, when this statement is its own transaction).
+    wroteTo(
+      told_user_ids.map((id, i) => ({ user_id: id, session_hash: told_session_hashes[i] ?? null })),
+    );
+    return { answer };
+  });
 }
 
 export function updateAnswerText(db: Executor, id: number, text: string) {

@@ -75,34 +75,6 @@ export function automaticFollowsOf(follows: RawBuilder<unknown>, max: number) {
 /** A question's follow rows, muted ones (unfollows) too. */
 export type FollowRow = Follower & { muted: boolean };
 
-/**
- * The follow rows of the question `questionId` names (a column of the enclosing query) as
- * one row of three parallel arrays, for a statement that writes too (repositories/answers.ts
- * `insertAnswers`): read with the statement's snapshot, they leave out a follow the same
- * statement adds. `followRowsOf` turns them into rows.
- */
-export function followRowArrays(questionId: RawBuilder<unknown>) {
-  return sql`SELECT coalesce(array_agg(user_id), '{}') AS follow_user_ids,
-      coalesce(array_agg(session_hash), '{}') AS follow_session_hashes,
-      coalesce(array_agg(muted), '{}') AS follow_muted
-    FROM question_follows WHERE question_id = ${questionId}`;
-}
-
-/** The columns `followRowArrays` selects, as the driver parses them. */
-export interface FollowRowArrays {
-  follow_user_ids: (number | null)[];
-  follow_session_hashes: (Buffer | null)[];
-  follow_muted: boolean[];
-}
-
-export function followRowsOf(arrays: FollowRowArrays): FollowRow[] {
-  return arrays.follow_muted.map((muted, i) => ({
-    user_id: arrays.follow_user_ids[i] ?? null,
-    session_hash: arrays.follow_session_hashes[i] ?? null,
-    muted,
-  }));
-}
-
 /** How many questions the identity follows (muted rows are not follows). */
 export async function countFollows(db: Executor, author: Owner): Promise<number> {
   const { rows } = await sql<{ n: number }>`

@@ -70,6 +70,14 @@ function wrote(recipients: readonly string[]) {
   for (const watcher of inboxWatchers) watcher(recipients);
 }
 
+/**
+ * Tells the inbox watchers of a write to these recipients' inboxes, in a transaction that
+ * may yet commit, or has just committed (a statement of its own that told them).
+ */
+export function wroteTo(recipients: readonly Recipient[]) {
+  wrote(recipients.map(recipientKey));
+}
+
 function ofRecipient(author: Owner): RawBuilder<unknown> {
   return author.userId !== null
     ? sql`user_id = ${author.userId}`
@@ -89,47 +97,53 @@ export function notify(db: Executor, notices: readonly Notice[], notification: N
 
 /**
  * Tells each recipient of each event, whatever its kind, accounts and keys, in one statement
- * (call inside the transaction of what caused them). Each inbox has its own unique index,
- * so its upsert is a statement of its own, in a CTE. Events of one statement are about
- * different questions (a reply a question, services/posts.ts): an upsert may not meet the
- * same unread row twice.
+ * (call inside the transaction of what caused them). Events of one statement are about
+ * different questions: an upsert may not meet the same unread row twice.
  */
 export async function notifyAll(db: Executor, events: readonly NoticeEvent[]) {
-  // In the order markRead locks an inbox's rows (question, then kind): a statement that
-  // bumps a recipient's rows of two questions and a marking of that inbox as read each
-  // wait for the other in the same order, never in a circle.
-  const told = events
-    .flatMap(({ notices, notification }) =>
-      notices.map((notice) => ({ ...notice, ...notification })),
-    )
-    .sort((a, b) => (a.questionId ?? 0) - (b.questionId ?? 0) || a.kind.localeCompare(b.kind));
+  const told = events.flatMap(({ notices, notification }) =>
+    notices.map((notice) => ({ ...notice, ...notification })),
+  );
   if (told.length === 0) return;
-  wrote(told.map((notice) => recipientKey(notice.recipient)));
-  const values = (notices: typeof told) =>
-    sql`${notices.map((n) => n.kind)}::text[], ${notices.map((n) => n.questionId)}::int[],
-      ${notices.map((n) => n.answerId)}::int[], ${notices.map((n) => n.excerpt)}::text[],
-      ${notices.map((n) => n.authorLabel)}::text[]`;
-  const toUsers = told.filter((notice) => notice.recipient.user_id !== null);
-  const toKeys = told.filter((notice) => notice.recipient.user_id === null);
-  // A later event of the same kind and question bumps the unread row: newest post first.
+  wroteTo(told.map((notice) => notice.recipient));
+  await sql`${PREPARED}
+    WITH notices AS (
+      SELECT * FROM unnest(${told.map((n) => n.recipient.user_id)}::int[],
+        ${told.map((n) => n.recipient.session_hash)}::bytea[], ${told.map((n) => n.kind)}::text[],
+        ${told.map((n) => n.questionId)}::int[], ${told.map((n) => n.answerId)}::int[],
+        ${told.map((n) => n.excerpt)}::text[], ${told.map((n) => n.authorLabel)}::text[])
+        AS t(user_id, session_hash, kind, question_id, answer_id, excerpt, author_label)
+    ), ${noticeUpserts(sql`notices`)}
+    SELECT 1`.execute(db);
+}
+
+/**
+ * The upserts, as two CTEs of a WITH, of the notices the relation `notices` names (columns
+ * user_id, session_hash, kind, question_id, answer_id, excerpt, author_label). Each inbox
+ * has its own unique index, so accounts' and keys' are an upsert each. A later event of the
+ * same kind and question bumps the unread row: newest post first.
+ *
+ * In the order markRead locks an inbox's rows (question, then kind): a statement that bumps
+ * a recipient's rows of two questions and a marking of that inbox as read wait for each
+ * other in the same order, never in a circle.
+ */
+export function noticeUpserts(notices: RawBuilder<unknown>) {
   const bump = sql`DO UPDATE SET count = n.count + 1, created_at = now(),
     answer_id = excluded.answer_id, excerpt = excluded.excerpt, author_label = excluded.author_label`;
-  await sql`${PREPARED}
-    WITH told_users AS (
+  return sql`told_users AS (
       INSERT INTO notifications AS n (user_id, kind, question_id, answer_id, excerpt, author_label)
-      SELECT * FROM unnest(${toUsers.map((notice) => notice.recipient.user_id)}::int[],
-        ${values(toUsers)})
+      SELECT user_id, kind, question_id, answer_id, excerpt, author_label FROM ${notices}
+      WHERE user_id IS NOT NULL ORDER BY question_id, kind
       ON CONFLICT (user_id, question_id, kind) WHERE read_at IS NULL AND user_id IS NOT NULL
       ${bump}
     ), told_keys AS (
       INSERT INTO notifications AS n (session_hash, kind, question_id, answer_id, excerpt, author_label)
-      SELECT * FROM unnest(${toKeys.map((notice) => notice.recipient.session_hash)}::bytea[],
-        ${values(toKeys)})
+      SELECT session_hash, kind, question_id, answer_id, excerpt, author_label FROM ${notices}
+      WHERE user_id IS NULL ORDER BY question_id, kind
       ON CONFLICT (session_hash, question_id, kind)
         WHERE read_at IS NULL AND session_hash IS NOT NULL
       ${bump}
-    )
-    SELECT 1`.execute(db);
+    )`;
 }
 
 /** One page of an inbox, newest first; one row more than `limit` says another page follows. */

@@ -322,29 +322,6 @@ export type LockedQuestion = Pick<
   'id' | 'user_id' | 'session_hash' | 'hidden_at'
 >;
 
-/**
- * `findQuestionForUpdate` of many at once, without waiting for any: each question found is
- * locked, or 'busy' when another transaction holds it; a missing one is left out.
- */
-export async function lockQuestionsUnlessBusy(
-  db: Executor,
-  ids: readonly number[],
-): Promise<Map<number, LockedQuestion | 'busy'>> {
-  const { rows } = await sql<LockedQuestion & { locked: boolean }>`${PREPARED}
-    WITH wanted AS (
-      SELECT DISTINCT unnest(${[...ids]}::int[]) AS id
-    ), locked AS (
-      SELECT id, user_id, session_hash, hidden_at FROM questions
-      WHERE id IN (SELECT id FROM wanted) FOR UPDATE SKIP LOCKED
-    )
-    SELECT q.id, locked.id IS NOT NULL AS locked, locked.user_id, locked.session_hash,
-      locked.hidden_at
-    FROM questions q JOIN wanted ON wanted.id = q.id LEFT JOIN locked ON locked.id = q.id`.execute(
-    db,
-  );
-  return new Map(rows.map(({ locked, ...row }) => [row.id, locked ? row : 'busy']));
-}
-
 export interface NewQuestion {
   text: string;
   searchText: string;

@@ -8,6 +8,7 @@
 import { API_MSG, type LikeResponse } from '@dating/contract';
 import type { Author } from '../auth/identity.ts';
 import type { Db, WriteClaim } from '../db/connection.ts';
+import { commitsAsItEnds } from '../db/deadline.ts';
 import { WriteBatcher, type WriteBatchOptions } from '../db/write-batches.ts';
 import { badRequest, notFound } from '../lib/http-errors.ts';
 import {
@@ -40,13 +41,16 @@ export class LikeBatches {
     options: WriteBatchOptions = LIKE_BATCHES,
   ) {
     const batcher = (target: LikeTarget) =>
-      new WriteBatcher((likes: readonly NewLike[]) => addLikes(db, target, likes), options);
+      new WriteBatcher(
+        (likes: readonly NewLike[]) => commitsAsItEnds(() => addLikes(db, target, likes)),
+        options,
+      );
     this.batches = { question: batcher('question'), answer: batcher('answer') };
   }
 
   async add(target: LikeTarget, itemId: number, by: Author): Promise<LikeResult> {
     const result = await this.batches[target].submit({ itemId, by });
-    return result === 'busy' ? addLike(this.db, target, itemId, by) : result;
+    return result === 'busy' ? commitsAsItEnds(() => addLike(this.db, target, itemId, by)) : result;
   }
 }
 

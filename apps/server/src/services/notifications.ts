@@ -4,7 +4,8 @@
  * their own action:
  *
  * - a reply: the author of the answer it replies to ("answer_reply"), the asker and every
- *   follower of the question ("reply"), each once, with the most specific kind;
+ *   follower of the question ("reply"), each once, with the most specific kind (written
+ *   in the reply's own statement: repositories/answers.ts `writeReplies`);
  * - an update by the asker: the question's followers ("update");
  * - "This helped": the author of the answer ("helped");
  * - moderation hiding or removing a post: its author ("moderation": what happened, never
@@ -14,11 +15,11 @@
  * unfollowed it (repositories/follows.ts). The actor is named only by their pseudonym in
  * the thread ("Asker", "Anon 3").
  */
-import { ASKER_LABEL, authorLabel, LIMITS, type NotificationKind } from '@dating/contract';
+import { ASKER_LABEL, LIMITS, type NotificationKind } from '@dating/contract';
 import type { Author } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
-import { type FollowRow, followAutomatically, followerRows } from '../repositories/follows.ts';
-import { type Notice, notify, notifyAll } from '../repositories/notifications.ts';
+import { followAutomatically, followerRows } from '../repositories/follows.ts';
+import { type Notice, notify } from '../repositories/notifications.ts';
 
 /** A post's author, as stored: an account or a key's hash (both null once deleted). */
 export interface Authored {
@@ -32,11 +33,6 @@ function identityOf(who: Authored): string | null {
   if (who.session_hash !== null) return `k${who.session_hash.toString('hex')}`;
   return null;
 }
-
-const authoredBy = (author: Author): Authored => ({
-  user_id: author.userId,
-  session_hash: author.sessionHash,
-});
 
 /** Plain text of a post, on one line, at most LIMITS.notificationExcerptMax characters. */
 export function excerptOf(text: string): string {
@@ -64,49 +60,6 @@ function noticesOf(actor: Authored, candidates: [NotificationKind, Authored][]):
 /** The asker or an answerer posted in the question's thread: they follow it from now on. */
 export function followOwnThread(tx: Executor, questionId: number, author: Author) {
   return followAutomatically(tx, questionId, author, LIMITS.followsMax);
-}
-
-/** A reply just written, and what its notices are made of. */
-export interface WrittenReplyEvent {
-  question: { id: number } & Authored;
-  reply: { id: number; text: string; author_number: number | null };
-  parent: Authored | null;
-  actor: Author;
-  /** The question's follow rows as they were before the reply. */
-  follows: readonly FollowRow[];
-}
-
-/**
- * A reply was written (and its author now follows the thread, as `followOwnThread`:
- * repositories/answers.ts `insertAnswers`): its parent's author, the asker and the
- * followers are told.
- */
-export function tellOfReply(tx: Executor, written: WrittenReplyEvent) {
-  return tellOfReplies(tx, [written]);
-}
-
-/** `tellOfReply` for replies to different questions, in one statement. */
-export function tellOfReplies(tx: Executor, written: readonly WrittenReplyEvent[]) {
-  return notifyAll(
-    tx,
-    written.map(({ question, reply, parent, actor, follows }) => {
-      const muted = new Set(follows.filter((row) => row.muted).map(identityOf));
-      const candidates: [NotificationKind, Authored][] = [];
-      if (parent !== null) candidates.push(['answer_reply', parent]);
-      // The asker hears of every reply, unless they unfollowed their own question.
-      if (!muted.has(identityOf(question))) candidates.push(['reply', question]);
-      for (const row of follows) if (!row.muted) candidates.push(['reply', row]);
-      return {
-        notices: noticesOf(authoredBy(actor), candidates),
-        notification: {
-          questionId: question.id,
-          answerId: reply.id,
-          excerpt: excerptOf(reply.text),
-          authorLabel: authorLabel(reply.author_number),
-        },
-      };
-    }),
-  );
 }
 
 /** The asker added an update: the question's followers are told. */

@@ -22,6 +22,7 @@ import {
 } from '@dating/contract';
 import { type Author, isOwner, type Viewer } from '../auth/identity.ts';
 import type { Db, Executor, WriteClaim } from '../db/connection.ts';
+import { commitsAsItEnds } from '../db/deadline.ts';
 import { WriteBatcher, type WriteBatchOptions } from '../db/write-batches.ts';
 import { fieldError, forbidden, notFound, unauthorized } from '../lib/http-errors.ts';
 import { cleanReplyText } from '../lib/reply-text.ts';
@@ -33,10 +34,10 @@ import {
   findAnswer,
   findAnswerForDelete,
   findAnswerForUpdate,
-  insertAnswer,
-  insertAnswers,
-  type NewAnswer,
+  type NewReply,
+  type ReplyOutcome,
   updateAnswerText,
+  writeReplies,
 } from '../repositories/answers.ts';
 import { recipientKey } from '../repositories/notifications.ts';
 import {
@@ -46,14 +47,13 @@ import {
   insertQuestion,
   insertQuestionsWithKnownTags,
   type LockedQuestion,
-  lockQuestionsUnlessBusy,
   type NewQuestionWithTags,
   updateQuestionText,
 } from '../repositories/questions.ts';
 import { insertFlag, type ReportTarget } from '../repositories/reports.ts';
 import { ensureTags } from '../repositories/tags.ts';
 import { logAdminDelete } from './moderation.ts';
-import { followOwnThread, tellOfModeration, tellOfReplies, tellOfReply } from './notifications.ts';
+import { excerptOf, followOwnThread, tellOfModeration } from './notifications.ts';
 import type { SafetyReport, SafetyService } from './safety.ts';
 
 /** What the commands need of the app. */
@@ -69,7 +69,7 @@ export interface PostDeps {
  * the questions that arrive while four run make the next one, up to 50 (their texts are
  * longer than a like).
  */
-const QUESTION_BATCHES: WriteBatchOptions = { maxInFlight: 4, maxBatch: 50 };
+const QUESTION_BATCHES: WriteBatchOptions = { maxInFlight: 2, maxBatch: 50 };
 
 /**
  * The common post, its tags known, without an idempotency key or a crisis to flag: the
@@ -84,13 +84,17 @@ export class QuestionBatches {
   constructor(db: Db, options: WriteBatchOptions = QUESTION_BATCHES) {
     this.batches = new WriteBatcher(
       (posts: readonly NewQuestionWithTags[]) =>
-        insertQuestionsWithKnownTags(db, posts, LIMITS.followsMax),
+        commitsAsItEnds(() => insertQuestionsWithKnownTags(db, posts, LIMITS.followsMax)),
       {
         ...options,
         keys: {
           of: (post) => [recipientKey(post.asker)],
           alone: async (post) =>
-            (await insertQuestionsWithKnownTags(db, [post], LIMITS.followsMax))[0],
+            (
+              await commitsAsItEnds(() =>
+                insertQuestionsWithKnownTags(db, [post], LIMITS.followsMax),
+              )
+            )[0],
         },
       },
     );
@@ -102,91 +106,38 @@ export class QuestionBatches {
   }
 }
 
-/** A top-level reply to write with others, and who writes it. */
-interface SharedReply {
-  reply: NewAnswer;
-  author: Author;
-  /** An admin: may reply under a question hidden by reports. */
-  staff: boolean;
-}
-
-/** A shared reply's outcome: written, or refused, or to be written alone ('busy'). */
-type SharedReplyResult = { row: AnswerRow } | 'missing' | 'hidden' | 'busy';
-
-/** Two transactions of replies at once at most, up to 50 replies each: with more, each batch is smaller and costs more a reply (at 100,000 questions, 2 and 3 wrote 1,230 replies a second, 6 wrote 970). */
+/** Two statements of replies at once at most, up to 50 replies each. */
 const REPLY_BATCHES: WriteBatchOptions = { maxInFlight: 2, maxBatch: 50 };
 
 /**
  * The common reply, at the top of a thread, without an idempotency key or a crisis to flag:
- * the replies that arrive while others are being written share one transaction of four
- * statements (db/write-batches.ts), where one reply alone takes five (BEGIN and COMMIT,
- * the question's lock, the answer, its notices). One reply a question and one an author a
- * batch: `insertAnswers` numbers each thread's authors and counts each author's follows
- * once. The questions are locked without waiting; a reply whose question another
- * transaction holds comes back 'busy' and is written alone, waiting for it.
+ * the replies that arrive while others are being written share one statement and its
+ * commit (db/write-batches.ts, repositories/answers.ts `writeReplies`), where one reply
+ * alone takes four round trips (BEGIN, the question's lock, the reply, COMMIT). One reply a
+ * question and one an author a batch; another reply to a question of the batch, and a
+ * reply whose question another transaction holds, come back 'busy' and are written alone,
+ * waiting for the question's lock.
  */
 export class ReplyBatches {
-  private readonly batches: WriteBatcher<SharedReply, SharedReplyResult>;
+  private readonly batches: WriteBatcher<NewReply, ReplyOutcome>;
 
   constructor(db: Db, options: WriteBatchOptions = REPLY_BATCHES) {
     this.batches = new WriteBatcher(
-      (replies: readonly SharedReply[]) =>
-        db.transaction().execute((tx) => writeReplies(tx, replies)),
+      (replies: readonly NewReply[]) =>
+        commitsAsItEnds(() => writeReplies(db, replies, LIMITS.followsMax)),
       {
         ...options,
-        // Another reply to its question in this batch: written alone, waiting for its lock.
         keys: {
-          of: ({ reply, author }) => [`q${reply.questionId}`, recipientKey(author)],
+          of: ({ answer, author }) => [`q${answer.questionId}`, recipientKey(author)],
           alone: async () => 'busy' as const,
         },
       },
     );
   }
 
-  add(reply: SharedReply): Promise<SharedReplyResult> {
+  add(reply: NewReply): Promise<ReplyOutcome> {
     return this.batches.submit(reply);
   }
-}
-
-async function writeReplies(
-  tx: Executor,
-  replies: readonly SharedReply[],
-): Promise<SharedReplyResult[]> {
-  const questions = await lockQuestionsUnlessBusy(
-    tx,
-    replies.map(({ reply }) => reply.questionId),
-  );
-  const outcomes = replies.map(({ reply, author, staff }) => {
-    const question = questions.get(reply.questionId) ?? 'missing';
-    if (typeof question === 'string') return question;
-    return mayReply(question, author, staff) ? question : 'hidden';
-  });
-  const ready = replies.flatMap((shared, i) => {
-    const question = outcomes[i];
-    return typeof question === 'object' ? [{ question, shared }] : [];
-  });
-  const inserted = await insertAnswers(
-    tx,
-    ready.map(({ shared }) => ({ answer: shared.reply, author: shared.author })),
-    LIMITS.followsMax,
-  );
-  const written = ready.map(({ question, shared }, j) => {
-    const row = inserted[j];
-    if (!row) throw new Error(`question ${question.id} is gone while locked`);
-    return {
-      question,
-      reply: row.answer,
-      parent: null,
-      actor: shared.author,
-      follows: row.follows,
-    };
-  });
-  const rows = new Map(written.map(({ question, reply }) => [question.id, reply]));
-  await tellOfReplies(tx, written);
-  return outcomes.map((outcome): SharedReplyResult => {
-    if (typeof outcome === 'string') return outcome;
-    return { row: rows.get(outcome.id) as AnswerRow };
-  });
 }
 
 /** The labels every post may carry; Unspecified when not given. */
@@ -310,26 +261,33 @@ export async function replyTo(
     gender: input.gender ?? 'U',
     ageRange: input.age_range ?? 'U',
   };
+  const staff = input.staff === true;
+  const excerpt = excerptOf(text);
   // The common reply (at the top of the thread, no key to keep, nothing to flag) shares a
-  // transaction; the others, and those whose question was busy, are written alone.
+  // statement; the others, and those whose question was busy, are written alone.
   if (!key && parentId === null && safety.categories.length === 0) {
-    const shared = await deps.replyBatches.add({ reply, author, staff: input.staff === true });
+    const shared = await deps.replyBatches.add({ answer: reply, author, staff, excerpt });
     if (shared === 'missing') throw notFound();
     if (shared === 'hidden') throw forbidden(API_MSG.hiddenQuestion);
-    if (shared !== 'busy') return { row: shared.row, safety };
+    if (shared !== 'busy') return { row: shared.answer, safety };
   }
   const row = await deps.db.transaction().execute(async (tx) => {
     await key?.claim(tx);
     // Locking the question keeps its answer count exact and stops a delete racing in.
     const question = await findQuestionForUpdate(tx, questionId);
     if (!question) throw notFound();
-    if (!mayReply(question, author, input.staff === true)) throw forbidden(API_MSG.hiddenQuestion);
-    const parent = parentId === null ? null : await checkParent(tx, questionId, parentId);
-    const { answer, follows } = await insertAnswer(tx, reply, author, LIMITS.followsMax);
-    await flagCrisis(tx, { type: 'answer', id: answer.id }, safety);
-    await tellOfReply(tx, { question, reply: answer, parent, actor: author, follows });
-    await key?.keep(tx, { row: answer, safety });
-    return answer;
+    if (!mayReply(question, author, staff)) throw forbidden(API_MSG.hiddenQuestion);
+    if (parentId !== null) await checkParent(tx, questionId, parentId);
+    const [written] = await writeReplies(
+      tx,
+      [{ answer: reply, author, staff, excerpt }],
+      LIMITS.followsMax,
+    );
+    // The question is locked by this transaction: its reply is written.
+    if (typeof written !== 'object') throw new Error(`a reply alone was ${written}`);
+    await flagCrisis(tx, { type: 'answer', id: written.answer.id }, safety);
+    await key?.keep(tx, { row: written.answer, safety });
+    return written.answer;
   });
   return { row, safety };
 }
@@ -337,7 +295,8 @@ export async function replyTo(
 /**
  * Whether the author may reply under the question: not while it is hidden by reports and
  * moderators review it, when nobody but its author and the admins sees it whole (the page
- * shows nobody else a reply form).
+ * shows nobody else a reply form). A reply written alone asks here first, before its
+ * parent is checked; `writeReplies` asks the same of a shared one.
  */
 function mayReply(question: LockedQuestion, author: Author, staff: boolean): boolean {
   return question.hidden_at === null || staff || authoredBy(author, question);

@@ -131,7 +131,8 @@ describe.skipIf(!POSTGRES_URL)('a dropped database connection (PostgreSQL behind
     await sleep(120);
     proxy.cut();
     proxy.setLatency(0);
-    const statuses = (await Promise.all(burst)).map((r) => r.status);
+    const answers = await Promise.all(burst);
+    const statuses = answers.map((r) => r.status);
     // Each write either went through or was refused as an outage: never a 500.
     expect(
       statuses.every((s) => s === 201 || s === 503),
@@ -139,10 +140,20 @@ describe.skipIf(!POSTGRES_URL)('a dropped database connection (PostgreSQL behind
     ).toBe(true);
     expect(server.child.exitCode, server.output()).toBeNull();
     expect(await until200(server, `/api/questions/${questionId}/`)).toBe(200);
-    // The answer count still equals the rows written.
+    // The answer count still equals the rows written: every reply answered 201, none told
+    // it was not, and of those told it may have been saved (a statement of its own, sent
+    // before the cut), those that were.
     const detail = await call(server.baseUrl, 'GET', `/api/questions/${questionId}/`);
-    const body = detail.body as { answer_count: number; answers: unknown[] };
-    expect(body.answer_count).toBe(statuses.filter((s) => s === 201).length);
+    const body = detail.body as { answer_count: number; answers: { text: string }[] };
+    const stored = new Set(body.answers.map((a) => a.text));
+    expect(body.answer_count).toBe(stored.size);
+    for (const [i, answer] of answers.entries()) {
+      const detail = (answer.body as { detail?: string }).detail;
+      if (answer.status === 201) expect(stored).toContain(`Burst reply ${i}`);
+      else if (detail === API_MSG.serviceUnavailable)
+        expect(stored).not.toContain(`Burst reply ${i}`);
+      else expect(detail).toBe(API_MSG.writeMayHaveBeenSaved);
+    }
   });
 
   it('serves no unread count kept from before its change feed lost the connection', async () => {

@@ -35,6 +35,17 @@ function expectUnavailable(res: Answered, detail: string = API_MSG.serviceUnavai
   expect(res.headers.get('retry-after')).toBe('5');
 }
 
+/**
+ * A write caught in the stall: unavailable, or, when it was one statement sent before the
+ * silence (a reply without a key, shared with others: it commits as it ends), that it may
+ * have been saved.
+ */
+function expectWriteRefused(res: Answered) {
+  const detail = (res.body as { detail?: string }).detail;
+  expect([API_MSG.serviceUnavailable, API_MSG.writeMayHaveBeenSaved]).toContain(detail);
+  expectUnavailable(res, detail);
+}
+
 /** A request, and how long it took to be answered. */
 async function timed(request: Promise<Answered>) {
   const started = Date.now();
@@ -92,11 +103,13 @@ describe.skipIf(!POSTGRES_URL)('a stalled network to PostgreSQL (a proxy that go
     return id;
   }
 
-  const reply = (server: ServerProcess, questionId: number, text: string) => {
+  /** A reply; with an Idempotency-Key (`keyed`), a transaction whose COMMIT comes last. */
+  const reply = (server: ServerProcess, questionId: number, text: string, keyed = false) => {
     const session = newSession();
     return call(server.baseUrl, 'POST', `/api/questions/${questionId}/answers/`, {
       session,
       body: { text, session_id: session },
+      ...(keyed ? { headers: { 'idempotency-key': `stall-${newSession()}` } } : {}),
       timeoutMs: 60_000,
     });
   };
@@ -121,7 +134,6 @@ describe.skipIf(!POSTGRES_URL)('a stalled network to PostgreSQL (a proxy that go
   it('answers the requests caught in the stall with 503 within the query timeout, then recovers', async () => {
     const server = await start();
     const questionId = await askQuestion(server);
-    const before = await answerCount(server, questionId);
 
     proxy.setStalled(true);
     const writes = await Promise.all(
@@ -134,18 +146,26 @@ describe.skipIf(!POSTGRES_URL)('a stalled network to PostgreSQL (a proxy that go
         timed(call(server.baseUrl, 'GET', `/api/questions/${questionId}/`, { timeoutMs: 60_000 })),
       ),
     );
-    for (const { answer, ms } of [...writes, ...reads]) {
+    for (const { ms } of [...writes, ...reads]) {
       expect(ms, `answered after ${ms} ms`).toBeLessThan(STALLED_REQUEST_BOUND_MS);
-      expectUnavailable(answer);
     }
+    for (const { answer } of writes) expectWriteRefused(answer);
+    for (const { answer } of reads) expectUnavailable(answer);
     expect(server.child.exitCode, server.output()).toBeNull();
 
     proxy.setStalled(false);
     expect(await until200(server, `/api/questions/${questionId}/`)).toBe(200);
     const after = await reply(server, questionId, 'After the stall');
     expect(after.status).toBe(201);
-    // The writes refused during the stall were not made.
-    expect(await answerCount(server, questionId)).toBe(before + 1);
+    // The writes refused as unavailable were not made; one told it may have been saved
+    // may have been (its statement, held by the silent network, arrives after it).
+    const detail = await call(server.baseUrl, 'GET', `/api/questions/${questionId}/`);
+    const texts = (detail.body as { answers: { text: string }[] }).answers.map((a) => a.text);
+    for (const [i, { answer }] of writes.entries()) {
+      const refused = (answer.body as { detail: string }).detail === API_MSG.serviceUnavailable;
+      if (refused) expect(texts).not.toContain(`Sent into the silence ${i}`);
+    }
+    expect(texts).toContain('After the stall');
     expect(server.output()).not.toContain('"level":50');
   }, 90_000);
 
@@ -177,7 +197,24 @@ describe.skipIf(!POSTGRES_URL)('a stalled network to PostgreSQL (a proxy that go
 
     // PostgreSQL receives the COMMIT and commits; its reply never reaches the server.
     proxy.stallRepliesAfter('commit');
-    const { answer, ms } = await timed(reply(server, questionId, 'Did this one make it?'));
+    const { answer, ms } = await timed(reply(server, questionId, 'Did this one make it?', true));
+    expect(ms, `answered after ${ms} ms`).toBeLessThan(STALLED_REQUEST_BOUND_MS);
+    expectUnavailable(answer, API_MSG.writeMayHaveBeenSaved);
+
+    proxy.setStalled(false);
+    expect(await answerCount(server, questionId)).toBe(before + 1);
+    expect(server.output()).not.toContain('"level":50');
+  }, 90_000);
+
+  it('says so too of a write made by one statement, which commits as it ends', async () => {
+    const server = await start();
+    const questionId = await askQuestion(server);
+    const before = await answerCount(server, questionId);
+
+    // A reply without a key is one statement (shared with the others arriving): PostgreSQL
+    // receives it, with its text, and commits; its answer never reaches the server.
+    proxy.stallRepliesAfter('Was this one written alone?');
+    const { answer, ms } = await timed(reply(server, questionId, 'Was this one written alone?'));
     expect(ms, `answered after ${ms} ms`).toBeLessThan(STALLED_REQUEST_BOUND_MS);
     expectUnavailable(answer, API_MSG.writeMayHaveBeenSaved);
 
@@ -211,7 +248,7 @@ describe.skipIf(!POSTGRES_URL)('a stalled network to PostgreSQL (a proxy that go
     expect(server.output()).not.toContain('shutdown did not complete');
     for (const result of await Promise.allSettled(caught)) {
       // Answered 503, or cut off with its connection: never left waiting.
-      if (result.status === 'fulfilled') expectUnavailable(result.value);
+      if (result.status === 'fulfilled') expectWriteRefused(result.value);
     }
   }, 90_000);
 });

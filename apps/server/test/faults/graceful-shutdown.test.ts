@@ -198,7 +198,9 @@ describe.skipIf(!POSTGRES_URL)('shutdown with a slow database (PostgreSQL behind
 
   /**
    * One reply to each question, all at once (replies to one question queue on its row
-   * lock); resolves when the server has logged the arrival of every one.
+   * lock); resolves when the server has logged the arrival of every one. Each with an
+   * Idempotency-Key, as the web app sends them: a transaction of several statements, whose
+   * COMMIT is sent last (a reply without a key is one statement, which commits as it ends).
    */
   async function reply(server: ServerProcess, questionIds: number[]) {
     const urls = questionIds.map((id) => `/api/questions/${id}/answers/`);
@@ -208,6 +210,7 @@ describe.skipIf(!POSTGRES_URL)('shutdown with a slow database (PostgreSQL behind
       call(server.baseUrl, 'POST', url, {
         session,
         body: { text: `Reply ${i} during shutdown`, session_id: session },
+        headers: { 'idempotency-key': `shutdown-${newSession()}` },
         timeoutMs: 60_000,
       }),
     );

@@ -144,11 +144,18 @@ export async function call(
   baseUrl: string,
   method: string,
   url: string,
-  options: { body?: unknown; session?: string; token?: string; timeoutMs?: number } = {},
+  options: {
+    body?: unknown;
+    session?: string;
+    token?: string;
+    timeoutMs?: number;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Answered> {
   const res = await fetch(`${baseUrl}${url}`, {
     method,
     headers: {
+      ...options.headers,
       ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(options.session ? { 'x-session-id': options.session } : {}),
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
