@@ -135,6 +135,20 @@ function request()
 end`,
   },
   {
+    // As the web app posts: with an Idempotency-Key, so in a transaction with the key.
+    name: 'post-keyed',
+    label: 'post a question with an Idempotency-Key (write)',
+    path: () => '/api/questions/',
+    script: (_t, nonce) => `${sessionLua(nonce)}
+function request()
+  local s = session()
+  local body = '{"text":"<p>Benchmark question ' .. counter .. ': how do I ask my date about <strong>their plans</strong>?</p><ul><li>one</li><li>two</li></ul>",' ..
+    '"tag_names":["first-date","texting","bench-' .. (counter % 50) .. '"],"gender":"W","age_range":"26-35","session_id":"' .. s .. '"}'
+  return wrk.format("POST", "/api/questions/",
+    { ["Content-Type"] = "application/json", ["X-Session-Id"] = s, ["Idempotency-Key"] = "k" .. s }, body)
+end`,
+  },
+  {
     // A top-level reply, spread over every question: each tells its asker and followers.
     name: 'reply',
     label: 'post a reply (write)',
@@ -146,6 +160,20 @@ function request()
   local body = '{"text":"<p>Benchmark reply ' .. counter .. ': <strong>ask them</strong> plainly, and listen.</p>","session_id":"' .. s .. '"}'
   return wrk.format("POST", "/api/questions/" .. id .. "/answers/",
     { ["Content-Type"] = "application/json", ["X-Session-Id"] = s }, body)
+end`,
+  },
+  {
+    // As the web app replies: with an Idempotency-Key, so in a transaction with the key.
+    name: 'reply-keyed',
+    label: 'post a reply with an Idempotency-Key (write)',
+    path: () => '/api/questions/',
+    script: (t, nonce) => `${sessionLua(nonce)}
+function request()
+  local s = session()
+  local id = (counter * 7919) % ${t.questions} + 1
+  local body = '{"text":"<p>Benchmark reply ' .. counter .. ': <strong>ask them</strong> plainly, and listen.</p>","session_id":"' .. s .. '"}'
+  return wrk.format("POST", "/api/questions/" .. id .. "/answers/",
+    { ["Content-Type"] = "application/json", ["X-Session-Id"] = s, ["Idempotency-Key"] = "k" .. s }, body)
 end`,
   },
 ];
