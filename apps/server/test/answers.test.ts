@@ -472,6 +472,39 @@ describeEachEngine('answers', (ctx) => {
     });
   });
 
+  describe('replies sent at once with an Idempotency-Key', () => {
+    it('shares statements with them too, each replayed as it was answered', async () => {
+      const questions = await Promise.all(Array.from({ length: 8 }, () => createQuestion(ctx)));
+      const sent = questions.map((q, i) => ({
+        question: q.id,
+        session: newSession(),
+        key: `reply-${i}-${newSession()}`,
+      }));
+      const send = ({ question, session, key }: (typeof sent)[number], i: number) =>
+        ctx.request({
+          method: 'POST',
+          url: `/api/questions/${question}/answers/`,
+          headers: { 'idempotency-key': key },
+          body: { text: `Keyed at once ${i}`, session_id: session },
+        });
+      const first = await Promise.all(sent.map(send));
+      for (const res of first) expect(res.statusCode, res.body).toBe(201);
+      for (const [i, reply] of sent.entries()) {
+        const again = await send(reply, i);
+        expect(again.statusCode).toBe(201);
+        expect(again.headers['idempotency-replayed']).toBe('true');
+        expect(again.json()).toEqual(first[i]?.json());
+      }
+      const counts = await Promise.all(questions.map((q) => detail(ctx, q.id)));
+      expect(counts.map((d) => d.answer_count)).toEqual(questions.map(() => 1));
+      const ids = first.map((res) => res.json().id);
+      const { rows } = await sql<{ transactions: number }>`
+        SELECT count(DISTINCT xmin::text)::int AS transactions FROM answers
+        WHERE id = ANY(${ids}::int[])`.execute(ctx.database.db);
+      expect(rows[0]?.transactions).toBeLessThan(ids.length);
+    });
+  });
+
   describe('concurrent replies and deletes', () => {
     it('never loses a reply posted while its parent is deleted, nor miscounts', async () => {
       const q = await createQuestion(ctx);

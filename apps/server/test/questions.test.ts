@@ -144,6 +144,50 @@ describeEachEngine('questions', (ctx) => {
       expect(repeats[0]?.transactions).toBe(3);
     });
 
+    it('shares statements with posts sent with an Idempotency-Key too, each replayed as sent', async () => {
+      const word = uniqueName('t').toLowerCase();
+      await createQuestion(ctx, { tags: [`${word}-k`] });
+      const ask = (session: string, key: string, i: number) =>
+        ctx.request({
+          method: 'POST',
+          url: '/api/questions/',
+          session,
+          headers: { 'idempotency-key': key },
+          body: {
+            text: `<p>Keyed at once ${i}</p>`,
+            tag_names: [`${word}-k`],
+            session_id: session,
+          },
+        });
+      const sessions = Array.from({ length: 10 }, () => newSession());
+      const keys = sessions.map(() => `ask-${uniqueName('k')}`);
+      // The last one twice at once, with its key: one question, whatever the order.
+      const sent = [...sessions.map((session, i) => ask(session, keys[i] as string, i))];
+      sent.push(ask(sessions[9] as string, keys[9] as string, 9));
+      const answered = await Promise.all(sent);
+      for (const res of answered.slice(0, 9)) expect(res.statusCode, res.body).toBe(201);
+      const twins = answered.slice(9).map((res) => res.statusCode);
+      expect(twins.filter((status) => status === 201).length).toBeGreaterThanOrEqual(1);
+      for (const status of twins) expect([201, 409]).toContain(status);
+      const ids = answered.filter((res) => res.statusCode === 201).map((res) => res.json().id);
+      const twinIds = new Set(
+        answered.slice(9).flatMap((res) => (res.statusCode === 201 ? [res.json().id] : [])),
+      );
+      expect(twinIds.size).toBe(1);
+      // A repeat is answered with the first response, and creates nothing.
+      for (const [i, session] of sessions.entries()) {
+        const again = await ask(session, keys[i] as string, i);
+        expect(again.statusCode).toBe(201);
+        expect(again.headers['idempotency-replayed']).toBe('true');
+        expect(again.json().text).toBe(`<p>Keyed at once ${i}</p>`);
+      }
+      const { rows } = await sql<{ n: number; transactions: number }>`
+        SELECT count(*)::int AS n, count(DISTINCT xmin::text)::int AS transactions FROM questions
+        WHERE text LIKE '<p>Keyed at once %' AND id = ANY(${ids}::int[])`.execute(ctx.database.db);
+      expect(rows[0]?.n).toBe(10);
+      expect(rows[0]?.transactions).toBeLessThan(10);
+    });
+
     it('answers 201 with the sanitized detail, normalized tags and default labels', async () => {
       const session = newSession();
       const tag = uniqueName('t');

@@ -5,6 +5,7 @@ import { type ChangeFeed, postgresChangeFeed, sessionChangeFeed } from './change
 import { endPoolWithin, trackClients } from './closing.ts';
 import { timeLeftMs, withDeadlines } from './deadline.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
+import type { IdempotencyKeyClaim } from './rows.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -24,6 +25,14 @@ export interface WriteClaim<R = unknown> {
    * that a retry whose first response was lost (after the commit) replays it.
    */
   keep(tx: Executor, result: R): Promise<void>;
+  /**
+   * The same for a write that claims and keeps many keys in a statement each
+   * (repositories/idempotency-keys.ts `keyClaims`, `recordIdempotentResponses`): the key's
+   * row, `taken()` once such a statement has claimed it, and the response to keep.
+   */
+  readonly key: IdempotencyKeyClaim;
+  taken(): void;
+  response(tx: Executor, result: R): Promise<{ id: Buffer; status: number; body: string }>;
 }
 
 export interface DatabaseHandle {

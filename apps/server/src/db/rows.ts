@@ -44,3 +44,10 @@ export interface AnonymousPostRow {
   /** The post's time in microseconds since the epoch, for the cursor. */
   at: number;
 }
+
+/** An idempotency key to take: its keyed hash, its request's fingerprint, and its expiry. */
+export interface IdempotencyKeyClaim {
+  id: Buffer;
+  fingerprint: Buffer;
+  expiresAt: Date;
+}

@@ -5,8 +5,8 @@
 import { ALLOWED_TAGS, LINK_REL } from '@dating/contract';
 import fc from 'fast-check';
 import { Window } from 'happy-dom';
-import { afterAll, describe, expect, it } from 'vitest';
 import sanitizeHtml from 'sanitize-html';
+import { afterAll, describe, expect, it } from 'vitest';
 import { htmlToPlainText, sanitizeQuestionHtml } from './rich-text.ts';
 
 const window = new Window();

@@ -114,12 +114,12 @@ export default fp(
     const hmacKey = createHmac('sha256', options.secret).update('idempotency-v1').digest();
     const keyedHash = (...parts: string[]) =>
       createHmac('sha256', hmacKey).update(parts.join('\n')).digest();
-    const claimFor = (state: KeyState, db: Executor) =>
-      claimIdempotencyKey(db, {
-        id: state.id,
-        fingerprint: state.fingerprint,
-        expiresAt: new Date(Date.now() + LIFETIME_MS),
-      });
+    const keyOf = (state: KeyState) => ({
+      id: state.id,
+      fingerprint: state.fingerprint,
+      expiresAt: new Date(Date.now() + LIFETIME_MS),
+    });
+    const claimFor = (state: KeyState, db: Executor) => claimIdempotencyKey(db, keyOf(state));
     const inProgress = () =>
       new HttpError(409, { detail: API_MSG.idempotencyInProgress }, { 'Retry-After': '1' });
 
@@ -180,23 +180,31 @@ export default fp(
       }
       states.set(request, state);
       request.idempotency = {
-        answering: (status, present) => ({
-          async claim(tx) {
-            if (!(await claimFor(state, tx))) throw inProgress();
-            state.claimed = true;
-          },
-          async keep(tx, result) {
-            // The route's own response writer: what is kept is what would be sent, and the
-            // schema's serializer drops whatever the schema does not name.
+        answering: (status, present) => {
+          // The route's own response writer: what is kept is what would be sent, and the
+          // schema's serializer drops whatever the schema does not name.
+          const response = async (tx: Executor, result: Parameters<typeof present>[0]) => {
             const serialize = reply.getSerializationFunction(String(status));
             const value = (await present(result, tx)) as Record<string, unknown>;
             const body = serialize ? serialize(value) : JSON.stringify(value);
-            await recordIdempotentResponse(tx, state.id, {
-              status,
-              body: withoutSession(body, state.sessionId),
-            });
-          },
-        }),
+            return { id: state.id, status, body: withoutSession(body, state.sessionId) };
+          };
+          return {
+            async claim(tx) {
+              if (!(await claimFor(state, tx))) throw inProgress();
+              state.claimed = true;
+            },
+            async keep(tx, result) {
+              const { status: kept, body } = await response(tx, result);
+              await recordIdempotentResponse(tx, state.id, { status: kept, body });
+            },
+            key: keyOf(state),
+            taken() {
+              state.claimed = true;
+            },
+            response,
+          };
+        },
       };
     };
 

@@ -3,9 +3,10 @@ import { ANON_LABEL_PREFIX, API_MSG, ASKER_LABEL } from '@dating/contract';
 import { type Selectable, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 import { PREPARED } from '../db/prepared.ts';
-import type { Owner } from '../db/rows.ts';
+import type { IdempotencyKeyClaim, Owner } from '../db/rows.ts';
 import type { AnswersTable } from '../db/schema.ts';
 import { automaticFollowsOf } from './follows.ts';
+import { keyClaims } from './idempotency-keys.ts';
 import { dropNotificationsOf, noticeUpserts, wroteTo } from './notifications.ts';
 import { changeAnswerCount, changeHelpfulCount } from './questions.ts';
 
@@ -128,12 +129,15 @@ export interface NewReply {
   staff: boolean;
   /** What its notices quote of it (services/notifications.ts `excerptOf`). */
   excerpt: string;
+  /** Its request's idempotency key, taken by the same statement (`keyClaims`). */
+  key?: IdempotencyKeyClaim;
 }
 
 /**
  * A reply's outcome: written; or not, because its question is missing, 'busy' (held by
- * another transaction, or changed since this statement began: write it alone, under the
- * question's lock) or hidden by reports from this author.
+ * another transaction, or changed since this statement began, or its idempotency key held
+ * by another request: write it alone, under the question's lock, where the key is taken or
+ * answered as it says) or hidden by reports from this author.
  */
 export type ReplyOutcome = { answer: SelectedAnswer } | 'missing' | 'busy' | 'hidden';
 
@@ -183,9 +187,11 @@ export async function writeReplies(
         ${of((r) => r.answer.parentId)}::int[], ${of((r) => r.answer.text)}::text[],
         ${of((r) => r.answer.gender)}::text[], ${of((r) => r.answer.ageRange)}::text[],
         ${of((r) => r.author.userId)}::int[], ${of((r) => r.author.sessionHash)}::bytea[],
-        ${of((r) => r.staff)}::boolean[], ${of((r) => r.excerpt)}::text[])
+        ${of((r) => r.staff)}::boolean[], ${of((r) => r.excerpt)}::text[],
+        ${of((r) => r.key?.id ?? null)}::bytea[], ${of((r) => r.key?.fingerprint ?? null)}::bytea[],
+        ${of((r) => r.key?.expiresAt ?? null)}::timestamptz[])
         WITH ORDINALITY AS w(question_id, parent_id, text, gender, age_range, user_id,
-          session_hash, staff, excerpt, n)
+          session_hash, staff, excerpt, key_id, key_fingerprint, key_expires_at, n)
     ), seen AS (
       SELECT id, xmin::text AS version FROM questions
       WHERE id IN (SELECT question_id FROM wanted)
@@ -205,7 +211,9 @@ export async function writeReplies(
       LEFT JOIN locked q ON q.id = w.question_id,
       LATERAL (SELECT coalesce((q.user_id IS NOT NULL AND q.user_id = w.user_id)
         OR (q.session_hash IS NOT NULL AND q.session_hash = w.session_hash), false) AS asker) mine
-    ), author AS MATERIALIZED (
+    ), ${keyClaims(sql`(SELECT key_id AS id, key_fingerprint AS fingerprint,
+        key_expires_at AS expires_at FROM judged WHERE refused IS NULL AND key_id IS NOT NULL)`)},
+    author AS MATERIALIZED (
       SELECT j.*, CASE WHEN j.asker THEN 0 ELSE coalesce(earlier.number, j.author_count + 1) END
           AS number,
         NOT j.asker AND earlier.number IS NULL AS is_new
@@ -215,7 +223,7 @@ export async function writeReplies(
           AND (e.user_id = j.user_id OR e.session_hash = j.session_hash)
         ORDER BY e.id LIMIT 1
       ) AS earlier ON true
-      WHERE j.refused IS NULL
+      WHERE j.refused IS NULL AND (j.key_id IS NULL OR j.key_id IN (SELECT id FROM claimed))
     ), counted AS (
       UPDATE questions q SET answer_count = q.answer_count + 1,
         last_activity_at = greatest(q.last_activity_at, now()),
@@ -257,11 +265,11 @@ export async function writeReplies(
           ELSE ${ANON_LABEL_PREFIX}::text || i.author_number END AS author_label
       FROM told t JOIN author a ON a.n = t.n JOIN inserted i ON i.question_id = a.question_id
     ), ${noticeUpserts(sql`notices`)}
-    SELECT j.refused, i.*,
+    SELECT coalesce(j.refused, CASE WHEN i.id IS NULL THEN 'busy' END) AS refused, i.*,
       coalesce((SELECT array_agg(t.user_id) FROM told t WHERE t.n = j.n), '{}') AS told_user_ids,
       coalesce((SELECT array_agg(t.session_hash) FROM told t WHERE t.n = j.n), '{}')
         AS told_session_hashes
-    FROM judged j LEFT JOIN inserted i ON i.question_id = j.question_id AND j.refused IS NULL
+    FROM judged j LEFT JOIN inserted i ON i.question_id = j.question_id
     ORDER BY j.n`.execute(db);
   return rows.map(({ refused, told_user_ids, told_session_hashes, ...answer }) => {
     if (refused !== null) return refused;

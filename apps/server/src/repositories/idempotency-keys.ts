@@ -1,12 +1,7 @@
 /** Idempotency keys (plugins/idempotency.ts): keyed hashes, and the response once sent. */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
-
-export interface IdempotencyKeyClaim {
-  id: Buffer;
-  fingerprint: Buffer;
-  expiresAt: Date;
-}
+import type { IdempotencyKeyClaim } from '../db/rows.ts';
 
 /** A key in force: its request's fingerprint, and its response once recorded. */
 export function findIdempotencyKey(db: Executor, id: Buffer) {
@@ -27,24 +22,41 @@ export async function claimIdempotencyKey(
   db: Executor,
   claim: IdempotencyKeyClaim,
 ): Promise<boolean> {
-  const row = await db
-    .insertInto('idempotency_keys')
-    .values({ id: claim.id, fingerprint: claim.fingerprint, expires_at: claim.expiresAt })
-    .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet({
-          fingerprint: claim.fingerprint,
-          expires_at: claim.expiresAt,
-          created_at: sql<Date>`now()`,
-          status: null,
-          body: null,
-        })
-        .where('idempotency_keys.expires_at', '<=', sql<Date>`now()`),
-    )
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  const { rows } = await sql<{ id: Buffer }>`
+    WITH ${keyClaims(sql`(SELECT ${claim.id}::bytea AS id, ${claim.fingerprint}::bytea AS fingerprint,
+      ${claim.expiresAt}::timestamptz AS expires_at)`)}
+    SELECT id FROM claimed`.execute(db);
+  return rows.length > 0;
+}
+
+/**
+ * `claimIdempotencyKey` of each key the relation `keys` names (columns id, fingerprint,
+ * expires_at), inside a statement that writes what they were sent for: the statement's
+ * `claimed` CTE returns the ids it took, and the write goes ahead only for those. In the
+ * order of their ids, so that two statements never wait for each other's keys in a circle.
+ */
+export function keyClaims(keys: RawBuilder<unknown>) {
+  return sql`claimed AS (
+      INSERT INTO idempotency_keys (id, fingerprint, expires_at)
+      SELECT id, fingerprint, expires_at FROM ${keys} AS k ORDER BY id
+      ON CONFLICT (id) DO UPDATE SET fingerprint = excluded.fingerprint,
+        expires_at = excluded.expires_at, created_at = now(), status = NULL, body = NULL
+        WHERE idempotency_keys.expires_at <= now()
+      RETURNING id
+    )`;
+}
+
+/** `recordIdempotentResponse` of many keys, in one statement. */
+export async function recordIdempotentResponses(
+  db: Executor,
+  responses: readonly { id: Buffer; status: number; body: string }[],
+): Promise<void> {
+  if (responses.length === 0) return;
+  await sql`
+    UPDATE idempotency_keys k SET status = r.status, body = r.body
+    FROM unnest(${responses.map((r) => r.id)}::bytea[], ${responses.map((r) => r.status)}::smallint[],
+      ${responses.map((r) => r.body)}::text[]) AS r (id, status, body)
+    WHERE k.id = r.id AND k.status IS NULL`.execute(db);
 }
 
 /** Keeps the response of a key's request, once. */

@@ -2,11 +2,12 @@ import { type AgeRange, type Gender, LIMITS } from '@dating/contract';
 import { type CompiledQuery, type Selectable, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 import { PREPARED } from '../db/prepared.ts';
-import type { Owner } from '../db/rows.ts';
+import type { IdempotencyKeyClaim, Owner } from '../db/rows.ts';
 import type { QuestionsTable } from '../db/schema.ts';
 import type { KeyActivity } from '../lib/activity-macs.ts';
 import type { ActiveCursor, FeedCursor, SearchCursor, TopCursor } from '../lib/cursor.ts';
 import { automaticFollowsOf } from './follows.ts';
+import { keyClaims } from './idempotency-keys.ts';
 import { dropNotificationsOf } from './notifications.ts';
 
 const QUESTION_COLUMNS = [
@@ -384,6 +385,8 @@ export interface NewQuestionWithTags {
   question: NewQuestion;
   asker: Owner;
   tagNames: readonly string[];
+  /** Its request's idempotency key, taken by the same statement (`keyClaims`). */
+  key?: IdempotencyKeyClaim;
 }
 
 /**
@@ -392,7 +395,8 @@ export interface NewQuestionWithTags {
  * statement, however many: one round trip and one commit for all (db/write-batches.ts),
  * where the general path takes five for one (BEGIN, the tags, the question, the follow,
  * COMMIT). A question with a tag that does not exist yet is not written, and its result is
- * undefined: the caller takes the general path, which creates the tag.
+ * undefined: the caller takes the general path, which creates the tag. So is one whose
+ * idempotency key another request holds: the general path answers it as that key says.
  *
  * Each question's id is drawn before its insert, so that its row, tags and follow are
  * matched to it exactly. Call with one question per asker at most: an asker's follows are
@@ -414,9 +418,11 @@ export async function insertQuestionsWithKnownTags(
         ${of((p) => p.question.searchText)}::text[], ${of((p) => p.question.tagText)}::text[],
         ${of((p) => p.question.gender)}::text[], ${of((p) => p.question.ageRange)}::text[],
         ${of((p) => p.asker.userId)}::int[], ${of((p) => p.asker.sessionHash)}::bytea[],
-        ${names.map((tags) => tags.length)}::int[])
+        ${names.map((tags) => tags.length)}::int[], ${of((p) => p.key?.id ?? null)}::bytea[],
+        ${of((p) => p.key?.fingerprint ?? null)}::bytea[],
+        ${of((p) => p.key?.expiresAt ?? null)}::timestamptz[])
         WITH ORDINALITY AS w(text, search_text, tag_text, gender, age_range, user_id,
-          session_hash, tag_count, n)
+          session_hash, tag_count, key_id, key_fingerprint, key_expires_at, n)
     ), known AS (
       SELECT named.n, tags.id, tags.name
       FROM unnest(${names.flatMap((tags, i) => tags.map(() => i + 1))}::int[],
@@ -425,22 +431,26 @@ export async function insertQuestionsWithKnownTags(
     ), ready AS MATERIALIZED (
       SELECT w.*, nextval(pg_get_serial_sequence('questions', 'id'))::int AS id FROM wanted w
       WHERE (SELECT count(*) FROM known WHERE known.n = w.n) = w.tag_count
+    ), ${keyClaims(sql`(SELECT key_id AS id, key_fingerprint AS fingerprint,
+        key_expires_at AS expires_at FROM ready WHERE key_id IS NOT NULL)`)},
+    written AS (
+      SELECT * FROM ready WHERE key_id IS NULL OR key_id IN (SELECT id FROM claimed)
     ), asked AS (
       INSERT INTO questions (id, ${WRITTEN_COLUMNS}) OVERRIDING SYSTEM VALUE
-      SELECT id, ${WRITTEN_COLUMNS} FROM ready
+      SELECT id, ${WRITTEN_COLUMNS} FROM written
       ${returningQuestion()}
     ), linked AS (
       INSERT INTO question_tags (question_id, tag_id)
-      SELECT ready.id, known.id FROM ready JOIN known ON known.n = ready.n
+      SELECT written.id, known.id FROM written JOIN known ON known.n = written.n
     ), followed AS (
-      ${automaticFollowsOf(sql`(SELECT id AS question_id, user_id, session_hash FROM ready)`, followsMax)}
+      ${automaticFollowsOf(sql`(SELECT id AS question_id, user_id, session_hash FROM written)`, followsMax)}
     )
-    SELECT ready.n, asked.*,
-      EXISTS (SELECT 1 FROM followed WHERE followed.question_id = ready.id) AS following,
+    SELECT written.n, asked.*,
+      EXISTS (SELECT 1 FROM followed WHERE followed.question_id = written.id) AS following,
       -- By name, in the database's order, as ensureTags and every read of a question list them.
       coalesce((SELECT json_agg(json_build_object('id', known.id, 'name', known.name)
-        ORDER BY known.name) FROM known WHERE known.n = ready.n), '[]') AS tags
-    FROM ready JOIN asked ON asked.id = ready.id`.execute(db);
+        ORDER BY known.name) FROM known WHERE known.n = written.n), '[]') AS tags
+    FROM written JOIN asked ON asked.id = written.id`.execute(db);
   const written = new Map(
     rows.map(({ n, following, tags, ...row }) => [Number(n), { row, tags, following }]),
   );

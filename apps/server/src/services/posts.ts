@@ -39,6 +39,7 @@ import {
   updateAnswerText,
   writeReplies,
 } from '../repositories/answers.ts';
+import { recordIdempotentResponses } from '../repositories/idempotency-keys.ts';
 import { recipientKey } from '../repositories/notifications.ts';
 import {
   deleteQuestion,
@@ -65,66 +66,126 @@ export interface PostDeps {
 }
 
 /**
- * Four statements of questions at once at most, as many as likes have (services/likes.ts);
- * the questions that arrive while four run make the next one, up to 50 (their texts are
- * longer than a like).
+ * A shared write's idempotency key (plugins/idempotency.ts), beside the key's row the
+ * write carries: taken by the write's own statement, and its response kept by one more
+ * for every key of the batch, in the batch's transaction, so that the key exists if and
+ * only if the write committed.
+ */
+interface SharedKey<Written> {
+  taken(): void;
+  response(tx: Executor, written: Written): Promise<{ id: Buffer; status: number; body: string }>;
+}
+
+/**
+ * Writes a batch by `write`, one statement: alone when no write of it has a key to keep
+ * (it commits as it ends); else in a transaction with the statement that keeps the keys'
+ * responses. A result left undefined by `written` was not written (a write that the
+ * general path takes instead), and its key was not taken.
+ */
+async function writeShared<In extends { shared: SharedKey<W> | undefined }, Out, W>(
+  db: Db,
+  inputs: readonly In[],
+  write: (db: Executor, inputs: readonly In[]) => Promise<Out[]>,
+  written: (output: Out) => W | undefined,
+): Promise<Out[]> {
+  if (inputs.every((input) => input.shared === undefined)) {
+    return commitsAsItEnds(() => write(db, inputs));
+  }
+  return db.transaction().execute(async (tx) => {
+    const outputs = await write(tx, inputs);
+    const responses = [];
+    for (const [i, output] of outputs.entries()) {
+      const shared = inputs[i]?.shared;
+      const done = written(output);
+      if (shared === undefined || done === undefined) continue;
+      shared.taken();
+      responses.push(await shared.response(tx, done));
+    }
+    await recordIdempotentResponses(tx, responses);
+    return outputs;
+  });
+}
+
+/** A question to write with others, with its request's key. */
+interface SharedQuestion extends NewQuestionWithTags {
+  shared: SharedKey<InsertedQuestionWithTags> | undefined;
+}
+
+/**
+ * Two statements of questions at once at most: with more, each batch is smaller and costs
+ * more a post. The questions that arrive while two run make the next one, up to 50.
  */
 const QUESTION_BATCHES: WriteBatchOptions = { maxInFlight: 2, maxBatch: 50 };
 
 /**
- * The common post, its tags known, without an idempotency key or a crisis to flag: the
- * questions that arrive while others are being written share one statement and one commit
- * (db/write-batches.ts), most of a post's cost in the database being its statement's and
- * its commit's. One question of an asker a batch: the batch counts each asker's follows
- * once, and its questions share one transaction, whose time they all carry.
+ * The common post, its tags known and nothing to flag: the questions that arrive while
+ * others are being written share one statement and one commit (db/write-batches.ts), most
+ * of a post's cost in the database being its statement's and its commit's. With an
+ * idempotency key, as the web app sends one, the key is taken by that statement and its
+ * response kept by one more of the same transaction. One question of an asker a batch: the
+ * batch counts each asker's follows once, and its questions share one transaction, whose
+ * time they all carry.
  */
 export class QuestionBatches {
-  private readonly batches: WriteBatcher<NewQuestionWithTags, InsertedQuestionWithTags | undefined>;
+  private readonly batches: WriteBatcher<SharedQuestion, InsertedQuestionWithTags | undefined>;
 
   constructor(db: Db, options: WriteBatchOptions = QUESTION_BATCHES) {
-    this.batches = new WriteBatcher(
-      (posts: readonly NewQuestionWithTags[]) =>
-        commitsAsItEnds(() => insertQuestionsWithKnownTags(db, posts, LIMITS.followsMax)),
-      {
-        ...options,
-        keys: {
-          of: (post) => [recipientKey(post.asker)],
-          alone: async (post) =>
-            (
-              await commitsAsItEnds(() =>
-                insertQuestionsWithKnownTags(db, [post], LIMITS.followsMax),
-              )
-            )[0],
-        },
+    const write = (posts: readonly SharedQuestion[]) =>
+      writeShared(
+        db,
+        posts,
+        (executor, inputs) => insertQuestionsWithKnownTags(executor, inputs, LIMITS.followsMax),
+        (written) => written,
+      );
+    this.batches = new WriteBatcher(write, {
+      ...options,
+      keys: {
+        of: (post) => [recipientKey(post.asker)],
+        alone: async (post) => (await write([post]))[0],
       },
-    );
+    });
   }
 
-  /** The question written, or undefined when one of its tags does not exist yet. */
-  add(post: NewQuestionWithTags): Promise<InsertedQuestionWithTags | undefined> {
+  /**
+   * The question written, or undefined when one of its tags does not exist yet or its key
+   * is held by another request: the general path answers those.
+   */
+  add(post: SharedQuestion): Promise<InsertedQuestionWithTags | undefined> {
     return this.batches.submit(post);
   }
+}
+
+/** A reply to write with others, with its request's key. */
+interface SharedReply extends NewReply {
+  shared: SharedKey<AnswerRow> | undefined;
 }
 
 /** Two statements of replies at once at most, up to 50 replies each. */
 const REPLY_BATCHES: WriteBatchOptions = { maxInFlight: 2, maxBatch: 50 };
 
 /**
- * The common reply, at the top of a thread, without an idempotency key or a crisis to flag:
- * the replies that arrive while others are being written share one statement and its
- * commit (db/write-batches.ts, repositories/answers.ts `writeReplies`), where one reply
- * alone takes four round trips (BEGIN, the question's lock, the reply, COMMIT). One reply a
- * question and one an author a batch; another reply to a question of the batch, and a
- * reply whose question another transaction holds, come back 'busy' and are written alone,
- * waiting for the question's lock.
+ * The common reply, at the top of a thread, with nothing to flag: the replies that arrive
+ * while others are being written share one statement and its commit (db/write-batches.ts,
+ * repositories/answers.ts `writeReplies`), where one reply alone takes four round trips
+ * (BEGIN, the question's lock, the reply, COMMIT); with an idempotency key, as the web app
+ * sends one, the key is taken by that statement and its response kept by one more of the
+ * same transaction. One reply a question and one an author a batch; another reply to a
+ * question of the batch, a reply whose question another transaction holds and one whose
+ * key another request holds come back 'busy' and are written alone, waiting for the
+ * question's lock.
  */
 export class ReplyBatches {
-  private readonly batches: WriteBatcher<NewReply, ReplyOutcome>;
+  private readonly batches: WriteBatcher<SharedReply, ReplyOutcome>;
 
   constructor(db: Db, options: WriteBatchOptions = REPLY_BATCHES) {
     this.batches = new WriteBatcher(
-      (replies: readonly NewReply[]) =>
-        commitsAsItEnds(() => writeReplies(db, replies, LIMITS.followsMax)),
+      (replies: readonly SharedReply[]) =>
+        writeShared(
+          db,
+          replies,
+          (executor, inputs) => writeReplies(executor, inputs, LIMITS.followsMax),
+          (outcome) => (typeof outcome === 'object' ? outcome.answer : undefined),
+        ),
       {
         ...options,
         keys: {
@@ -135,7 +196,7 @@ export class ReplyBatches {
     );
   }
 
-  add(reply: NewReply): Promise<ReplyOutcome> {
+  add(reply: SharedReply): Promise<ReplyOutcome> {
     return this.batches.submit(reply);
   }
 }
@@ -209,10 +270,22 @@ export async function askQuestion(
     gender: input.gender ?? 'U',
     ageRange: input.age_range ?? 'U',
   };
-  // The common post (its tags known, no key to keep, nothing to flag) shares a statement.
+  // The common post (its tags known, nothing to flag) shares a statement.
   const simple =
-    !key && safety.categories.length === 0
-      ? await deps.questionBatches.add({ question, asker: author, tagNames })
+    safety.categories.length === 0
+      ? await deps.questionBatches.add({
+          question,
+          asker: author,
+          tagNames,
+          key: key?.key,
+          shared: key
+            ? {
+                taken: () => key.taken(),
+                response: (tx, written) =>
+                  key.response(tx, { id: written.row.id, safety, written }),
+              }
+            : undefined,
+        })
       : undefined;
   const written =
     simple ??
@@ -263,10 +336,22 @@ export async function replyTo(
   };
   const staff = input.staff === true;
   const excerpt = excerptOf(text);
-  // The common reply (at the top of the thread, no key to keep, nothing to flag) shares a
-  // statement; the others, and those whose question was busy, are written alone.
-  if (!key && parentId === null && safety.categories.length === 0) {
-    const shared = await deps.replyBatches.add({ answer: reply, author, staff, excerpt });
+  // The common reply (at the top of the thread, nothing to flag) shares a statement; the
+  // others, and those whose question was busy, are written alone.
+  if (parentId === null && safety.categories.length === 0) {
+    const shared = await deps.replyBatches.add({
+      answer: reply,
+      author,
+      staff,
+      excerpt,
+      key: key?.key,
+      shared: key
+        ? {
+            taken: () => key.taken(),
+            response: (tx, row) => key.response(tx, { row, safety }),
+          }
+        : undefined,
+    });
     if (shared === 'missing') throw notFound();
     if (shared === 'hidden') throw forbidden(API_MSG.hiddenQuestion);
     if (shared !== 'busy') return { row: shared.answer, safety };
