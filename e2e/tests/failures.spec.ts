@@ -93,7 +93,11 @@ test.describe('offline', () => {
     await context.setOffline(true);
     await page.getByLabel('Gender').selectOption('M');
     await expect(page.getByText('Failed to load posts.')).toBeVisible();
-    const retry = page.getByRole('button', { name: 'Retry' });
+    // The posts' own Retry: another list that failed to refresh meanwhile (the tags) has one
+    // too (CI, 2026-12-04: two buttons matched).
+    const retry = page
+      .getByRole('region', { name: 'Results' })
+      .getByRole('button', { name: 'Retry' });
     await retry.click();
     await expect(page.getByText('Failed to load posts.')).toBeVisible();
     await context.setOffline(false);
