@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { SCREEN_FILES_PATH, type ScreenFiles } from '@dating/contract/runtime';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { type BuiltChunk, lazyFiles } from './build/lazy-files.ts';
+import { preactAliases } from './build/preact.ts';
 
 const require = createRequire(import.meta.url);
 const routerBuild = (file: string) =>
@@ -152,8 +152,9 @@ function inlineEntryCss(): Plugin {
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8000';
 
 export default defineConfig(({ mode, isSsrBuild }) => ({
+  // JSX compiles to React's automatic runtime, which resolves to Preact's (build/preact.ts).
+  oxc: { jsx: { runtime: 'automatic' } },
   plugins: [
-    react(),
     // The server's build of the first screen (src/entry-server.tsx) is not sent to browsers.
     ...(isSsrBuild
       ? []
@@ -172,6 +173,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     : {}),
   resolve: {
     alias: [
+      ...preactAliases,
       // The server's drawing of the first screen has no DOM, so no DOMParser to read HTML
       // (src/lib/html-text.server.ts, html-tree.server.ts).
       ...(isSsrBuild
@@ -205,5 +207,17 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // TanStack Query's "use client": a marker for React Server Components, which we have not.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        // React Router uses React's useOptimistic where there is one; Preact has none, and
+        // React Router then does without (build/preact.ts).
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) {
+          return;
+        }
+        warn(warning);
+      },
+    },
   },
 }));

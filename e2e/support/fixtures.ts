@@ -232,10 +232,11 @@ export async function withoutPageData(page: Page) {
   await page.route('**/*', async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();
     const response = await route.fetch();
-    const body = (await response.text()).replace(
-      /<script type="application\/json" id="initial-data">[\s\S]*?<\/script>/,
-      '',
-    );
+    // The screen drawn from that data goes too, as the server sends a page it has no data
+    // for: the app would otherwise take that drawing over as if it held the data.
+    const body = (await response.text())
+      .replace(/<script type="application\/json" id="initial-data">[\s\S]*?<\/script>/, '')
+      .replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
     // The body is sent decoded, so without the server's encoding and length.
     const headers = Object.fromEntries(
       Object.entries(response.headers()).filter(

@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { APP_READY_MARK, strongSessionId } from '@dating/contract';
 import type { Page } from '@playwright/test';
-import { createAnswer, createQuestion, uid } from '../support/api.ts';
-import { expect, feedCards, questionArticle, test } from '../support/fixtures.ts';
+import { createAnswer, createQuestion, createReport, loginAdmin, uid } from '../support/api.ts';
+import { expect, feedCards, questionArticle, signInPage, test } from '../support/fixtures.ts';
 
 /** The page's log: every script read of `path` (a prefix), and the marks the test adds. */
 function recordReads(page: Page, path: RegExp) {
@@ -37,6 +37,35 @@ function liveStreamOpened(page: Page) {
 /** How many times the app has marked that it took the page over (APP_READY_MARK). */
 function appReadyMarks(page: Page) {
   return page.evaluate((mark) => performance.getEntriesByName(mark).length, APP_READY_MARK);
+}
+
+/**
+ * Keeps every element of the screen the server drew (its `main`: the header changes on its
+ * own once the app knows who is signed in), as the page's parser made them, before any
+ * script runs: the document turns "interactive" once the HTML is parsed, before its module
+ * scripts run. `drawnElementsReplaced` then names those that hydration threw away. Preact,
+ * which runs the app (apps/web/build/preact.ts), says nothing of a mismatch: it draws its
+ * own element in place of the one it did not expect.
+ */
+function keepDrawnElements(page: Page) {
+  return page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      const drawn = Array.from(document.querySelector('#root main')?.querySelectorAll('*') ?? []);
+      Object.assign(window, { drawnElements: drawn });
+    });
+  });
+}
+
+/** The server-drawn elements no longer on the page, each as its tag and some of its text. */
+function drawnElementsReplaced(page: Page) {
+  return page.evaluate(() => {
+    const drawn = (window as { drawnElements?: Element[] }).drawnElements;
+    if (!drawn?.length) throw new Error('the page had no drawn screen to keep');
+    return drawn
+      .filter((element) => !element.isConnected)
+      .map((element) => `<${element.localName}> ${element.textContent?.slice(0, 60)}`);
+  });
 }
 
 test.describe('first load', () => {
@@ -300,6 +329,7 @@ test.describe('first load', () => {
       viewport: { width: 375, height: 812 },
     });
     const page = await context.newPage();
+    await keepDrawnElements(page);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
@@ -308,6 +338,8 @@ test.describe('first load', () => {
 
     await page.goto('/');
     await expect(feedCards(page)).toHaveCount(20);
+    await expect.poll(() => appReadyMarks(page)).toBe(1);
+    expect(await drawnElementsReplaced(page)).toEqual([]);
     await page.goto(`/?q=${word}`);
     await expect(feedCards(page).filter({ hasText: word })).toBeVisible();
     // Taken over: the app answers a click (the theme toggle shows the system's dark scheme),
@@ -326,7 +358,43 @@ test.describe('first load', () => {
     await mine.getByRole('button', { name: /Like this reply/ }).click();
     await expect(mine.getByRole('button', { name: /Like this reply \(1 like\)/ })).toBeVisible();
     await settled;
+    expect(await drawnElementsReplaced(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+  test('a drawn screen whose code came late changes whole when its own view comes back', async ({
+    page,
+    request,
+  }) => {
+    // A hidden question, read by an admin: drawn for a stranger (the notice, a <p>), then
+    // shown whole and marked once the admin's own read comes back (its text, a <div>).
+    const word = `late${uid()}`;
+    const question = await createQuestion(request, { text: `<p>${word} question</p>` });
+    // MODERATION_AUTOHIDE defaults to 3.
+    for (let i = 0; i < 3; i++) await createReport(request, { question: question.id });
+    await signInPage(page, await loginAdmin(request));
+    // The question screen's code comes late: after the app has learnt who is signed in, or
+    // after 1.5 s if the app waits for that code first. The app, run first, had hydrated the
+    // rest and left the screen to wait for its code, and the drawn notice stayed beside the
+    // question's text.
+    const statusRead = page
+      .waitForResponse((response) => response.url().endsWith('/api/user/status/'))
+      .then(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    await page.route(/\/assets\/question-[^/]*\.js$/, async (route) => {
+      await Promise.race([statusRead, new Promise((resolve) => setTimeout(resolve, 1_500))]);
+      await route.continue();
+    });
+
+    await page.goto(`/questions/${question.id}`);
+    const text = questionArticle(page).getByTestId('question-text');
+    await expect(text).toHaveText(`${word} question`);
+    await expect(
+      questionArticle(page).getByText('Hidden while moderators review it'),
+    ).toBeVisible();
+    await expect(page.getByText('This post is hidden while moderators review it.')).toHaveCount(0);
+    await expect(text).toHaveCount(1);
+    // The header, drawn for nobody signed in, holds the admin's and nothing of the drawing.
+    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(1);
+    await expect(page.getByText('Loading authentication status...')).toHaveCount(0);
   });
 });

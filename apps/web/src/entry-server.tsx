@@ -9,7 +9,8 @@
  * no difference. Built by `vite build --ssr` into dist-server/; the server runs it in Node.
  */
 import type { InitialData, ServerBuild } from '@dating/contract';
-import { prerender } from 'react-dom/static';
+import type { VNode } from 'preact';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { App } from './app/app.tsx';
 import { seedQueries } from './features/questions/api/initial-data.ts';
 import { questionPageTitle } from './features/questions/lib/question-title.ts';
@@ -41,24 +42,13 @@ async function draw(
   pageNow: number | null,
 ): Promise<string> {
   try {
-    // prerender (not renderToString) waits for the lazily loaded screens, such as a
-    // question's page, so their markup is drawn rather than their 'Loading…'.
-    // A part that fails to draw would be left for the browser with an error for its console:
-    // any failure sends the page undrawn instead, and the browser draws all of it.
-    let failure: unknown = null;
-    const { prelude } = await prerender(
-      <App queryClient={queryClient} pageNow={pageNow} url={url} />,
-      {
-        // Never outline a large part to be swapped in by an inline script, which the CSP
-        // (script-src 'self') would block, leaving it hidden.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onError(error) {
-          failure ??= error;
-        },
-      },
+    // The async renderer waits for the lazily loaded screens, such as a question's page, so
+    // their markup is drawn rather than their 'Loading…'. A part that fails to draw fails the
+    // whole: the page is sent undrawn, and the browser draws all of it.
+    const html = await renderToStringAsync(
+      // The app is typed against React's JSX, which preact/compat renders (build/preact.ts).
+      (<App queryClient={queryClient} pageNow={pageNow} url={url} />) as unknown as VNode,
     );
-    const html = await new Response(prelude).text();
-    if (failure !== null) throw failure;
     if (/<script/i.test(html)) throw new Error('the drawn screen holds a script: not sent');
     return html;
   } finally {
