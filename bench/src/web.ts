@@ -210,7 +210,8 @@ async function coldLoad(browser: Browser, base: string, profile: Profile, openEd
 
 /**
  * A cold load of a question's page: when its text is on screen (just after the frame that
- * paints it). The page is not drawn on the server: the app draws it from the page's data.
+ * paints it), and the bytes of JavaScript it loaded before its load event, as sent (the
+ * build's Brotli copies).
  */
 async function questionLoad(browser: Browser, base: string, profile: Profile, id: number) {
   const context = await browser.newContext({ ...profile.context, baseURL: base });
@@ -225,11 +226,25 @@ async function questionLoad(browser: Browser, base: string, profile: Profile, id
       undefined,
       { timeout: 120_000 },
     );
-    return (await shown.jsonValue()) as number;
+    const text = (await shown.jsonValue()) as number;
+    await page.waitForLoadState('load', { timeout: 120_000 });
+    const scriptBytes = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType(
+        'navigation',
+      ) as PerformanceNavigationTiming[];
+      const loadAt = navigation?.loadEventStart ?? Number.POSITIVE_INFINITY;
+      return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .filter((entry) => entry.responseEnd <= loadAt)
+        .reduce((sum, entry) => sum + entry.encodedBodySize, 0);
+    });
+    return { text, scriptBytes };
   } finally {
     await context.close();
   }
 }
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 const ms = (n: number | undefined) => (n === undefined ? '-' : `${Math.round(n)} ms`);
 
@@ -273,6 +288,7 @@ async function main() {
     cls: number;
     editor: number | undefined;
     question: number;
+    questionScripts: number;
   }[] = [];
   try {
     // Three loads first, not counted: the server's first pages are slower (drawing the
@@ -293,10 +309,13 @@ async function main() {
         );
         for (const shift of load.shifts) console.log(`    shifted: ${shift}`);
       }
-      const questions: number[] = [];
+      const questions: { text: number; scriptBytes: number }[] = [];
       for (let i = 0; i < LOADS; i += 1) {
-        questions.push(await questionLoad(browser, server.base, profile, questionId));
-        console.log(`  ${profile.name} question page #${i + 1}: ${ms(questions.at(-1))}`);
+        const load = await questionLoad(browser, server.base, profile, questionId);
+        questions.push(load);
+        console.log(
+          `  ${profile.name} question page #${i + 1}: ${ms(load.text)}, ${kb(load.scriptBytes)} of JavaScript before its load event`,
+        );
       }
       rows.push({
         profile: profile.name,
@@ -305,7 +324,8 @@ async function main() {
         ready: medianOfMeasured(loads.map((l) => l.ready)),
         cls: Math.max(...loads.map((l) => l.cls)),
         editor: medianOfMeasured(loads.map((l) => l.editor)),
-        question: median(questions),
+        question: median(questions.map((q) => q.text)),
+        questionScripts: median(questions.map((q) => q.scriptBytes)),
       });
     }
   } finally {
@@ -322,6 +342,7 @@ async function main() {
     `| layout shift (CLS, worst load) | ${rows.map((r) => r.cls.toFixed(3)).join(' | ')} |`,
     `| editor first open | ${rows.map((r) => ms(r.editor)).join(' | ')} |`,
     `| question page: its text visible | ${rows.map((r) => ms(r.question)).join(' | ')} |`,
+    `| question page: JavaScript before its load event | ${rows.map((r) => kb(r.questionScripts)).join(' | ')} |`,
   ];
   console.log(`\n${lines.join('\n')}\n\n${new Date().toISOString().slice(0, 16)}Z, ${ROOT}`);
 }
