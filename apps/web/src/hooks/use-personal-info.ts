@@ -11,7 +11,7 @@ const DEBOUNCE_MS = 350;
 
 /**
  * Personal information in `text`, checked as the writer types (debounced). The guard loads
- * when the editor using this opens; until then nothing is found. `guard` is there for
+ * when the first character is written; until then nothing is found. `guard` is there for
  * redacting an item in the current text.
  */
 export function usePersonalInfo(text: string): {
@@ -21,7 +21,12 @@ export function usePersonalInfo(text: string): {
   const [guard, setGuard] = useState<PersonalInfoModule | null>(null);
   const [items, setItems] = useState<FoundItem[]>([]);
 
+  // Loaded with the first character written, not when the box is drawn: a question's page
+  // draws its reply box for every reader, and most never write (the guard is 40 KB gzipped,
+  // and running it took the main thread as the page became usable).
+  const writing = text !== '';
   useEffect(() => {
+    if (!writing || guard) return;
     let live = true;
     loadPersonalInfo().then(
       (loaded) => {
@@ -34,7 +39,7 @@ export function usePersonalInfo(text: string): {
     return () => {
       live = false;
     };
-  }, []);
+  }, [writing, guard]);
 
   useEffect(() => {
     if (!guard) return;
