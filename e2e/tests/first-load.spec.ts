@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { APP_READY_MARK, strongSessionId } from '@dating/contract';
 import type { Page } from '@playwright/test';
-import { createAnswer, createQuestion, createReport, loginAdmin, uid } from '../support/api.ts';
-import { expect, feedCards, questionArticle, signInPage, test } from '../support/fixtures.ts';
+import { createAnswer, createQuestion, uid } from '../support/api.ts';
+import { expect, feedCards, questionArticle, test } from '../support/fixtures.ts';
 
 /** The page's log: every script read of `path` (a prefix), and the marks the test adds. */
 function recordReads(page: Page, path: RegExp) {
@@ -359,42 +359,18 @@ test.describe('first load', () => {
     await expect(mine.getByRole('button', { name: /Like this reply \(1 like\)/ })).toBeVisible();
     await settled;
     expect(await drawnElementsReplaced(page)).toEqual([]);
+    // Opened after hydration, the report dialog has ids of its own, none that the drawing
+    // holds: the browser's tree has the server's shape, and Preact's useId follows it (a
+    // dialog named by another element's label once could not be found by its name).
+    await questionArticle(page).getByRole('button', { name: 'Report', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Report question' })).toBeVisible();
+    expect(
+      await page.evaluate(() => {
+        const ids = Array.from(document.querySelectorAll('[id]'), (element) => element.id);
+        return ids.filter((id, at) => ids.indexOf(id) !== at);
+      }),
+    ).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
-  });
-  test('a drawn screen whose code came late changes whole when its own view comes back', async ({
-    page,
-    request,
-  }) => {
-    // A hidden question, read by an admin: drawn for a stranger (the notice, a <p>), then
-    // shown whole and marked once the admin's own read comes back (its text, a <div>).
-    const word = `late${uid()}`;
-    const question = await createQuestion(request, { text: `<p>${word} question</p>` });
-    // MODERATION_AUTOHIDE defaults to 3.
-    for (let i = 0; i < 3; i++) await createReport(request, { question: question.id });
-    await signInPage(page, await loginAdmin(request));
-    // The question screen's code comes late: after the app has learnt who is signed in, or
-    // after 1.5 s if the app waits for that code first. The app, run first, had hydrated the
-    // rest and left the screen to wait for its code, and the drawn notice stayed beside the
-    // question's text.
-    const statusRead = page
-      .waitForResponse((response) => response.url().endsWith('/api/user/status/'))
-      .then(() => new Promise((resolve) => setTimeout(resolve, 300)));
-    await page.route(/\/assets\/question-[^/]*\.js$/, async (route) => {
-      await Promise.race([statusRead, new Promise((resolve) => setTimeout(resolve, 1_500))]);
-      await route.continue();
-    });
-
-    await page.goto(`/questions/${question.id}`);
-    const text = questionArticle(page).getByTestId('question-text');
-    await expect(text).toHaveText(`${word} question`);
-    await expect(
-      questionArticle(page).getByText('Hidden while moderators review it'),
-    ).toBeVisible();
-    await expect(page.getByText('This post is hidden while moderators review it.')).toHaveCount(0);
-    await expect(text).toHaveCount(1);
-    // The header, drawn for nobody signed in, holds the admin's and nothing of the drawing.
-    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(1);
-    await expect(page.getByText('Loading authentication status...')).toHaveCount(0);
   });
 });

@@ -5,7 +5,6 @@ import { APP_READY_MARK } from '@dating/contract';
 import { type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { preloadScreen } from './app/router.tsx';
 import { readInitialData, seedInitialData } from './features/questions/api/initial-data.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { carryOverStoredTheme } from './lib/storage.ts';
@@ -35,14 +34,7 @@ const app = (
   </StrictMode>
 );
 // The server drew the first screen (src/entry-server.tsx) when it had the data for it: the
-// app takes over that markup rather than drawing it again, once the screen's code is here
-// (its files were asked for with the page), so that hydration never suspends (router.tsx).
-// A screen whose code fails to come is left to its Suspense, as any other time.
-if (root.firstElementChild) {
-  const drawn = root;
-  void preloadScreen(window.location.pathname)
-    .catch(() => {})
-    .then(() => hydrateRoot(drawn, app));
-} else {
-  createRoot(root).render(app);
-}
+// app takes over that markup rather than drawing it again. Hydrating at once lets React
+// replay any click made before it is done.
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

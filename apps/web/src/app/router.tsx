@@ -1,82 +1,67 @@
 /** Routes of the specification; every screen but the feed loads on demand. */
-import { type ComponentType, lazy, Suspense } from 'react';
-import { matchPath, Route, Routes } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
 import { StatusMessage } from '../components/ui/status-message.tsx';
 import { UI } from '../lib/messages.ts';
 import { Layout } from './layout.tsx';
 import { HomeRoute } from './routes/home.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 
-/**
- * A screen loaded on demand, and its `preload`: once that has settled, the screen draws at
- * once rather than suspending. The app preloads the screen the server drew before taking
- * it over (main.tsx): Preact, which runs the app (build/preact.ts), could leave a drawn
- * element behind when the screen changed (say, a read in the background for an admin came
- * back) while its hydration was suspended for the screen's code.
- */
-function lazyScreen(load: () => Promise<ComponentType>) {
-  let loaded: ComponentType | null = null;
-  const preload = () =>
-    load().then((Loaded) => {
-      loaded = Loaded;
-    });
-  const Lazy = lazy(async () => ({ default: await load() }));
-  function Screen() {
-    const Loaded = loaded;
-    return Loaded ? <Loaded /> : <Lazy />;
-  }
-  return { Screen, preload };
-}
-
 /** The screens loaded on demand, by path; each shows 'Loading…' until its code has come. */
 const LAZY_ROUTES = [
   {
     path: 'questions/:id',
-    ...lazyScreen(async () => (await import('./routes/question.tsx')).QuestionRoute),
+    Screen: lazy(async () => ({
+      default: (await import('./routes/question.tsx')).QuestionRoute,
+    })),
   },
   {
     path: 'my/questions/:id',
-    ...lazyScreen(async () => (await import('./routes/my-question.tsx')).MyQuestionRoute),
+    Screen: lazy(async () => ({
+      default: (await import('./routes/my-question.tsx')).MyQuestionRoute,
+    })),
   },
   {
     path: 'my/content',
-    ...lazyScreen(async () => (await import('./routes/my-content.tsx')).MyContentRoute),
+    Screen: lazy(async () => ({
+      default: (await import('./routes/my-content.tsx')).MyContentRoute,
+    })),
   },
   {
     path: 'notifications',
-    ...lazyScreen(async () => (await import('./routes/notifications.tsx')).NotificationsRoute),
+    Screen: lazy(async () => ({
+      default: (await import('./routes/notifications.tsx')).NotificationsRoute,
+    })),
   },
   {
     path: 'admin/reports',
-    ...lazyScreen(async () => (await import('./routes/admin-reports.tsx')).AdminReportsRoute),
+    Screen: lazy(async () => ({
+      default: (await import('./routes/admin-reports.tsx')).AdminReportsRoute,
+    })),
   },
   {
     path: 'register',
-    ...lazyScreen(async () => (await import('./routes/register.tsx')).RegisterRoute),
+    Screen: lazy(async () => ({ default: (await import('./routes/register.tsx')).RegisterRoute })),
   },
   {
     path: 'login',
-    ...lazyScreen(async () => (await import('./routes/login.tsx')).LoginRoute),
+    Screen: lazy(async () => ({ default: (await import('./routes/login.tsx')).LoginRoute })),
   },
   {
     path: 'about',
-    ...lazyScreen(async () => (await import('./routes/site-page.tsx')).AboutRoute),
+    Screen: lazy(async () => ({ default: (await import('./routes/site-page.tsx')).AboutRoute })),
   },
   {
     path: 'privacy',
-    ...lazyScreen(async () => (await import('./routes/site-page.tsx')).PrivacyRoute),
+    Screen: lazy(async () => ({
+      default: (await import('./routes/site-page.tsx')).PrivacyRoute,
+    })),
   },
   {
     path: 'rules',
-    ...lazyScreen(async () => (await import('./routes/site-page.tsx')).RulesRoute),
+    Screen: lazy(async () => ({ default: (await import('./routes/site-page.tsx')).RulesRoute })),
   },
 ];
-
-/** Loads the code of `pathname`'s screen, when it is one loaded on demand. */
-export function preloadScreen(pathname: string): Promise<void> {
-  const route = LAZY_ROUTES.find(({ path }) => matchPath(`/${path}`, pathname));
-  return route ? route.preload() : Promise.resolve();
-}
 
 const loading = <StatusMessage>{UI.loading}</StatusMessage>;
 
