@@ -7,7 +7,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { SCREEN_FILES_PATH, type ScreenFiles } from '@dating/contract/runtime';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { type BuiltChunk, lazyFiles } from './build/lazy-files.ts';
-import { preactAliases } from './build/preact.ts';
+import { preactAliases, reactJsx } from './build/preact.ts';
 
 const require = createRequire(import.meta.url);
 const routerBuild = (file: string) =>
@@ -152,8 +152,7 @@ function inlineEntryCss(): Plugin {
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8000';
 
 export default defineConfig(({ mode, isSsrBuild }) => ({
-  // JSX compiles to React's automatic runtime, which resolves to Preact's (build/preact.ts).
-  oxc: { jsx: { runtime: 'automatic' } },
+  oxc: reactJsx,
   plugins: [
     // The server's build of the first screen (src/entry-server.tsx) is not sent to browsers.
     ...(isSsrBuild

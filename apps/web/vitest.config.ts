@@ -1,14 +1,14 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineProject } from 'vitest/config';
-import { preactAliases } from './build/preact.ts';
+import { preactAliases, reactJsx } from './build/preact.ts';
 
 const require = createRequire(import.meta.url);
 const routerDir = path.dirname(require.resolve('react-router/package.json'));
 
 export default defineProject({
   // The components run on Preact here too, as in the browser (build/preact.ts).
-  oxc: { jsx: { runtime: 'automatic' } },
+  oxc: reactJsx,
   resolve: {
     alias: [
       ...preactAliases,

@@ -5,7 +5,7 @@
  * bundle that runs the app resolves React's modules to Preact's: the browser's, the
  * server's drawing of the first screen, and the unit tests.
  */
-import type { Alias } from 'vite';
+import type { Alias, UserConfig } from 'vite';
 
 const modules: Record<string, string> = {
   react: 'preact/compat',
@@ -21,3 +21,9 @@ export const preactAliases: Alias[] = Object.entries(modules).map(([find, replac
   find: new RegExp(`^${find.replaceAll('/', '\\/')}$`),
   replacement,
 }));
+
+/**
+ * The JSX transform for every bundle of the app: React's automatic runtime
+ * (`react/jsx-runtime`), which the aliases above take to Preact's.
+ */
+export const reactJsx: UserConfig['oxc'] = { jsx: { runtime: 'automatic' } };
