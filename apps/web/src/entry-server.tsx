@@ -12,6 +12,7 @@ import type { InitialData, ServerBuild } from '@dating/contract';
 import type { VNode } from 'preact';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { App } from './app/app.tsx';
+import { preloadScreen } from './app/router.tsx';
 import { seedQueries } from './features/questions/api/initial-data.ts';
 import { questionPageTitle } from './features/questions/lib/question-title.ts';
 import { TEXT } from './lib/messages.ts';
@@ -42,9 +43,11 @@ async function draw(
   pageNow: number | null,
 ): Promise<string> {
   try {
-    // The async renderer waits for the lazily loaded screens, such as a question's page, so
-    // their markup is drawn rather than their 'Loading…'. A part that fails to draw fails the
-    // whole: the page is sent undrawn, and the browser draws all of it.
+    // The screen's code first, as the browser loads it before taking the drawing over
+    // (main.tsx): both draw the tree in one pass and in one order, which useId's ids follow.
+    await preloadScreen(new URL(url, 'http://page').pathname);
+    // The async renderer would wait for any other lazily loaded part. A part that fails to
+    // draw fails the whole: the page is sent undrawn, and the browser draws all of it.
     const html = await renderToStringAsync(
       // The app is typed against React's JSX, which preact/compat renders (build/preact.ts).
       (<App queryClient={queryClient} pageNow={pageNow} url={url} />) as unknown as VNode,

@@ -5,6 +5,7 @@ import { APP_READY_MARK } from '@dating/contract';
 import { type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadScreen } from './app/router.tsx';
 import { readInitialData, seedInitialData } from './features/questions/api/initial-data.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { carryOverStoredTheme } from './lib/storage.ts';
@@ -33,8 +34,20 @@ const app = (
     </MarkReady>
   </StrictMode>
 );
+/** A task of its own for what follows, so the page answers input in between. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 // The server drew the first screen (src/entry-server.tsx) when it had the data for it: the
-// app takes over that markup rather than drawing it again. Hydrating at once lets React
-// replay any click made before it is done.
-if (root.firstElementChild) hydrateRoot(root, app);
-else createRoot(root).render(app);
+// app takes over that markup rather than drawing it again, once the screen's code is here
+// (its files were asked for with the page), so that it draws the tree in one pass as the
+// server did (router.tsx). Until then the drawing reads whole, its links work and its
+// controls are disabled. A screen whose code fails to come is left to its Suspense.
+if (root.firstElementChild) {
+  const drawn = root;
+  void preloadScreen(window.location.pathname)
+    .catch(() => {})
+    .then(nextTask)
+    .then(() => hydrateRoot(drawn, app));
+} else {
+  createRoot(root).render(app);
+}

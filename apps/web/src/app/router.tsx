@@ -1,67 +1,74 @@
 /** Routes of the specification; every screen but the feed loads on demand. */
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { matchPath, Route, Routes } from 'react-router';
 import { StatusMessage } from '../components/ui/status-message.tsx';
 import { UI } from '../lib/messages.ts';
 import { Layout } from './layout.tsx';
 import { HomeRoute } from './routes/home.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 
+/**
+ * A screen loaded on demand, and its `preload`: once that has settled, the screen draws at
+ * once rather than suspending. A screen drawn on the server is preloaded before it is drawn
+ * there (src/entry-server.tsx) and before the browser takes the drawing over (main.tsx), so
+ * both draw the whole tree in one pass, in the same order. Preact numbers `useId`'s ids in
+ * the order it draws: a screen that suspended on one side only, and so was drawn after the
+ * footer there, would get other ids than the drawing holds (a dialog named by another
+ * element's label).
+ */
+function lazyScreen(load: () => Promise<ComponentType>) {
+  let loaded: ComponentType | null = null;
+  const preload = async () => {
+    loaded = await load();
+  };
+  const Lazy = lazy(async () => ({ default: await load() }));
+  function Screen() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return { Screen, preload };
+}
+
 /** The screens loaded on demand, by path; each shows 'Loading…' until its code has come. */
 const LAZY_ROUTES = [
   {
     path: 'questions/:id',
-    Screen: lazy(async () => ({
-      default: (await import('./routes/question.tsx')).QuestionRoute,
-    })),
+    ...lazyScreen(async () => (await import('./routes/question.tsx')).QuestionRoute),
   },
   {
     path: 'my/questions/:id',
-    Screen: lazy(async () => ({
-      default: (await import('./routes/my-question.tsx')).MyQuestionRoute,
-    })),
+    ...lazyScreen(async () => (await import('./routes/my-question.tsx')).MyQuestionRoute),
   },
   {
     path: 'my/content',
-    Screen: lazy(async () => ({
-      default: (await import('./routes/my-content.tsx')).MyContentRoute,
-    })),
+    ...lazyScreen(async () => (await import('./routes/my-content.tsx')).MyContentRoute),
   },
   {
     path: 'notifications',
-    Screen: lazy(async () => ({
-      default: (await import('./routes/notifications.tsx')).NotificationsRoute,
-    })),
+    ...lazyScreen(async () => (await import('./routes/notifications.tsx')).NotificationsRoute),
   },
   {
     path: 'admin/reports',
-    Screen: lazy(async () => ({
-      default: (await import('./routes/admin-reports.tsx')).AdminReportsRoute,
-    })),
+    ...lazyScreen(async () => (await import('./routes/admin-reports.tsx')).AdminReportsRoute),
   },
   {
     path: 'register',
-    Screen: lazy(async () => ({ default: (await import('./routes/register.tsx')).RegisterRoute })),
+    ...lazyScreen(async () => (await import('./routes/register.tsx')).RegisterRoute),
   },
-  {
-    path: 'login',
-    Screen: lazy(async () => ({ default: (await import('./routes/login.tsx')).LoginRoute })),
-  },
-  {
-    path: 'about',
-    Screen: lazy(async () => ({ default: (await import('./routes/site-page.tsx')).AboutRoute })),
-  },
+  { path: 'login', ...lazyScreen(async () => (await import('./routes/login.tsx')).LoginRoute) },
+  { path: 'about', ...lazyScreen(async () => (await import('./routes/site-page.tsx')).AboutRoute) },
   {
     path: 'privacy',
-    Screen: lazy(async () => ({
-      default: (await import('./routes/site-page.tsx')).PrivacyRoute,
-    })),
+    ...lazyScreen(async () => (await import('./routes/site-page.tsx')).PrivacyRoute),
   },
-  {
-    path: 'rules',
-    Screen: lazy(async () => ({ default: (await import('./routes/site-page.tsx')).RulesRoute })),
-  },
+  { path: 'rules', ...lazyScreen(async () => (await import('./routes/site-page.tsx')).RulesRoute) },
 ];
+
+/** Loads the code of `pathname`'s screen, when it is one loaded on demand. */
+export function preloadScreen(pathname: string): Promise<void> {
+  const route = LAZY_ROUTES.find(({ path }) => matchPath(`/${path}`, pathname));
+  return route ? route.preload() : Promise.resolve();
+}
 
 const loading = <StatusMessage>{UI.loading}</StatusMessage>;
 

@@ -5,6 +5,7 @@
 import type { UserStatus } from '@dating/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 import { api } from './api-client.ts';
 import type { Viewer } from './ownership.ts';
 import { queryKeys } from './query-keys.ts';
@@ -27,10 +28,25 @@ export interface CurrentViewer extends Viewer {
   signedIn: boolean;
 }
 
+/** Whom the server draws a first screen for: nobody, not yet known to be nobody. */
+const STRANGER: CurrentViewer = {
+  loading: true,
+  userId: null,
+  username: null,
+  isStaff: false,
+  signedIn: false,
+  sessionId: null,
+};
+
 export function useViewer(): CurrentViewer {
   const status = useQuery(userStatusQueryOptions());
   // A restored private key replaces the tab's session id: every viewer sees the new one.
   const tabKey = useSyncExternalStore(onSessionIdChange, peekSessionId, () => null);
+  // While the browser takes over a screen the server drew, it must draw what the server
+  // drew, for a stranger: a part whose code comes late is taken over after the app may
+  // have learnt who is signed in, and under Preact a part drawn otherwise than the drawing
+  // leaves the drawn elements beside its own. The viewer's own view comes right after.
+  if (!useHydrated()) return STRANGER;
   const user = status.data?.is_authenticated ? status.data.user : null;
   return {
     loading: status.isPending,

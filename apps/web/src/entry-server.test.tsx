@@ -1,0 +1,73 @@
+/**
+ * The server's drawing of a screen loaded on demand: the same the first time a process
+ * draws it as every time after. The browser loads the screen's code before it takes the
+ * drawing over (main.tsx) and so draws the whole tree in one pass; a server that suspended
+ * for the code on its first drawing drew the screen after the footer, with other ids than
+ * the browser gives (Preact numbers useId's ids in the order it draws).
+ */
+import type { AnswerNode, QuestionDetail } from '@dating/contract';
+import { describe, expect, it } from 'vitest';
+import { renderFirstScreen } from './entry-server.tsx';
+
+const now = Date.parse('2026-12-05T12:00:00Z');
+const created_at = '2026-12-05T11:00:00Z';
+
+function answer(id: number, text: string): AnswerNode {
+  return {
+    id,
+    question: 7,
+    parent_id: null,
+    text,
+    likes: 0,
+    liked: false,
+    gender: 'U',
+    age_range: 'U',
+    user: null,
+    session_id: null,
+    is_deleted: false,
+    author_label: `Anon ${id}`,
+    created_at,
+    edited_at: null,
+    helpful: false,
+    replies: [],
+  };
+}
+
+const question: QuestionDetail = {
+  id: 7,
+  text: '<p>Should I say it first?</p>',
+  likes: 2,
+  liked: false,
+  tags: [{ id: 1, name: 'communication' }],
+  gender: 'W',
+  age_range: '26-35',
+  user: null,
+  session_id: null,
+  created_at,
+  edited_at: null,
+  answer_count: 2,
+  author_label: 'Asker',
+  hidden: false,
+  helped: false,
+  update_count: 0,
+  following: false,
+  answers: [answer(1, 'Say it when you mean it.'), answer(2, 'Wait a little.')],
+  answers_next: null,
+  updates: [],
+  perspectives: {
+    gender: { W: 0, M: 0, NB: 0, U: 2 },
+    age_range: { '18-25': 0, '26-35': 0, '36-45': 0, '45+': 0, U: 2 },
+  },
+};
+
+describe('renderFirstScreen', () => {
+  it("draws a question's page in one pass, the first time as every time after", async () => {
+    const data = JSON.stringify({ question, now });
+    const first = await renderFirstScreen('/questions/7', data);
+    const second = await renderFirstScreen('/questions/7', data);
+    expect(first).toContain('Say it when you mean it.');
+    // No part was drawn after a pause for its code (Preact marks such a part with comments).
+    expect(first).not.toContain('<!--$s');
+    expect(first).toBe(second);
+  });
+});
