@@ -25,9 +25,10 @@ test.describe('drafts', () => {
     await dialog.getByLabel('Gender').selectOption('W');
     await dialog.getByLabel('Tags', { exact: true }).fill('patience');
     await dialog.getByLabel('Tags', { exact: true }).press('Enter');
-    expect(
-      await page.evaluate(() => JSON.parse(sessionStorage.getItem('draft:ask') ?? 'null')),
-    ).toMatchObject({ gender: 'W', tags: ['patience'] });
+    // The draft follows the values in an effect, after the paint.
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem('draft:ask') ?? 'null')))
+      .toMatchObject({ gender: 'W', tags: ['patience'] });
 
     await page.reload();
     await openAsk(page);

@@ -27,7 +27,11 @@ function posts(page: Page, url: RegExp): Request[] {
 
 /** Two clicks in one task: the second comes before React can re-render the button. */
 async function clickTwiceAtOnce(page: Page, name: string) {
-  await page.getByRole('button', { name, exact: true }).evaluate((button: HTMLButtonElement) => {
+  const button = page.getByRole('button', { name, exact: true });
+  // A drawn page's buttons are disabled until the app has taken it over: clicks in the page
+  // itself would fall on a disabled button.
+  await expect(button).toBeEnabled();
+  await button.evaluate((button: HTMLButtonElement) => {
     button.click();
     button.click();
   });

@@ -19,6 +19,7 @@ import {
   expect,
   expectAccessible,
   feedCards,
+  keepAccessOffer,
   questionArticle,
   setTheme,
   signInPage,
@@ -232,6 +233,10 @@ test.describe('every screen, both themes, two widths', () => {
     await page.goto(`/questions/${q.id}`);
     await page.getByLabel('Your reply').fill('Just posted');
     await page.getByRole('button', { name: 'Post Reply' }).click();
+    // The tab's first post: the keep-access offer has the focus until Done, then the reply.
+    const offer = keepAccessOffer(page);
+    await expect(offer).toBeFocused();
+    await offer.getByRole('button', { name: 'Done' }).click();
     await expect(answerWithText(page, 'Just posted')).toBeFocused();
     await everyWay(page, 'thread-long', { fullPage: true });
   });

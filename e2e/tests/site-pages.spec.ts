@@ -4,8 +4,8 @@
  * footer on every page links to all three, and each is accessible in both themes at both
  * widths.
  */
-import { createQuestion } from '../support/api.ts';
-import { expect, questionArticle, test } from '../support/fixtures.ts';
+import { createQuestion, uid } from '../support/api.ts';
+import { expect, feedCards, questionArticle, test } from '../support/fixtures.ts';
 import { everyWay } from '../support/screens.ts';
 
 const PAGES = [
@@ -72,14 +72,18 @@ test.describe('pages that explain the site', () => {
   });
 
   test('the footer links them from the feed and from a question', async ({ page, request }) => {
-    const q = await createQuestion(request);
+    const word = `footer${uid()}`;
+    const q = await createQuestion(request, { text: `<p>${word}</p>` });
     await page.goto(`/questions/${q.id}`);
     await expect(questionArticle(page)).toBeVisible();
     for (const { link, heading } of PAGES) {
       await footerNav(page).getByRole('link', { name: link, exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     }
-    await page.goto('/');
+    // A feed of one card: a longer one loads its next page as the footer scrolls into view,
+    // and moves the footer from under a click.
+    await page.goto(`/?q=${word}`);
+    await expect(feedCards(page)).toHaveCount(1);
     await footerNav(page).getByRole('link', { name: 'Privacy', exact: true }).click();
     await expect(page).toHaveURL(/\/privacy$/);
     await expect(

@@ -7,18 +7,23 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/router.tsx';
 import { readInitialData, seedInitialData } from './features/questions/api/initial-data.ts';
+import { beginTakeover, endTakeover, useHydrated } from './hooks/use-hydrated.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { carryOverStoredTheme } from './lib/storage.ts';
 
 carryOverStoredTheme();
 
-/** Marks the moment the app has taken the page over (its first commit), for measurements. */
+/**
+ * Marks the moment the app has taken the page over (its first commit, or the end of taking a
+ * drawn screen over), for measurements.
+ */
 function MarkReady({ children }: { children: ReactNode }) {
+  const own = useHydrated();
   useEffect(() => {
-    if (performance.getEntriesByName(APP_READY_MARK).length === 0) {
+    if (own && performance.getEntriesByName(APP_READY_MARK).length === 0) {
       performance.mark(APP_READY_MARK);
     }
-  }, []);
+  }, [own]);
   return children;
 }
 
@@ -44,10 +49,13 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // controls are disabled. A screen whose code fails to come is left to its Suspense.
 if (root.firstElementChild) {
   const drawn = root;
+  beginTakeover();
   void preloadScreen(window.location.pathname)
     .catch(() => {})
     .then(nextTask)
-    .then(() => hydrateRoot(drawn, app));
+    .then(() => hydrateRoot(drawn, app))
+    .then(nextTask)
+    .then(endTakeover);
 } else {
   createRoot(root).render(app);
 }

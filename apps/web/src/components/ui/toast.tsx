@@ -10,7 +10,7 @@ import {
   type RefObject,
   useCallback,
   useContext,
-  useEffect,
+  useLayoutEffect,
   useMemo,
   useState,
 } from 'react';
@@ -115,10 +115,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** While `active`, toasts show inside this element (an open modal dialog's toast slot). */
+/**
+ * While `active`, toasts show inside this element (an open modal dialog's toast slot). A
+ * layout effect, so that a toast moves in the same commit as the dialog opens or closes:
+ * with an effect run after the paint, a toast shown as its dialog closed (a report's thanks)
+ * left the page with the dialog and came back a frame later.
+ */
 export function useToastHost(ref: RefObject<HTMLElement | null>, active: boolean) {
   const addHost = useContext(ToastHostContext);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const host = ref.current;
     if (!addHost || !host || !active) return;
     return addHost(host);

@@ -11,17 +11,23 @@ import { cardClass } from '../../../components/ui/card.ts';
 import { FormActions, FormError, TextAreaField } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useForm } from '../../../hooks/use-form.ts';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { postErrorMessage } from '../../../lib/error-messages.ts';
+import { formatDay } from '../../../lib/labels.ts';
 import { OUTCOME_UI } from '../../../lib/messages.ts';
 import { OUTCOME_HINTS } from '../../../lib/outcome-hints.ts';
 import { useAddUpdate } from '../api/add-update.ts';
 import styles from './question-updates.module.css';
 
-const day = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
-
-function formatDay(iso: string): string {
+/** An update's day: in UTC as the server drew it until the page is the browser's, then local. */
+function UpdateDay({ iso }: { iso: string }) {
+  const own = useHydrated();
   const time = new Date(iso).getTime();
-  return Number.isNaN(time) ? iso : day.format(time);
+  return (
+    <time dateTime={iso}>
+      {Number.isNaN(time) ? iso : formatDay(time, own ? undefined : 'UTC')}
+    </time>
+  );
 }
 
 function AddUpdateForm({ questionId }: { questionId: number }) {
@@ -90,8 +96,7 @@ export function QuestionUpdates({
           {updates.map((update) => (
             <li key={update.id} className={styles.update}>
               <strong>
-                {OUTCOME_UI.update},{' '}
-                <time dateTime={update.created_at}>{formatDay(update.created_at)}</time>:
+                {OUTCOME_UI.update}, <UpdateDay iso={update.created_at} />:
               </strong>{' '}
               <span className={styles.text}>{update.text}</span>
             </li>
