@@ -76,12 +76,13 @@ export async function answerDepth(db: Executor, id: number, cap: number): Promis
 }
 
 /**
- * Locks an answer for a delete, which also changes its question (the answer count, and
- * the thread a reply is being added to). The question is locked first, in the order a
- * reply takes them, so a reply and a delete never deadlock, and a reply to an answer
- * being deleted waits, then finds it gone or a placeholder.
+ * Locks an answer for a change that reaches beyond it: a delete (its question's counts),
+ * a report that may hide it (the notices that point at it). The question is locked first,
+ * in the order a reply takes them (the question, its notices, then the parent answer as its
+ * foreign key is checked), so the two never deadlock: a reply to an answer being deleted or
+ * hidden waits, then finds it gone, a placeholder or hidden.
  */
-export async function findAnswerForDelete(db: Executor, id: number) {
+export async function findAnswerForChange(db: Executor, id: number) {
   const found = await db
     .selectFrom('answers')
     .select('question_id')

@@ -22,7 +22,7 @@ import type { ContentSnapshot } from '@dating/contract';
 import { detectPersonalInfo, redactPersonalInfo } from '@dating/contract/personal-info';
 import type { Executor } from '../db/connection.ts';
 import type { ReportRow } from '../presenters/reports.ts';
-import { deleteAnswer, findAnswerForDelete } from '../repositories/answers.ts';
+import { deleteAnswer, findAnswerForChange } from '../repositories/answers.ts';
 import {
   findAnswerForSnapshot,
   findPostAuthor,
@@ -132,7 +132,7 @@ async function removeReportedContent(db: Executor, target: ReportTarget) {
     await deleteQuestion(db, target.id);
     return;
   }
-  const answer = await findAnswerForDelete(db, target.id);
+  const answer = await findAnswerForChange(db, target.id);
   if (answer && !answer.is_deleted) await deleteAnswer(db, answer);
 }
 

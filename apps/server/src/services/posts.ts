@@ -32,7 +32,7 @@ import {
   answerDepth,
   deleteAnswer,
   findAnswer,
-  findAnswerForDelete,
+  findAnswerForChange,
   findAnswerForUpdate,
   type NewReply,
   type ReplyOutcome,
@@ -424,7 +424,7 @@ async function lockPost(
     return row ? { type: 'question', row } : null;
   }
   const row = forDelete
-    ? await findAnswerForDelete(tx, target.id)
+    ? await findAnswerForChange(tx, target.id)
     : await findAnswerForUpdate(tx, target.id);
   return row && !row.is_deleted ? { type: 'answer', row } : null;
 }

@@ -9,7 +9,7 @@ import { isOwner, requireAuthor, type Viewer } from '../auth/identity.ts';
 import type { Db, WriteClaim } from '../db/connection.ts';
 import { badRequest, notFound } from '../lib/http-errors.ts';
 import type { ReportRow } from '../presenters/reports.ts';
-import { findAnswerForUpdate } from '../repositories/answers.ts';
+import { findAnswerForChange } from '../repositories/answers.ts';
 import { findQuestionForUpdate } from '../repositories/questions.ts';
 import { insertReport } from '../repositories/reports.ts';
 import { hideIfReportedEnough } from './moderation.ts';
@@ -41,7 +41,7 @@ export async function fileReport(
     const content =
       target.type === 'question'
         ? await findQuestionForUpdate(tx, target.id)
-        : await findAnswerForUpdate(tx, target.id);
+        : await findAnswerForChange(tx, target.id);
     if (!content || ('is_deleted' in content && content.is_deleted)) throw notFound();
     if (isOwner(viewer, content)) throw badRequest(API_MSG.reportOwnContent);
     const row = await insertReport(tx, {
