@@ -5,33 +5,13 @@
  * for the code on its first drawing drew the screen after the footer, with other ids than
  * the browser gives (Preact numbers useId's ids in the order it draws).
  */
-import type { AnswerNode, QuestionDetail } from '@dating/contract';
+import type { QuestionDetail } from '@dating/contract';
 import { describe, expect, it } from 'vitest';
 import { renderFirstScreen } from './entry-server.tsx';
+import { answerNode } from './test/answer-node.ts';
 
 const now = Date.parse('2026-12-05T12:00:00Z');
 const created_at = '2026-12-05T11:00:00Z';
-
-function answer(id: number, text: string): AnswerNode {
-  return {
-    id,
-    question: 7,
-    parent_id: null,
-    text,
-    likes: 0,
-    liked: false,
-    gender: 'U',
-    age_range: 'U',
-    user: null,
-    session_id: null,
-    is_deleted: false,
-    author_label: `Anon ${id}`,
-    created_at,
-    edited_at: null,
-    helpful: false,
-    replies: [],
-  };
-}
 
 const question: QuestionDetail = {
   id: 7,
@@ -51,7 +31,10 @@ const question: QuestionDetail = {
   helped: false,
   update_count: 0,
   following: false,
-  answers: [answer(1, 'Say it when you mean it.'), answer(2, 'Wait a little.')],
+  answers: [
+    answerNode({ id: 1, question: 7, text: 'Say it when you mean it.', created_at }),
+    answerNode({ id: 2, question: 7, text: 'Wait a little.', created_at }),
+  ],
   answers_next: null,
   updates: [],
   perspectives: {

@@ -4,31 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { getSessionId } from '../../../lib/storage.ts';
+import { answerNode } from '../../../test/answer-node.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { ReplyThread } from './reply-thread.tsx';
 
 let nextId = 1;
 function answer(fields: Partial<AnswerNode> = {}): AnswerNode {
-  const id = nextId++;
-  return {
-    id,
-    question: 1,
-    parent_id: null,
-    text: `Answer ${id}`,
-    likes: 0,
-    liked: false,
-    gender: 'U',
-    age_range: 'U',
-    user: null,
-    session_id: null,
-    is_deleted: false,
-    author_label: `Anon ${id}`,
-    created_at: new Date().toISOString(),
-    edited_at: null,
-    helpful: false,
-    replies: [],
-    ...fields,
-  };
+  return answerNode({ id: nextId++, created_at: new Date().toISOString(), ...fields });
 }
 
 beforeEach(() => {

@@ -1,5 +1,6 @@
 import type { AnswerNode } from '@dating/contract';
 import { describe, expect, it } from 'vitest';
+import { answerNode } from '../../../test/answer-node.ts';
 import {
   BRANCH_VISIBLE,
   countReplies,
@@ -12,24 +13,7 @@ import {
 
 let nextId = 1;
 function node(replies: AnswerNode[] = []): AnswerNode {
-  return {
-    id: nextId++,
-    question: 1,
-    parent_id: null,
-    text: 'x',
-    likes: 0,
-    liked: false,
-    gender: 'U',
-    age_range: 'U',
-    user: null,
-    session_id: null,
-    is_deleted: false,
-    author_label: 'Anon 1',
-    created_at: '2026-01-01T00:00:00Z',
-    edited_at: null,
-    helpful: false,
-    replies,
-  };
+  return answerNode({ id: nextId++, text: 'x', author_label: 'Anon 1', replies });
 }
 
 /** A chain of `levels` replies, each the only reply of the one above; returns [top, leaf]. */

@@ -1,0 +1,23 @@
+import type { AnswerNode } from '@dating/contract';
+
+/** A reply as the API sends it to a stranger: top-level, no likes, no replies, unless given. */
+export function answerNode(fields: Partial<AnswerNode> & { id: number }): AnswerNode {
+  return {
+    question: 1,
+    parent_id: null,
+    text: `Answer ${fields.id}`,
+    likes: 0,
+    liked: false,
+    gender: 'U',
+    age_range: 'U',
+    user: null,
+    session_id: null,
+    is_deleted: false,
+    author_label: `Anon ${fields.id}`,
+    created_at: '2026-01-01T00:00:00Z',
+    edited_at: null,
+    helpful: false,
+    replies: [],
+    ...fields,
+  };
+}
