@@ -7,7 +7,6 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { SCREEN_FILES_PATH, type ScreenFiles } from '@dating/contract/runtime';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { type BuiltChunk, lazyFiles } from './build/lazy-files.ts';
-import { preactAliases, reactJsx } from './build/preact.ts';
 
 const require = createRequire(import.meta.url);
 const routerBuild = (file: string) =>
@@ -152,7 +151,8 @@ function inlineEntryCss(): Plugin {
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8000';
 
 export default defineConfig(({ mode, isSsrBuild }) => ({
-  oxc: reactJsx,
+  // React's automatic JSX runtime (react/jsx-runtime), compiled by Vite's own transform.
+  oxc: { jsx: { runtime: 'automatic' } },
   plugins: [
     // The server's build of the first screen (src/entry-server.tsx) is not sent to browsers.
     ...(isSsrBuild
@@ -172,7 +172,6 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     : {}),
   resolve: {
     alias: [
-      ...preactAliases,
       // The server's drawing of the first screen has no DOM, so no DOMParser to read HTML
       // (src/lib/html-text.server.ts, html-tree.server.ts).
       ...(isSsrBuild
@@ -210,11 +209,6 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
       onwarn(warning, warn) {
         // TanStack Query's "use client": a marker for React Server Components, which we have not.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
-        // React Router uses React's useOptimistic where there is one; Preact has none, and
-        // React Router then does without (build/preact.ts).
-        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) {
-          return;
-        }
         warn(warning);
       },
     },

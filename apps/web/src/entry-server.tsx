@@ -9,8 +9,7 @@
  * no difference. Built by `vite build --ssr` into dist-server/; the server runs it in Node.
  */
 import type { InitialData, ServerBuild } from '@dating/contract';
-import type { VNode } from 'preact';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { prerender } from 'react-dom/static';
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/router.tsx';
 import { seedQueries } from './features/questions/api/initial-data.ts';
@@ -44,14 +43,26 @@ async function draw(
 ): Promise<string> {
   try {
     // The screen's code first, as the browser loads it before taking the drawing over
-    // (main.tsx): both draw the tree in one pass and in one order, which useId's ids follow.
+    // (main.tsx): neither side suspends for it, so the drawing holds no suspense markers.
     await preloadScreen(new URL(url, 'http://page').pathname);
-    // The async renderer would wait for any other lazily loaded part. A part that fails to
-    // draw fails the whole: the page is sent undrawn, and the browser draws all of it.
-    const html = await renderToStringAsync(
-      // The app is typed against React's JSX, which preact/compat renders (build/preact.ts).
-      (<App queryClient={queryClient} pageNow={pageNow} url={url} />) as unknown as VNode,
+    // prerender (not renderToString, nor the streaming renderers) waits for every lazily
+    // loaded part, so the markup is whole, and sends nothing until then: a part that fails to
+    // draw fails the whole, the page is sent undrawn and the browser draws all of it (a
+    // streamed page would be half sent by then).
+    let failure: unknown = null;
+    const { prelude } = await prerender(
+      <App queryClient={queryClient} pageNow={pageNow} url={url} />,
+      {
+        // Never outline a large part to be swapped in by an inline script, which the CSP
+        // (script-src 'self') would block, leaving it hidden.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onError(error) {
+          failure ??= error;
+        },
+      },
     );
+    const html = await new Response(prelude).text();
+    if (failure !== null) throw failure;
     if (/<script/i.test(html)) throw new Error('the drawn screen holds a script: not sent');
     return html;
   } finally {

@@ -14,13 +14,18 @@ import { carryOverStoredTheme } from './lib/storage.ts';
 carryOverStoredTheme();
 
 /**
- * Marks the moment the app has taken the page over (its first commit, or the end of taking a
- * drawn screen over), for measurements.
+ * Ends the takeover of a drawn screen once hydration has committed, in a task of its own
+ * (hooks/use-hydrated.ts), and marks the moment the app has the page (its first commit, or
+ * the end of that takeover) for measurements.
  */
-function MarkReady({ children }: { children: ReactNode }) {
+function Takeover({ children }: { children: ReactNode }) {
   const own = useHydrated();
   useEffect(() => {
-    if (own && performance.getEntriesByName(APP_READY_MARK).length === 0) {
+    if (!own) {
+      const timer = setTimeout(endTakeover, 0);
+      return () => clearTimeout(timer);
+    }
+    if (performance.getEntriesByName(APP_READY_MARK).length === 0) {
       performance.mark(APP_READY_MARK);
     }
   }, [own]);
@@ -34,28 +39,37 @@ const queryClient = createQueryClient();
 seedInitialData(queryClient);
 const app = (
   <StrictMode>
-    <MarkReady>
+    <Takeover>
       <App queryClient={queryClient} pageNow={readInitialData()?.now ?? null} />
-    </MarkReady>
+    </Takeover>
   </StrictMode>
 );
 /** A task of its own for what follows, so the page answers input in between. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/**
+ * An error React recovered from, above all a difference between the server's drawing and the
+ * browser's first render (React then throws the drawn part away and draws it again): a bug
+ * to fix, never to live with. Reported as an uncaught error, with the components it was in,
+ * so that the end-to-end tests fail on any.
+ */
+function reportRecoverableError(error: unknown, info: { componentStack?: string }): void {
+  const message = error instanceof Error ? error.message : String(error);
+  reportError(new Error(`Recoverable error: ${message}${info.componentStack ?? ''}`));
+}
+
 // The server drew the first screen (src/entry-server.tsx) when it had the data for it: the
 // app takes over that markup rather than drawing it again, once the screen's code is here
-// (its files were asked for with the page), so that it draws the tree in one pass as the
-// server did (router.tsx). Until then the drawing reads whole, its links work and its
-// controls are disabled. A screen whose code fails to come is left to its Suspense.
+// (its files were asked for with the page), so that hydration never suspends (router.tsx).
+// Until then the drawing reads whole, its links work and its controls are disabled. A screen
+// whose code fails to come is left to its Suspense.
 if (root.firstElementChild) {
   const drawn = root;
   beginTakeover();
   void preloadScreen(window.location.pathname)
     .catch(() => {})
     .then(nextTask)
-    .then(() => hydrateRoot(drawn, app))
-    .then(nextTask)
-    .then(endTakeover);
+    .then(() => hydrateRoot(drawn, app, { onRecoverableError: reportRecoverableError }));
 } else {
   createRoot(root).render(app);
 }

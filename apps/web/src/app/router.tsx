@@ -11,10 +11,8 @@ import { NotFoundRoute } from './routes/not-found.tsx';
  * A screen loaded on demand, and its `preload`: once that has settled, the screen draws at
  * once rather than suspending. A screen drawn on the server is preloaded before it is drawn
  * there (src/entry-server.tsx) and before the browser takes the drawing over (main.tsx), so
- * both draw the whole tree in one pass, in the same order. Preact numbers `useId`'s ids in
- * the order it draws: a screen that suspended on one side only, and so was drawn after the
- * footer there, would get other ids than the drawing holds (a dialog named by another
- * element's label).
+ * that hydration takes the whole page in one pass rather than leaving the screen drawn but
+ * dead until its code comes and React hydrates its Suspense boundary on its own.
  */
 function lazyScreen(load: () => Promise<ComponentType>) {
   let loaded: ComponentType | null = null;

@@ -43,9 +43,9 @@ export function useViewer(): CurrentViewer {
   // A restored private key replaces the tab's session id: every viewer sees the new one.
   const tabKey = useSyncExternalStore(onSessionIdChange, peekSessionId, () => null);
   // While the browser takes over a screen the server drew, it must draw what the server
-  // drew, for a stranger, whatever it has learnt meanwhile of who is looking: under Preact a
-  // part drawn otherwise than the drawing leaves the drawn elements beside its own (a part
-  // whose code came late, say). The viewer's own view comes once the page is the browser's.
+  // drew, for a stranger, whatever it has learnt meanwhile of who is looking: a part drawn
+  // otherwise is a hydration mismatch, which React answers by drawing it again from scratch.
+  // The viewer's own view comes once the page is the browser's.
   if (!useHydrated()) return STRANGER;
   const user = status.data?.is_authenticated ? status.data.user : null;
   return {

@@ -4,7 +4,6 @@
  */
 import { type KeyboardEvent, type ReactNode, useId } from 'react';
 import { cx } from '../../lib/cx.ts';
-import { focusWhenDrawn } from '../../lib/focus-when-drawn.ts';
 import styles from './field.module.css';
 
 export function FieldRow({ children }: { children: ReactNode }) {
@@ -126,8 +125,8 @@ export function TextAreaField({
         rows={rows}
         maxLength={maxLength}
         value={value}
-        // Only for boxes opened on request (Reply, Edit).
-        ref={autoFocus ? focusWhenDrawn : undefined}
+        // biome-ignore lint/a11y/noAutofocus: only for boxes opened on request (Reply, Edit)
+        autoFocus={autoFocus}
         data-testid={testId}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}

@@ -10,7 +10,6 @@ import { Fragment, type KeyboardEvent, type ReactNode, useId, useRef, useState }
 import { buttonClass } from '../../../components/ui/button.ts';
 import { PersonalInfoNote } from '../../../components/ui/personal-info-note.tsx';
 import { usePersonalInfo } from '../../../hooks/use-personal-info.ts';
-import { focusWhenDrawn } from '../../../lib/focus-when-drawn.ts';
 import { TEXT } from '../../../lib/messages.ts';
 import { locate } from '../../../lib/personal-info.ts';
 import { documentText } from '../lib/document-text.ts';
@@ -249,8 +248,8 @@ function Toolbar({ editor }: { editor: Editor }) {
             inputMode="url"
             value={url}
             placeholder="https://"
-            // The field the user just asked for.
-            ref={focusWhenDrawn}
+            // biome-ignore lint/a11y/noAutofocus: the field the user just asked for
+            autoFocus
             onChange={(event) => setUrl(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
