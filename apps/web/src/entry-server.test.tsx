@@ -52,4 +52,10 @@ describe('renderFirstScreen', () => {
     expect(first).not.toMatch(/<!--\$[?!]/);
     expect(first).toBe(second);
   });
+
+  it('leaves the title to the head: the drawn screen holds none', async () => {
+    const markup = await renderFirstScreen('/questions/7', JSON.stringify({ question, now }));
+    expect(markup).toContain('Should I say it first?');
+    expect(markup).not.toContain('<title>');
+  });
 });

@@ -61,7 +61,10 @@ async function draw(
         },
       },
     );
-    const html = await new Response(prelude).text();
+    // React puts the screen's <title> first (it belongs in the head, where the server writes
+    // it: pageTitle). Left in #root, it would stay in the body beside the one React keeps
+    // in the head: a stale second title once the screen changes.
+    const html = (await new Response(prelude).text()).replace(/<title>[^<]*<\/title>/g, '');
     if (failure !== null) throw failure;
     if (/<script/i.test(html)) throw new Error('the drawn screen holds a script: not sent');
     return html;
