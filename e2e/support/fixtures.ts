@@ -3,14 +3,51 @@
  * screenshots. Every page fails its test on an uncaught error.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { RECOVERABLE_ERROR_PREFIX } from '@dating/contract';
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import type { Tokens } from './api.ts';
 
-export const test = base.extend<{ pageErrors: string[] }>({
+/** The annotation of a test that makes React recover on purpose, and checks that it did. */
+export const EXPECTS_RECOVERABLE_ERROR = 'expects-recoverable-error';
+
+export const test = base.extend<{ pageErrors: string[]; recoverableErrors: string[] }>({
   context: async ({ context }, use) => {
     await recordToasts(context);
     await use(context);
   },
+  /**
+   * Fails every test in whose pages React recovered from an error (above all a server
+   * drawing that the browser's first render did not match): in the test's own context and
+   * in every context the test opens itself. A test annotated EXPECTS_RECOVERABLE_ERROR reads
+   * them itself instead.
+   */
+  recoverableErrors: [
+    async ({ context, browser }, use) => {
+      const seen: string[] = [];
+      const watch = (watched: BrowserContext) =>
+        watched.on('weberror', (error) => {
+          const message = error.error().message;
+          if (message.startsWith(RECOVERABLE_ERROR_PREFIX)) seen.push(message);
+        });
+      watch(context);
+      const newContext = browser.newContext;
+      browser.newContext = async (...args) => {
+        const opened = await newContext.apply(browser, args);
+        watch(opened);
+        return opened;
+      };
+      try {
+        await use(seen);
+      } finally {
+        browser.newContext = newContext;
+      }
+      const expected = test.info().annotations.some((a) => a.type === EXPECTS_RECOVERABLE_ERROR);
+      if (!expected) {
+        expect(seen, 'errors React recovered from (hydration mismatches)').toEqual([]);
+      }
+    },
+    { auto: true },
+  ],
   pageErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));

@@ -6,10 +6,11 @@
  * identity still gets their own view: the app asks again in the background.
  */
 import { randomUUID } from 'node:crypto';
-import { APP_READY_MARK, strongSessionId } from '@dating/contract';
+import { strongSessionId } from '@dating/contract';
 import type { Page } from '@playwright/test';
 import { createAnswer, createQuestion, createReport, loginAdmin, uid } from '../support/api.ts';
 import { expect, feedCards, questionArticle, signInPage, test } from '../support/fixtures.ts';
+import { appReadyMarks, drawnElementsReplaced, keepDrawnElements } from '../support/hydration.ts';
 
 /** The page's log: every script read of `path` (a prefix), and the marks the test adds. */
 function recordReads(page: Page, path: RegExp) {
@@ -32,40 +33,6 @@ function recordReads(page: Page, path: RegExp) {
  */
 function liveStreamOpened(page: Page) {
   return page.waitForRequest((request) => new URL(request.url()).pathname === '/api/events/');
-}
-
-/** How many times the app has marked that it took the page over (APP_READY_MARK). */
-function appReadyMarks(page: Page) {
-  return page.evaluate((mark) => performance.getEntriesByName(mark).length, APP_READY_MARK);
-}
-
-/**
- * Keeps every element of the screen the server drew (its `main`: the header changes on its
- * own once the app knows who is signed in), as the page's parser made them, before any
- * script runs: the document turns "interactive" once the HTML is parsed, before its module
- * scripts run. `drawnElementsReplaced` then names those that hydration threw away. Preact,
- * which runs the app (apps/web/build/preact.ts), says nothing of a mismatch: it draws its
- * own element in place of the one it did not expect.
- */
-function keepDrawnElements(page: Page) {
-  return page.addInitScript(() => {
-    document.addEventListener('readystatechange', () => {
-      if (document.readyState !== 'interactive') return;
-      const drawn = Array.from(document.querySelector('#root main')?.querySelectorAll('*') ?? []);
-      Object.assign(window, { drawnElements: drawn });
-    });
-  });
-}
-
-/** The server-drawn elements no longer on the page, each as its tag and some of its text. */
-function drawnElementsReplaced(page: Page) {
-  return page.evaluate(() => {
-    const drawn = (window as { drawnElements?: Element[] }).drawnElements;
-    if (!drawn?.length) throw new Error('the page had no drawn screen to keep');
-    return drawn
-      .filter((element) => !element.isConnected)
-      .map((element) => `<${element.localName}> ${element.textContent?.slice(0, 60)}`);
-  });
 }
 
 /** The ids given to more than one element on the page (each once). */
@@ -379,8 +346,8 @@ test.describe('first load', () => {
     await settled;
     expect(await drawnElementsReplaced(page)).toEqual([]);
     // Opened after hydration, the report dialog has ids of its own, none that the drawing
-    // holds: the browser's tree has the server's shape, and Preact's useId follows it (a
-    // dialog named by another element's label once could not be found by its name).
+    // holds: the browser's tree has the server's shape, and useId follows it (a dialog named
+    // by another element's label once could not be found by its name).
     await questionArticle(page).getByRole('button', { name: 'Report', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Report question' })).toBeVisible();
     expect(await idsGivenTwice(page)).toEqual([]);
@@ -466,8 +433,8 @@ test.describe('first load', () => {
 
       releaseOwnRead();
       await expect(questionArticle(page).getByText('(yours)')).toBeVisible();
-      // A dialog opened now is named by its own title (Preact's useId follows the tree, so a
-      // browser tree of another shape than the drawing's gives ids the drawing holds).
+      // A dialog opened now is named by its own title (useId follows the tree, so a browser
+      // tree of another shape than the drawing's gives ids the drawing holds).
       const theirs = page.getByTestId('answer').filter({ hasText: `Theirs, ${word}.` });
       await theirs.getByRole('button', { name: 'Report', exact: true }).click();
       await expect(page.getByRole('dialog', { name: 'Report answer' })).toBeVisible();

@@ -1,7 +1,7 @@
 // The design tokens and element defaults come first; the components' CSS modules follow.
 import './styles/tokens.css';
 import './styles/base.css';
-import { APP_READY_MARK } from '@dating/contract';
+import { APP_READY_MARK, RECOVERABLE_ERROR_PREFIX } from '@dating/contract';
 import { type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
@@ -55,7 +55,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 function reportRecoverableError(error: unknown, info: { componentStack?: string }): void {
   const message = error instanceof Error ? error.message : String(error);
-  reportError(new Error(`Recoverable error: ${message}${info.componentStack ?? ''}`));
+  reportError(new Error(`${RECOVERABLE_ERROR_PREFIX} ${message}${info.componentStack ?? ''}`));
 }
 
 // The server drew the first screen (src/entry-server.tsx) when it had the data for it: the

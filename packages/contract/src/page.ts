@@ -17,6 +17,13 @@ export const THEME_COOKIE = 'theme';
 export const APP_READY_MARK = 'app-ready';
 
 /**
+ * How the app's report of an error React recovered from begins (hydrateRoot's
+ * onRecoverableError, above all a server drawing the browser's first render did not match):
+ * reported as an uncaught error, which fails every end-to-end test that sees it.
+ */
+export const RECOVERABLE_ERROR_PREFIX = 'Recoverable error:';
+
+/**
  * What the web app's server build exports (apps/web/src/entry-server.tsx, built to
  * `dist-server/entry-server.js`), for the server that loads it to draw a page.
  */

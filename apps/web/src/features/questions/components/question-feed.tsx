@@ -2,7 +2,8 @@
  * The home feed: search, filters, 'Feed' or 'Results', empty states, and more questions as
  * the visitor scrolls (with a 'Load more' button for keyboards). The search and the filters
  * live in the address (see packages/contract/src/feed-params.ts): a filter change is a new history entry,
- * typing in the search box replaces the current one.
+ * typing in the search box replaces the current one. Drawn on the server, they are disabled
+ * until the app has taken the page over.
  */
 import {
   FEED_SORT_DEFAULT,
@@ -24,6 +25,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { useOnVisible } from '../../../hooks/use-on-visible.ts';
 import { searchTerms } from '../../../lib/highlight.ts';
 import { MSG, OUTCOME_UI, TEXT, UI } from '../../../lib/messages.ts';
@@ -68,6 +70,9 @@ export function QuestionFeed({ onAsk }: { onAsk: (prefill: string) => void }) {
   const searchId = useId();
   const headingId = useId();
   const terms = useMemo(() => searchTerms(state.search ?? ''), [state.search]);
+  // Drawn by the server, the search and the filters are disabled until the app has the
+  // page: typed into before, they would act on nothing.
+  const own = useHydrated();
 
   // The box shows what is typed; the address follows after a pause. When the address
   // changes otherwise (Back, Forward, a link), the box follows it.
@@ -129,6 +134,7 @@ export function QuestionFeed({ onAsk }: { onAsk: (prefill: string) => void }) {
             <input
               id={searchId}
               type="search"
+              disabled={!own}
               value={text}
               placeholder={TEXT.searchPlaceholder}
               autoComplete="off"
@@ -136,7 +142,7 @@ export function QuestionFeed({ onAsk }: { onAsk: (prefill: string) => void }) {
             />
           </form>
         </search>
-        <fieldset className={styles.filters}>
+        <fieldset className={styles.filters} disabled={!own}>
           <legend className="visually-hidden">{TEXT.filtersLabel}</legend>
           <TagCombobox
             tags={tags.data ?? []}
@@ -202,6 +208,7 @@ export function QuestionFeed({ onAsk }: { onAsk: (prefill: string) => void }) {
             value={state.sort ?? FEED_SORT_DEFAULT}
             options={SORT_OPTIONS}
             className={styles.sort}
+            disabled={!own}
             onChange={(sort) => update((s) => ({ ...s, sort: sort || undefined }))}
           />
         </div>
