@@ -1,4 +1,4 @@
-import type { AnswerNode, LikeResponse } from '@dating/contract';
+import type { LikeResponse } from '@dating/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { isRepeatLike } from '../../../lib/error-messages.ts';
@@ -17,11 +17,6 @@ export const likeAnswer = ({ id, sessionId }: { id: number; sessionId: string | 
 /** Takes the viewer's like back (the session goes in the X-Session-Id header). */
 export const unlikeAnswer = (id: number) => api.delete(`/api/answers/${id}/like/`);
 
-/** What this feature reads of a question's cached detail: its thread. */
-interface CachedThread {
-  answers: AnswerNode[];
-}
-
 export interface ToggleAnswerLike {
   id: number;
   questionId: number;
@@ -31,47 +26,29 @@ export interface ToggleAnswerLike {
 }
 
 /**
- * Likes or unlikes a reply, shown at once in its thread (optimistic) and rolled back when
- * the call fails. A like the server already has (another tab gave it) stays shown.
+ * Likes or unlikes a reply. The button shows the press at once and drops it on failure
+ * (hooks/use-optimistic-toggle.ts); this writes the server's answer to every copy of the
+ * thread before the call ends, so the button then shows that. A like the server already
+ * has (another tab gave it) is read again before the call ends, so it stays shown.
  */
 export function useToggleAnswerLike() {
   const queryClient = useQueryClient();
-  const patch = (
-    questionId: number,
-    id: number,
-    change: (old: AnswerNode) => AnswerNode,
-    except: 'detail' | null = null,
-  ) =>
-    patchThreadCaches(queryClient, questionId, (nodes) => updateAnswer(nodes, id, change), except);
   return useMutation({
     mutationFn: ({ id, liked, sessionId }: ToggleAnswerLike) =>
       liked ? unlikeAnswer(id).then(() => null) : likeAnswer({ id, sessionId }),
-    onMutate: async ({ id, questionId, liked }) => {
-      await queryClient.cancelQueries({ queryKey: queryKeys.question(questionId) });
-      const previous = queryClient.getQueryData<CachedThread>(queryKeys.question(questionId));
-      patch(questionId, id, (old) => ({
-        ...old,
-        liked: !liked,
-        likes: Math.max(0, old.likes + (liked ? -1 : 1)),
-      }));
-      return { previous };
-    },
-    onError: (error, { id, questionId, liked }, context) => {
+    onError: (error, { questionId }) => {
       if (isRepeatLike(error)) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.question(questionId) });
-      } else if (context?.previous) {
-        queryClient.setQueryData(queryKeys.question(questionId), context.previous);
-        // The thread's other copies: the press undone.
-        patch(
-          questionId,
-          id,
-          (old) => ({ ...old, liked, likes: Math.max(0, old.likes + (liked ? 1 : -1)) }),
-          'detail',
-        );
+        return queryClient.invalidateQueries({ queryKey: queryKeys.question(questionId) });
       }
     },
-    onSuccess: (result, { id, questionId }) => {
-      if (result) patch(questionId, id, (old) => ({ ...old, liked: true, likes: result.likes }));
+    onSuccess: (result, { id, questionId, liked }) => {
+      patchThreadCaches(queryClient, questionId, (nodes) =>
+        updateAnswer(nodes, id, (old) => ({
+          ...old,
+          liked: !liked,
+          likes: result ? result.likes : Math.max(0, old.likes - 1),
+        })),
+      );
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.myAnswers });

@@ -3,7 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** "This helped": the asker marks (or, `helpful: false`, unmarks) a reply. Idempotent. */
+/**
+ * "This helped": the asker marks (or, `helpful: false`, unmarks) a reply. Idempotent. The
+ * button shows the press at once (hooks/use-optimistic-toggle.ts); the question is read again
+ * before the call ends, so the button then shows what the server holds.
+ */
 export const markHelpful = async ({
   id,
   helpful,

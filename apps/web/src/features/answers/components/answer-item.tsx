@@ -13,6 +13,7 @@ import { AuthorLabel, MetaLine, Yours } from '../../../components/ui/meta-line.t
 import { TimeAgo } from '../../../components/ui/time-ago.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useHydrated } from '../../../hooks/use-hydrated.ts';
+import { useOptimisticToggle } from '../../../hooks/use-optimistic-toggle.ts';
 import { useRequireSession } from '../../../hooks/use-require-session.ts';
 import { useSingleFlight } from '../../../hooks/use-single-flight.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -53,8 +54,8 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
   const update = useUpdateAnswer();
   const remove = useDeleteAnswer();
   const markHelpful = useMarkHelpful();
-  const [liking, runLike] = useSingleFlight();
-  const [marking, runMark] = useSingleFlight();
+  const likes = useOptimisticToggle({ liked: answer.liked, likes: answer.likes });
+  const helped = useOptimisticToggle(answer.helpful);
   const [saving, runSave] = useSingleFlight();
   const [deleting, runDelete] = useSingleFlight();
   const [editText, setEditText] = useState('');
@@ -99,10 +100,10 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
   }
 
   // A press likes, or takes the like back when it is given; shown at once, undone on failure.
-  const onLike = () =>
-    runLike(async () => {
-      if (!requireSession()) return;
-      const liked = answer.liked;
+  const onLike = () => {
+    if (likes.pending || !requireSession()) return;
+    const { liked, likes: count } = likes.shown;
+    likes.run({ liked: !liked, likes: Math.max(0, count + (liked ? -1 : 1)) }, async () => {
       try {
         await like.mutateAsync({
           id: answer.id,
@@ -117,10 +118,12 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
         );
       }
     });
+  };
 
-  const onToggleHelpful = () =>
-    runMark(async () => {
-      const helpful = !answer.helpful;
+  // Marked (or unmarked) at once, undone on failure.
+  const onToggleHelpful = () => {
+    const helpful = !helped.shown;
+    helped.run(helpful, async () => {
       try {
         await markHelpful.mutateAsync({ id: answer.id, questionId: thread.questionId, helpful });
         toast.success(helpful ? OUTCOME_UI.markedHelpful : OUTCOME_UI.unmarkedHelpful);
@@ -130,6 +133,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
         toast.error(unlessOffline(error, detail ?? OUTCOME_UI.helpfulFailed));
       }
     });
+  };
 
   const onSave = () =>
     runSave(async () => {
@@ -173,7 +177,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
         <EditedMark iso={answer.edited_at} />
         {mine && <Yours>{TEXT.yours}</Yours>}
         {answer.hidden && <HiddenMarker />}
-        {answer.helpful && (
+        {helped.shown && (
           <span className={styles.helped} data-testid="helped-badge">
             <span aria-hidden="true">✓ </span>
             {OUTCOME_UI.helped}
@@ -199,19 +203,19 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
         <button
           type="button"
           className={buttonClass('default', 'small')}
-          aria-label={TEXT.likeReply(answer.likes)}
-          aria-pressed={answer.liked}
-          disabled={!hydrated || liking}
+          aria-label={TEXT.likeReply(likes.shown.likes)}
+          aria-pressed={likes.shown.liked}
+          disabled={!hydrated || likes.pending}
           onClick={onLike}
         >
-          <span aria-hidden="true">♥ {answer.likes}</span>
+          <span aria-hidden="true">♥ {likes.shown.likes}</span>
         </button>
         {thread.askerView && !mine && (
           <button
             type="button"
-            className={buttonClass(answer.helpful ? 'primary' : 'default', 'small')}
-            aria-pressed={answer.helpful}
-            disabled={!hydrated || marking}
+            className={buttonClass(helped.shown ? 'primary' : 'default', 'small')}
+            aria-pressed={helped.shown}
+            disabled={!hydrated || helped.pending}
             onClick={onToggleHelpful}
           >
             {OUTCOME_UI.thisHelped}

@@ -7,7 +7,11 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export const followQuestion = (id: number) => api.post<void>(`/api/questions/${id}/follow/`);
 export const unfollowQuestion = (id: number) => api.delete(`/api/questions/${id}/follow/`);
 
-/** Follows or stops following; the page shows the new state once the server has it. */
+/**
+ * Follows or stops following. The button shows the press at once and drops it on failure
+ * (hooks/use-optimistic-toggle.ts); this writes the new state to the cache before the call
+ * ends, so the button keeps showing it.
+ */
 export function useToggleFollow() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -8,6 +8,7 @@ import type { QuestionDetail } from '@dating/contract';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useHydrated } from '../../../hooks/use-hydrated.ts';
+import { useOptimisticToggle } from '../../../hooks/use-optimistic-toggle.ts';
 import { useRequireSession } from '../../../hooks/use-require-session.ts';
 import { markKeyInUse } from '../../../lib/anonymous-key.ts';
 import { useViewer } from '../../../lib/auth.ts';
@@ -21,29 +22,30 @@ export function FollowButton({ question }: { question: Pick<QuestionDetail, 'id'
   const requireSession = useRequireSession();
   const toggle = useToggleFollow();
   const hydrated = useHydrated();
+  const following = useOptimisticToggle(question.following);
+  // Shown at once, undone on failure.
   const onClick = () => {
-    if (toggle.isPending || !requireSession()) return;
-    const follow = !question.following;
-    toggle.mutate(
-      { id: question.id, follow },
-      {
-        onSuccess: () => {
-          if (follow && !viewer.signedIn) markKeyInUse();
-          toast.success(follow ? NOTIFY.followed : NOTIFY.unfollowed);
-        },
-        onError: (error) => toast.error(unlessOffline(error, NOTIFY.followFailed)),
-      },
-    );
+    if (following.pending || !requireSession()) return;
+    const follow = !following.shown;
+    following.run(follow, async () => {
+      try {
+        await toggle.mutateAsync({ id: question.id, follow });
+        if (follow && !viewer.signedIn) markKeyInUse();
+        toast.success(follow ? NOTIFY.followed : NOTIFY.unfollowed);
+      } catch (error) {
+        toast.error(unlessOffline(error, NOTIFY.followFailed));
+      }
+    });
   };
   return (
     <button
       type="button"
       className={buttonClass('ghost')}
-      aria-pressed={question.following}
-      disabled={!hydrated || toggle.isPending}
+      aria-pressed={following.shown}
+      disabled={!hydrated || following.pending}
       onClick={onClick}
     >
-      {question.following ? NOTIFY.following : NOTIFY.follow}
+      {following.shown ? NOTIFY.following : NOTIFY.follow}
     </button>
   );
 }

@@ -25,38 +25,31 @@ export interface ToggleLike {
 }
 
 /**
- * Likes or unlikes the question, shown at once (optimistic) and rolled back when the call
- * fails. A like the server already has (another tab gave it) stays shown as liked.
+ * Likes or unlikes the question. The button shows the press at once and drops it on failure
+ * (hooks/use-optimistic-toggle.ts); this writes the server's answer to the cache before the
+ * call ends, so the button then shows that. A like the server already has (another tab gave
+ * it) is read again before the call ends, so it stays shown as liked.
  */
 export function useToggleQuestionLike() {
   const queryClient = useQueryClient();
-  const patch = (id: number, change: (old: QuestionDetail) => QuestionDetail) =>
-    queryClient.setQueryData<QuestionDetail>(queryKeys.question(id), (old) =>
-      old ? change(old) : old,
-    );
   return useMutation({
     mutationFn: ({ id, liked, sessionId }: ToggleLike) =>
       liked ? unlikeQuestion(id).then(() => null) : likeQuestion({ id, sessionId }),
-    onMutate: async ({ id, liked }) => {
-      await queryClient.cancelQueries({ queryKey: queryKeys.question(id) });
-      const previous = queryClient.getQueryData<QuestionDetail>(queryKeys.question(id));
-      patch(id, (old) => ({
-        ...old,
-        liked: !liked,
-        likes: Math.max(0, old.likes + (liked ? -1 : 1)),
-      }));
-      return { previous };
-    },
-    onError: (error, { id }, context) => {
+    onError: (error, { id }) => {
       if (isRepeatLike(error)) {
-        // Liked already: the server's count comes with the refetch below.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.question(id) });
-      } else if (context?.previous) {
-        queryClient.setQueryData(queryKeys.question(id), context.previous);
+        return queryClient.invalidateQueries({ queryKey: queryKeys.question(id) });
       }
     },
-    onSuccess: (result, { id }) => {
-      if (result) patch(id, (old) => ({ ...old, liked: true, likes: result.likes }));
+    onSuccess: (result, { id, liked }) => {
+      queryClient.setQueryData<QuestionDetail>(queryKeys.question(id), (old) =>
+        old
+          ? {
+              ...old,
+              liked: !liked,
+              likes: result ? result.likes : Math.max(0, old.likes - 1),
+            }
+          : old,
+      );
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.questionLists });

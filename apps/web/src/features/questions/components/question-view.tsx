@@ -18,6 +18,7 @@ import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { TimeAgo } from '../../../components/ui/time-ago.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useHydrated } from '../../../hooks/use-hydrated.ts';
+import { useOptimisticToggle } from '../../../hooks/use-optimistic-toggle.ts';
 import { usePrepareProofOfWork } from '../../../hooks/use-prepare-proof-of-work.ts';
 import { useRequireSession } from '../../../hooks/use-require-session.ts';
 import { useSingleFlight } from '../../../hooks/use-single-flight.ts';
@@ -80,7 +81,7 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
   usePrepareProofOfWork();
   const update = useUpdateQuestion();
   const remove = useDeleteQuestion();
-  const [liking, runLike] = useSingleFlight();
+  const likes = useOptimisticToggle({ liked: question.liked, likes: question.likes });
   const [preparing, runPrepare] = useSingleFlight();
   const [saving, runSave] = useSingleFlight();
   const [deleting, runDelete] = useSingleFlight();
@@ -97,10 +98,10 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
   const hiddenFromMe = question.hidden && !mine && !viewer.isStaff;
 
   // A press likes, or takes the like back when it is given; shown at once, undone on failure.
-  const onLike = () =>
-    runLike(async () => {
-      if (!requireSession()) return;
-      const liked = question.liked;
+  const onLike = () => {
+    if (likes.pending || !requireSession()) return;
+    const { liked, likes: count } = likes.shown;
+    likes.run({ liked: !liked, likes: Math.max(0, count + (liked ? -1 : 1)) }, async () => {
       try {
         await like.mutateAsync({ id: question.id, liked, sessionId: viewer.sessionId });
         toast.success(liked ? TEXT.likeRemoved : MSG.questionLiked);
@@ -110,6 +111,7 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
         );
       }
     });
+  };
 
   const startEdit = () =>
     runPrepare(async () => {
@@ -184,8 +186,8 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
           <button
             type="button"
             className={buttonClass()}
-            aria-pressed={question.liked}
-            disabled={!hydrated || liking}
+            aria-pressed={likes.shown.liked}
+            disabled={!hydrated || likes.pending}
             onClick={onLike}
           >
             <span className={styles.heart} aria-hidden="true">
@@ -194,7 +196,7 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
             {TEXT.likeThisPost}
           </button>
           <span className={styles.count} aria-live="polite">
-            {TEXT.likeCount(question.likes)}
+            {TEXT.likeCount(likes.shown.likes)}
           </span>
           {follow}
           {/* Nobody may report their own post (the server refuses it). */}
