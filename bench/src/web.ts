@@ -6,9 +6,10 @@
  * desktop at 4x CPU (Emulation.setCPUThrottlingRate), a phone (375x812, 4x CPU, 1.6 Mbps and
  * 150 ms latency with Network.emulateNetworkConditions) and a slow phone (the same at 400
  * kbps and 400 ms): the first card's paint, the first paint, when the app has taken the page
- * over (hydrated), and the layout shift. On the slow phone it also opens the Ask a Question dialog once the page has settled
- * (as a reader would, after the idle prefetch had its chance) and times the editor's
- * appearance. Then as many cold loads of a question's page, timing its text's appearance.
+ * over (hydrated), the layout shift and the JavaScript loaded before the load event. On the
+ * slow phone it also opens the Ask a Question dialog once the page has settled (as a reader
+ * would, after the idle prefetch had its chance) and times the editor's appearance. Then as
+ * many cold loads of a question's page, timing its text's appearance.
  *
  *   npm run bench:web -- [--loads 15] [--questions 10000] [--root DIR] [--chromium PATH]
  *                        [--profiles "unthrottled,CPU 4x,phone,slow phone"]
@@ -25,6 +26,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   chromium,
+  type Page,
 } from '@playwright/test';
 import { REPO_ROOT, startServer, stopProcess } from './servers.ts';
 import { preparePglite } from './targets.ts';
@@ -127,6 +129,25 @@ interface Load {
   /** Each shifted element, when it moved and from where to where (Layout Instability API). */
   shifts: string[];
   editor?: number;
+  /** The bytes of JavaScript it loaded before its load event, as sent. */
+  scriptBytes: number;
+}
+
+/**
+ * The bytes of JavaScript the page loaded before its load event, as sent (the build's Brotli
+ * copies): the budget's measure.
+ */
+function scriptBytesBeforeLoad(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType(
+      'navigation',
+    ) as PerformanceNavigationTiming[];
+    const loadAt = navigation?.loadEventStart ?? Number.POSITIVE_INFINITY;
+    return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .filter((entry) => entry.responseEnd <= loadAt)
+      .reduce((sum, entry) => sum + entry.encodedBodySize, 0);
+  });
 }
 
 /** A page in a new context (an empty cache), with the probe, throttled as `profile` says. */
@@ -157,8 +178,9 @@ async function coldLoad(browser: Browser, base: string, profile: Profile, openEd
         window as unknown as { __bench: { card: number; cls: number; shifts: string[] } }
       ).__bench;
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1;
-      return { card: marks.card, fcp, cls: marks.cls, shifts: marks.shifts };
+      return { card: marks.card, fcp, cls: marks.cls, shifts: marks.shifts, scriptBytes: 0 };
     });
+    result.scriptBytes = await scriptBytesBeforeLoad(page);
     const ready = await page
       .waitForFunction(
         (mark) => performance.getEntriesByName(mark)[0]?.startTime ?? false,
@@ -228,16 +250,7 @@ async function questionLoad(browser: Browser, base: string, profile: Profile, id
     );
     const text = (await shown.jsonValue()) as number;
     await page.waitForLoadState('load', { timeout: 120_000 });
-    const scriptBytes = await page.evaluate(() => {
-      const [navigation] = performance.getEntriesByType(
-        'navigation',
-      ) as PerformanceNavigationTiming[];
-      const loadAt = navigation?.loadEventStart ?? Number.POSITIVE_INFINITY;
-      return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
-        .filter((entry) => entry.responseEnd <= loadAt)
-        .reduce((sum, entry) => sum + entry.encodedBodySize, 0);
-    });
+    const scriptBytes = await scriptBytesBeforeLoad(page);
     return { text, scriptBytes };
   } finally {
     await context.close();
@@ -287,6 +300,7 @@ async function main() {
     ready: number | undefined;
     cls: number;
     editor: number | undefined;
+    homeScripts: number;
     question: number;
     questionScripts: number;
   }[] = [];
@@ -324,6 +338,7 @@ async function main() {
         ready: medianOfMeasured(loads.map((l) => l.ready)),
         cls: Math.max(...loads.map((l) => l.cls)),
         editor: medianOfMeasured(loads.map((l) => l.editor)),
+        homeScripts: median(loads.map((l) => l.scriptBytes)),
         question: median(questions.map((q) => q.text)),
         questionScripts: median(questions.map((q) => q.scriptBytes)),
       });
@@ -340,6 +355,7 @@ async function main() {
     `| first contentful paint | ${rows.map((r) => ms(r.fcp)).join(' | ')} |`,
     `| app ready (hydrated) | ${rows.map((r) => ms(r.ready)).join(' | ')} |`,
     `| layout shift (CLS, worst load) | ${rows.map((r) => r.cls.toFixed(3)).join(' | ')} |`,
+    `| home page: JavaScript before its load event | ${rows.map((r) => kb(r.homeScripts)).join(' | ')} |`,
     `| editor first open | ${rows.map((r) => ms(r.editor)).join(' | ')} |`,
     `| question page: its text visible | ${rows.map((r) => ms(r.question)).join(' | ')} |`,
     `| question page: JavaScript before its load event | ${rows.map((r) => kb(r.questionScripts)).join(' | ')} |`,
