@@ -128,6 +128,8 @@ test.describe('tags', () => {
     const box = page.getByRole('combobox', { name: 'Tag' });
     const list = page.getByRole('listbox', { name: 'Tags' });
     await expect(box).toHaveAttribute('aria-expanded', 'false');
+    // Drawn disabled until the app has the page; focus() alone would not wait for that.
+    await expect(box).toBeEnabled();
     await box.focus();
     await page.keyboard.type(`alpha${u}`);
     await expect(box).toHaveAttribute('aria-expanded', 'true');

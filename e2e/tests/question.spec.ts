@@ -326,8 +326,14 @@ test.describe('question page (anonymous visitor)', () => {
 
   test("Submit Report reads 'Reporting…' while sending", async ({ page, request }) => {
     const q = await createQuestion(request);
+    // The report is held until the test has seen the button while sending (a fixed delay
+    // ran out before a busy machine looked).
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/api/reports/', async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+      await released;
       await route.continue();
     });
     await page.goto(`/questions/${q.id}`);
@@ -335,6 +341,7 @@ test.describe('question page (anonymous visitor)', () => {
     const dialog = page.getByRole('dialog', { name: 'Report question' });
     await dialog.getByRole('button', { name: 'Submit Report' }).click();
     await expect(dialog.getByRole('button', { name: 'Reporting…' })).toBeDisabled();
+    release();
     await expect(toast(page, 'Thanks, the admin will review your report.')).toBeVisible();
   });
 

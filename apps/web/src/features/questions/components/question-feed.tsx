@@ -50,13 +50,22 @@ function useFeedState() {
     () => readFeedState(new URLSearchParams(location.search)),
     [location.search],
   );
+  // The address as last asked for: the router renders a navigation in a transition, so on a
+  // slow phone a change can still be on its way when the next one comes (a filter chosen,
+  // then the typed search's timer), and the next must build on it, not drop it.
   const latest = useRef(location.search);
-  latest.current = location.search;
-  /** Applies a change to the address as it is now (a timer's render may be stale). */
+  const rendered = useRef(location.search);
+  if (rendered.current !== location.search) {
+    rendered.current = location.search;
+    latest.current = location.search;
+  }
+  /** Applies a change to the address as last asked for (a timer's render may be stale). */
   const update = (change: (state: FeedState) => FeedState, { replace = false } = {}) => {
     const current = readFeedState(new URLSearchParams(latest.current));
     const next = feedQuery(change(current));
-    if (next !== feedQuery(current)) navigate({ search: next ? `?${next}` : '' }, { replace });
+    if (next === feedQuery(current)) return;
+    latest.current = next ? `?${next}` : '';
+    navigate({ search: latest.current }, { replace });
   };
   return { state, update };
 }
