@@ -101,8 +101,6 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
   const data = question.data;
   // The asker (signed-in owner or the owning key) marks replies and adds updates.
   const asker = isOwner(data, viewer);
-  // Hidden by reports while moderators review it: only its author and admins may reply.
-  const replyClosed = data.hidden && !asker && !viewer.isStaff;
   const title = questionTitle(data.text);
   return (
     <div className={styles.stack}>
@@ -116,7 +114,7 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
       />
       <KeepAccessSlot type="question" id={data.id} />
       <QuestionUpdates questionId={data.id} updates={data.updates} asker={asker} />
-      {!replyClosed && <ReplyForm questionId={data.id} onPosted={setPosted} />}
+      {data.can.reply && <ReplyForm questionId={data.id} onPosted={setPosted} />}
       <PerspectivesBar perspectives={data.perspectives} perspective={perspective} />
       <NewRepliesButton
         count={live.pending}
@@ -131,7 +129,6 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
           askerView={asker}
           onReport={onReportAnswer}
           revealId={posted}
-          replyClosed={replyClosed}
         />
       ) : group.isPending ? (
         <StatusMessage>{UI.loading}</StatusMessage>
@@ -155,7 +152,6 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
           emptyText={OUTCOME_UI.noPerspectiveReplies}
           onReport={onReportAnswer}
           revealId={posted}
-          replyClosed={replyClosed}
         />
       )}
       <ReportDialog target={report} onClose={() => setReport(null)} />

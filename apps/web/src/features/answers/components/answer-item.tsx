@@ -1,6 +1,6 @@
 /**
- * One answer: its thread pseudonym and posted-by, text, likes, Reply, Report; the owner's
- * '(yours)', Edit, Delete.
+ * One answer: its thread pseudonym and posted-by, text, likes; the owner's '(yours)'; Reply,
+ * Report, Edit and Delete as the server says this viewer may (`can`).
  */
 import type { AnswerNode } from '@dating/contract';
 import { useState } from 'react';
@@ -23,6 +23,7 @@ import { postedBy } from '../../../lib/labels.ts';
 import { API_MSG, MSG, OUTCOME_UI, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
 import { useReported } from '../../../lib/reported.ts';
+import { shownAsNotice } from '../../../lib/rights.ts';
 import { useDeleteAnswer } from '../api/delete-answer.ts';
 import { useToggleAnswerLike } from '../api/like-answer.ts';
 import { useMarkHelpful } from '../api/mark-helpful.ts';
@@ -84,7 +85,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
     );
   }
 
-  if (answer.hidden && !mine && !viewer.isStaff) {
+  if (shownAsNotice(answer)) {
     // Hidden while moderators review it: a one-line placeholder; its replies stay in place.
     return (
       <article
@@ -217,7 +218,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
             {OUTCOME_UI.thisHelped}
           </button>
         )}
-        {!thread.replyClosed && (
+        {answer.can.reply && (
           <button
             type="button"
             className={buttonClass('ghost', 'small')}
@@ -228,8 +229,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
             {TEXT.reply}
           </button>
         )}
-        {/* Nobody may report their own post (the server refuses it). */}
-        {!mine && (
+        {answer.can.report && (
           <button
             type="button"
             className={buttonClass('ghost', 'small')}
@@ -239,31 +239,31 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
             {reported ? TEXT.reported : TEXT.report}
           </button>
         )}
-        {mine && !editing && (
-          <>
-            <button
-              type="button"
-              className={buttonClass('ghost', 'small')}
-              disabled={!hydrated}
-              onClick={() => {
-                setEditText(answer.text);
-                thread.setEditingId(answer.id);
-              }}
-            >
-              {TEXT.edit}
-            </button>
-            <button
-              type="button"
-              className={buttonClass('dangerGhost', 'small')}
-              disabled={!hydrated || deleting}
-              onClick={onDelete}
-            >
-              {TEXT.delete}
-            </button>
-          </>
+        {answer.can.edit && !editing && (
+          <button
+            type="button"
+            className={buttonClass('ghost', 'small')}
+            disabled={!hydrated}
+            onClick={() => {
+              setEditText(answer.text);
+              thread.setEditingId(answer.id);
+            }}
+          >
+            {TEXT.edit}
+          </button>
+        )}
+        {answer.can.delete && !editing && (
+          <button
+            type="button"
+            className={buttonClass('dangerGhost', 'small')}
+            disabled={!hydrated || deleting}
+            onClick={onDelete}
+          >
+            {TEXT.delete}
+          </button>
         )}
       </div>
-      {replying && !thread.replyClosed && (
+      {replying && answer.can.reply && (
         <div className={styles.nestedReply}>
           <NestedReplyForm parentId={answer.id} />
         </div>

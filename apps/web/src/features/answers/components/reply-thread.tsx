@@ -217,7 +217,6 @@ export function ReplyThread({
   heading = TEXT.replies,
   emptyText = UI.noReplies,
   revealId = null,
-  replyClosed = false,
 }: {
   questionId: number;
   /** The first page of the thread (the question's `answers`). */
@@ -235,8 +234,6 @@ export function ReplyThread({
   emptyText?: string;
   /** A reply posted from outside the thread ('Leave a Reply'), to show. */
   revealId?: number | null;
-  /** No replies may be posted here (a question hidden from this viewer): no Reply buttons. */
-  replyClosed?: boolean;
 }) {
   const [editingId, setEditingId] = useState<number | null>(null);
   const [replyingId, setReplyingId] = useState<number | null>(null);
@@ -347,7 +344,6 @@ export function ReplyThread({
       questionId,
       ownerPage,
       askerView,
-      replyClosed,
       editingId,
       setEditingId,
       replyingId,
@@ -363,7 +359,6 @@ export function ReplyThread({
       questionId,
       ownerPage,
       askerView,
-      replyClosed,
       editingId,
       replyingId,
       onReport,

@@ -12,13 +12,11 @@ import { MetaLine } from '../../../components/ui/meta-line.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useSingleFlight } from '../../../hooks/use-single-flight.ts';
-import { useViewer } from '../../../lib/auth.ts';
 import { cx } from '../../../lib/cx.ts';
 import { isAuthError, unlessOffline } from '../../../lib/error-messages.ts';
 import { excerpt } from '../../../lib/html.ts';
 import { postedBy } from '../../../lib/labels.ts';
 import { MSG, TEXT, UI } from '../../../lib/messages.ts';
-import { isOwner } from '../../../lib/ownership.ts';
 import { tokens } from '../../../lib/storage.ts';
 import { useDeleteQuestion } from '../api/delete-question.ts';
 import { useQuestions } from '../api/get-questions.ts';
@@ -27,7 +25,6 @@ import styles from './my-questions-list.module.css';
 const SNIPPET_LENGTH = 160;
 
 export function MyQuestionsList({ userId }: { userId: number }) {
-  const viewer = useViewer();
   const questions = useQuestions({ user_id: userId });
   const remove = useDeleteQuestion();
   const confirm = useConfirm();
@@ -71,7 +68,7 @@ export function MyQuestionsList({ userId }: { userId: number }) {
                   <span>{TEXT.likeCount(question.likes)}</span>
                   <span>{TEXT.replyCount(question.answer_count)}</span>
                 </MetaLine>
-                {isOwner(question, viewer) && (
+                {question.can.delete && (
                   <button
                     type="button"
                     className={cx(buttonClass('dangerGhost', 'small'))}
