@@ -1,6 +1,6 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { AGE_RANGES, GENDERS, REPORT_REASONS, REPORT_STATUSES } from '../enums.ts';
-import { LIMITS } from '../limits.ts';
+import { LIMITS, MAX_ID } from '../limits.ts';
 import { SESSION_ID_RULES } from '../session-id.ts';
 
 export function Nullable<T extends TSchema>(schema: T, options?: { description?: string }) {
@@ -8,7 +8,6 @@ export function Nullable<T extends TSchema>(schema: T, options?: { description?:
 }
 
 /** Database ids are PostgreSQL `integer`s; anything outside that range cannot exist. */
-export const MAX_ID = 2_147_483_647;
 export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 export const IdParams = Type.Object({ id: Id });
 

@@ -1,6 +1,6 @@
 /** A question with its replies: /questions/:id, and the owner view /my/questions/:id. */
 
-import { perspectiveHeading } from '@dating/contract';
+import { answerOfHash, MY_CONTENT_PATH, perspectiveHeading } from '@dating/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { cardClass } from '../../components/ui/card.ts';
@@ -11,7 +11,6 @@ import { KeepAccessSlot } from '../../features/anonymity/components/keep-access-
 import { ReplyForm } from '../../features/answers/components/reply-form.tsx';
 import { ReplyThread } from '../../features/answers/components/reply-thread.tsx';
 import { FollowButton } from '../../features/notifications/components/follow-button.tsx';
-import { answerFromHash } from '../../features/notifications/lib/messages.ts';
 import { usePerspectiveThread, useQuestion } from '../../features/questions/api/get-question.ts';
 import { PerspectivesBar } from '../../features/questions/components/perspectives-bar.tsx';
 import { QuestionUpdates } from '../../features/questions/components/question-updates.tsx';
@@ -62,7 +61,7 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
   // at (a notification's link), or the first of the new replies shown on request.
   const [posted, setPosted] = useState<number | null>(null);
   useEffect(() => {
-    const target = answerFromHash(location.hash);
+    const target = answerOfHash(location.hash);
     if (target !== null) setPosted(target);
   }, [location.hash]);
   const live = useLiveThread(id, valid ? (question.data?.answers ?? null) : null);
@@ -72,7 +71,7 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
   );
 
   const back = (
-    <Link to={ownerView ? '/my/content' : '/'}>
+    <Link to={ownerView ? MY_CONTENT_PATH : '/'}>
       ← {ownerView ? TEXT.backToMyContent : TEXT.backToHome}
     </Link>
   );

@@ -2,7 +2,7 @@
  * One answer: its thread pseudonym and posted-by, text, likes; the owner's '(yours)'; Reply,
  * Report, Edit and Delete as the server says this viewer may (`can`).
  */
-import type { AnswerNode } from '@dating/contract';
+import { type AnswerNode, answerAnchor } from '@dating/contract';
 import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
@@ -67,7 +67,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
   const replying = thread.replyingId === answer.id;
   const highlighted = thread.highlightId === answer.id;
   const common = {
-    id: `answer-${answer.id}`,
+    id: answerAnchor(answer.id),
     'data-depth': depth,
     tabIndex: -1,
   };

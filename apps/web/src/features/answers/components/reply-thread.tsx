@@ -8,7 +8,7 @@
  * page is not loaded, opened up, scrolled to, highlighted for a moment and focused, so
  * screen readers land on it.
  */
-import type { AnswerNode } from '@dating/contract';
+import { type AnswerNode, answerAnchor } from '@dating/contract';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { AfterPost } from '../../../components/ui/after-post.tsx';
 import { buttonClass } from '../../../components/ui/button.ts';
@@ -325,7 +325,7 @@ export function ReplyThread({
   // Once it is on the page: scroll to it, focus it, highlight it for a moment.
   useEffect(() => {
     if (target === null) return;
-    const element = document.getElementById(`answer-${target}`);
+    const element = document.getElementById(answerAnchor(target));
     if (!element) return;
     setTarget(null);
     setHighlightId(target);

@@ -1,4 +1,5 @@
 /** 'My Questions' on My Content: links to the owner view, labels, likes, and Delete. */
+import { myQuestionPath } from '@dating/contract';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { cardClass } from '../../../components/ui/card.ts';
@@ -59,7 +60,7 @@ export function MyQuestionsList({ userId }: { userId: number }) {
         <ul className={cardListClass}>
           {items.map((question) => (
             <li key={question.id} className={cardClass}>
-              <Link to={`/my/questions/${question.id}`} className={cardTitleClass}>
+              <Link to={myQuestionPath(question.id)} className={cardTitleClass}>
                 {excerpt(question.text, SNIPPET_LENGTH)}
               </Link>
               <div className={styles.footer}>
