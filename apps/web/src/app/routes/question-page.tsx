@@ -19,10 +19,12 @@ import { isPerspective, readPerspective } from '../../features/questions/lib/per
 import { questionPageTitle, questionTitle } from '../../features/questions/lib/question-title.ts';
 import { ReportDialog } from '../../features/reports/components/report-dialog.tsx';
 import type { ReportTarget } from '../../features/reports/components/report-target.ts';
+import { useHydrated } from '../../hooks/use-hydrated.ts';
 import { useViewer } from '../../lib/auth.ts';
 import { isNotFound } from '../../lib/error-messages.ts';
 import { MSG, OUTCOME_UI, TEXT, UI } from '../../lib/messages.ts';
 import { isOwner } from '../../lib/ownership.ts';
+import { rightsToDraw } from '../../lib/rights.ts';
 import { NewRepliesButton, useLiveThread } from './live-thread.tsx';
 import styles from './routes.module.css';
 
@@ -56,6 +58,7 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
   const filtered = isPerspective(perspective);
   const group = usePerspectiveThread(id, perspective);
   const viewer = useViewer();
+  const hydrated = useHydrated();
   const [report, setReport] = useState<ReportTarget | null>(null);
   // The reply to open up, scroll to and focus: one just posted, the one the address points
   // at (a notification's link), or the first of the new replies shown on request.
@@ -100,6 +103,8 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
   const data = question.data;
   // The asker (signed-in owner or the owning key) marks replies and adds updates.
   const asker = isOwner(data, viewer);
+  // Drawn for a stranger until the page is the browser's (lib/rights.ts).
+  const replyOpen = rightsToDraw(data, hydrated).reply;
   const title = questionTitle(data.text);
   return (
     <div className={styles.stack}>
@@ -113,7 +118,7 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
       />
       <KeepAccessSlot type="question" id={data.id} />
       <QuestionUpdates questionId={data.id} updates={data.updates} asker={asker} />
-      {data.can.reply && <ReplyForm questionId={data.id} onPosted={setPosted} />}
+      {replyOpen && <ReplyForm questionId={data.id} onPosted={setPosted} />}
       <PerspectivesBar perspectives={data.perspectives} perspective={perspective} />
       <NewRepliesButton
         count={live.pending}

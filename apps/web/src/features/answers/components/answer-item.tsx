@@ -23,7 +23,7 @@ import { postedBy } from '../../../lib/labels.ts';
 import { API_MSG, MSG, OUTCOME_UI, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
 import { useReported } from '../../../lib/reported.ts';
-import { shownAsNotice } from '../../../lib/rights.ts';
+import { shownAsNotice, useRights } from '../../../lib/rights.ts';
 import { useDeleteAnswer } from '../api/delete-answer.ts';
 import { useToggleAnswerLike } from '../api/like-answer.ts';
 import { useMarkHelpful } from '../api/mark-helpful.ts';
@@ -63,6 +63,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
   const hydrated = useHydrated();
   const mine = !answer.is_deleted && isOwner(answer, viewer);
   const reported = useReported({ type: 'answer', id: answer.id });
+  const can = useRights(answer);
   const editing = thread.editingId === answer.id;
   const replying = thread.replyingId === answer.id;
   const highlighted = thread.highlightId === answer.id;
@@ -85,7 +86,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
     );
   }
 
-  if (shownAsNotice(answer)) {
+  if (shownAsNotice(answer, can)) {
     // Hidden while moderators review it: a one-line placeholder; its replies stay in place.
     return (
       <article
@@ -218,7 +219,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
             {OUTCOME_UI.thisHelped}
           </button>
         )}
-        {answer.can.reply && (
+        {can.reply && (
           <button
             type="button"
             className={buttonClass('ghost', 'small')}
@@ -229,7 +230,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
             {TEXT.reply}
           </button>
         )}
-        {answer.can.report && (
+        {can.report && (
           <button
             type="button"
             className={buttonClass('ghost', 'small')}
@@ -239,7 +240,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
             {reported ? TEXT.reported : TEXT.report}
           </button>
         )}
-        {answer.can.edit && !editing && (
+        {can.edit && !editing && (
           <button
             type="button"
             className={buttonClass('ghost', 'small')}
@@ -252,7 +253,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
             {TEXT.edit}
           </button>
         )}
-        {answer.can.delete && !editing && (
+        {can.delete && !editing && (
           <button
             type="button"
             className={buttonClass('dangerGhost', 'small')}
@@ -263,7 +264,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
           </button>
         )}
       </div>
-      {replying && answer.can.reply && (
+      {replying && can.reply && (
         <div className={styles.nestedReply}>
           <NestedReplyForm parentId={answer.id} />
         </div>

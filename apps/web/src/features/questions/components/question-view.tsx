@@ -28,7 +28,7 @@ import { postedBy } from '../../../lib/labels.ts';
 import { API_MSG, MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
 import { useReported } from '../../../lib/reported.ts';
-import { shownAsNotice } from '../../../lib/rights.ts';
+import { shownAsNotice, useRights } from '../../../lib/rights.ts';
 import { useDeleteQuestion } from '../api/delete-question.ts';
 import { getQuestion, questionQueryOptions } from '../api/get-question.ts';
 import { useToggleQuestionLike } from '../api/like-question.ts';
@@ -92,9 +92,9 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
   const reported = useReported({ type: 'question', id: question.id });
   // What this viewer may do, as the server decided it (a drawn page: a stranger's, until
   // the first read of the page taken over).
-  const { can } = question;
+  const can = useRights(question);
   // Hidden while moderators review it: only its author and admins get (and see) it whole.
-  const hiddenFromMe = shownAsNotice(question);
+  const hiddenFromMe = shownAsNotice(question, can);
 
   // A press likes, or takes the like back when it is given; shown at once, undone on failure.
   const onLike = () =>
