@@ -64,6 +64,8 @@ describeEachEngine('answers', (ctx) => {
         user: null,
         session_id: session,
         is_deleted: false,
+        // Its author edits and deletes it, replies under it, and may not report it.
+        can: { edit: true, delete: true, reply: true, report: false },
         // The first person to answer someone else's question.
         author_label: 'Anon 1',
         created_at: expect.any(String),

@@ -316,62 +316,68 @@ describeEachEngine('likes', (ctx) => {
       expect(await stored(ctx, 'answer', gone.id)).toEqual({ column: 0, rows: 0 });
     });
 
-    it('does not wait for an item another transaction holds: that like comes back busy', async () => {
-      if (ctx.engine !== 'postgres') return; // one connection: nobody else can hold a row
-      const [held, free] = [await target(ctx, 'question'), await target(ctx, 'question')];
-      const holder = await ctx.database.pool.connect();
-      try {
-        await holder.query('BEGIN');
-        await holder.query('SELECT id FROM questions WHERE id = $1 FOR UPDATE', [held]);
-        const started = Date.now();
-        const results = await addLikes(ctx.database.db, 'question', [
-          byKey(held, 1),
-          byKey(free, 1),
-        ]);
-        expect(results).toEqual(['busy', { likes: 1 }]);
-        expect(Date.now() - started).toBeLessThan(1_000);
-      } finally {
-        await holder.query('ROLLBACK');
-        holder.release();
-      }
-      expect(await stored(ctx, 'question', held)).toEqual({ column: 0, rows: 0 });
-      // Once the item is free, its likes go through.
-      const res = await like(ctx, 'question', held, { session: newSession() });
-      expect(res.json()).toEqual({ likes: 1 });
-    });
+    // PostgreSQL only: PGlite has one connection, so nobody else can hold a row.
+    it.skipIf(ctx.engine !== 'postgres')(
+      'does not wait for an item another transaction holds: that like comes back busy',
+      async () => {
+        const [held, free] = [await target(ctx, 'question'), await target(ctx, 'question')];
+        const holder = await ctx.database.pool.connect();
+        try {
+          await holder.query('BEGIN');
+          await holder.query('SELECT id FROM questions WHERE id = $1 FOR UPDATE', [held]);
+          const started = Date.now();
+          const results = await addLikes(ctx.database.db, 'question', [
+            byKey(held, 1),
+            byKey(free, 1),
+          ]);
+          expect(results).toEqual(['busy', { likes: 1 }]);
+          expect(Date.now() - started).toBeLessThan(1_000);
+        } finally {
+          await holder.query('ROLLBACK');
+          holder.release();
+        }
+        expect(await stored(ctx, 'question', held)).toEqual({ column: 0, rows: 0 });
+        // Once the item is free, its likes go through.
+        const res = await like(ctx, 'question', held, { session: newSession() });
+        expect(res.json()).toEqual({ likes: 1 });
+      },
+    );
 
-    it("never deadlocks with a lone like or an unlike of the batch's liker", async () => {
-      if (ctx.engine !== 'postgres') return; // one connection: nobody else can hold a row
-      const db = ctx.database.db;
-      const id = await target(ctx, 'question');
-      // Key 3 liked it before; key 1's lone like and key 3's unlike arrive while a batch
-      // holds the question, and that batch then writes key 1's and key 3's likes too. A lone
-      // like that inserted its row before it waited for the question, or an unlike that
-      // deleted its row before, made the batch wait for it: a deadlock (40P01), one of
-      // the two then failed with 500 (like-state.test.ts saw it).
-      expect(await addLike(db, 'question', id, byKey(id, 3).by)).toEqual({ likes: 1 });
-      let lone: Promise<unknown> = Promise.resolve();
-      let unliked: Promise<unknown> = Promise.resolve();
-      const batch = await db.transaction().execute(async (tx) => {
-        expect(await addLikes(tx, 'question', [byKey(id, 2)])).toEqual([{ likes: 2 }]);
-        const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(tx);
-        const holder = rows[0]?.pid as number;
-        lone = addLike(db, 'question', id, byKey(id, 1).by);
-        unliked = db
-          .transaction()
-          .execute((other) => removeLike(other, 'question', id, byKey(id, 3).by));
-        for (let waiting = 0; waiting < 2; await new Promise((r) => setTimeout(r, 20))) {
-          const blocked = await sql<{ n: number }>`
+    // PostgreSQL only: PGlite has one connection, so nobody else can hold a row.
+    it.skipIf(ctx.engine !== 'postgres')(
+      "never deadlocks with a lone like or an unlike of the batch's liker",
+      async () => {
+        const db = ctx.database.db;
+        const id = await target(ctx, 'question');
+        // Key 3 liked it before; key 1's lone like and key 3's unlike arrive while a batch
+        // holds the question, and that batch then writes key 1's and key 3's likes too. A lone
+        // like that inserted its row before it waited for the question, or an unlike that
+        // deleted its row before, made the batch wait for it: a deadlock (40P01), one of
+        // the two then failed with 500 (like-state.test.ts saw it).
+        expect(await addLike(db, 'question', id, byKey(id, 3).by)).toEqual({ likes: 1 });
+        let lone: Promise<unknown> = Promise.resolve();
+        let unliked: Promise<unknown> = Promise.resolve();
+        const batch = await db.transaction().execute(async (tx) => {
+          expect(await addLikes(tx, 'question', [byKey(id, 2)])).toEqual([{ likes: 2 }]);
+          const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(tx);
+          const holder = rows[0]?.pid as number;
+          lone = addLike(db, 'question', id, byKey(id, 1).by);
+          unliked = db
+            .transaction()
+            .execute((other) => removeLike(other, 'question', id, byKey(id, 3).by));
+          for (let waiting = 0; waiting < 2; await new Promise((r) => setTimeout(r, 20))) {
+            const blocked = await sql<{ n: number }>`
             SELECT count(*)::int AS n FROM pg_stat_activity
             WHERE ${holder} = ANY(pg_blocking_pids(pid))`.execute(db);
-          waiting = blocked.rows[0]?.n ?? 0;
-        }
-        return addLikes(tx, 'question', [byKey(id, 1), byKey(id, 3)]);
-      });
-      expect(batch).toEqual([{ likes: 3 }, 'duplicate']);
-      expect(await lone).toBe('duplicate');
-      expect(await unliked).toEqual({ likes: 2 });
-      expect(await stored(ctx, 'question', id)).toEqual({ column: 2, rows: 2 });
-    });
+            waiting = blocked.rows[0]?.n ?? 0;
+          }
+          return addLikes(tx, 'question', [byKey(id, 1), byKey(id, 3)]);
+        });
+        expect(batch).toEqual([{ likes: 3 }, 'duplicate']);
+        expect(await lone).toBe('duplicate');
+        expect(await unliked).toEqual({ likes: 2 });
+        expect(await stored(ctx, 'question', id)).toEqual({ column: 2, rows: 2 });
+      },
+    );
   });
 });

@@ -56,6 +56,9 @@ const ITEM_FIELDS = new Set([
   'perspectives',
   // Whether the viewer follows the question: the viewer's own, never anyone else's.
   'following',
+  // What the viewer may do with it (presenters/ownership.ts `rightsOf`): Edit says the
+  // viewer wrote it, and only to that viewer (checked below).
+  'can',
   // Where the rest of a long thread is (services/threads.ts): the question's id and a
   // position among its answers, the same for everybody.
   'answers_next',
@@ -71,6 +74,7 @@ interface Item {
   question: number;
   user: unknown;
   session_id: unknown;
+  can: { edit: boolean } | undefined;
   author_label: unknown;
   liked: unknown;
 }
@@ -95,6 +99,7 @@ function items(body: unknown, kind: Kind, out: Item[] = []): Item[] {
     question: (own === 'question' ? record.id : record.question) as number,
     user: record.user,
     session_id: record.session_id,
+    can: record.can as { edit: boolean } | undefined,
     author_label: record.author_label,
     liked: record.liked,
   });
@@ -338,6 +343,13 @@ describeEachEngine('privacy', (ctx: TestContext) => {
               { user: item.user, session_id: item.session_id },
               `${viewer.name} ${url} ${item.kind} ${item.id}`,
             ).toEqual(expectedOwnership(viewer, item));
+            // The right to edit is the author's: it shows nobody else who wrote it.
+            if (item.can !== undefined) {
+              const own = expectedOwnership(viewer, item);
+              expect(item.can.edit, `${viewer.name} ${url} can.edit ${item.kind} ${item.id}`).toBe(
+                own.user !== null || own.session_id !== null,
+              );
+            }
             // `liked` is the viewer's own like only: never another party's.
             const likes = [ownerTab, otherTab, owner].includes(viewer);
             expect(item.liked, `${viewer.name} ${url} liked ${item.kind} ${item.id}`).toBe(

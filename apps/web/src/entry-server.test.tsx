@@ -7,7 +7,7 @@
 import type { QuestionDetail } from '@dating/contract';
 import { describe, expect, it } from 'vitest';
 import { renderFirstScreen } from './entry-server.tsx';
-import { answerNode } from './test/answer-node.ts';
+import { answerNode, STRANGER_RIGHTS } from './test/answer-node.ts';
 
 const now = Date.parse('2026-12-05T12:00:00Z');
 const created_at = '2026-12-05T11:00:00Z';
@@ -22,6 +22,7 @@ const question: QuestionDetail = {
   age_range: '26-35',
   user: null,
   session_id: null,
+  can: STRANGER_RIGHTS,
   created_at,
   edited_at: null,
   answer_count: 2,

@@ -56,3 +56,6 @@ export const LIMITS = {
  * (NFKC, trimmed) before it is checked, so full-width letters become these.
  */
 export const USERNAME_PATTERN = '^[A-Za-z0-9@.+\\-_]+$';
+
+/** The largest id (PostgreSQL's integer): ids in addresses and bodies are 1 to this. */
+export const MAX_ID = 2_147_483_647;

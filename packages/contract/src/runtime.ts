@@ -13,6 +13,7 @@ export * from './limits.ts';
 export * from './messages.ts';
 export * from './outcomes.ts';
 export * from './page.ts';
+export * from './paths.ts';
 export * from './pseudonyms.ts';
 export * from './session-id.ts';
 export * from './tags.ts';

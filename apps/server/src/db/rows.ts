@@ -51,3 +51,13 @@ export interface IdempotencyKeyClaim {
   fingerprint: Buffer;
   expiresAt: Date;
 }
+
+/** What a report's listing reads of the reported post (repositories/reports.ts), to embed it. */
+export interface ReportContentRow {
+  question_text: string | null;
+  answer_text: string | null;
+  answer_question_id: number | null;
+  answer_is_deleted: boolean | null;
+  question_hidden_at: Date | null;
+  answer_hidden_at: Date | null;
+}

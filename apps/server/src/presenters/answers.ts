@@ -9,7 +9,7 @@ import {
 import type { Viewer } from '../auth/identity.ts';
 import { buildTree } from '../lib/answer-tree.ts';
 import { helpedFirst } from '../lib/helped-first.ts';
-import { ownershipFields, seesHidden } from './ownership.ts';
+import { ownershipFields, rightsOf, seesHidden } from './ownership.ts';
 
 export interface AnswerRow {
   id: number;
@@ -47,6 +47,7 @@ export function presentAnswer(viewer: Viewer, row: AnswerRow, liked: boolean): A
     user: own.user,
     session_id: own.session_id,
     is_deleted: row.is_deleted,
+    can: rightsOf(viewer, row),
     author_label: authorLabel(row.author_number),
     created_at: row.created_at.toISOString(),
     edited_at: row.edited_at === null ? null : row.edited_at.toISOString(),

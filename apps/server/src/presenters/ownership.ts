@@ -4,6 +4,7 @@
  * author and admins; and whether a viewer sees exactly what a stranger sees, which every
  * cache of strangers' responses asks before it serves one.
  */
+import type { Rights } from '@dating/contract';
 import { isOwner, type Viewer } from '../auth/identity.ts';
 
 export function ownershipFields(
@@ -30,6 +31,40 @@ export function seesHidden(
   row: { user_id: number | null; session_hash: Buffer | null },
 ): boolean {
   return viewer.user?.is_staff === true || isOwner(viewer, row);
+}
+
+/** Nothing at all: a deleted reply's placeholder, or a post hidden from the viewer. */
+const NO_RIGHTS: Rights = Object.freeze({
+  edit: false,
+  delete: false,
+  reply: false,
+  report: false,
+});
+
+/**
+ * What `viewer` may do with a question or an answer (`can` of every response that shows
+ * one), as the commands decide it (services/posts.ts, services/reports.ts): its author (the
+ * account, or the anonymous key that wrote it) edits it; its author or an admin deletes it;
+ * anyone who sees it whole replies under it (a post hidden while moderators review it shows
+ * whole only to its author and admins, the rule of `replyTo`); anyone but its author reports
+ * it. A deleted reply's placeholder, and a post hidden from the viewer, offer nothing.
+ * Whoever wrote none of the posts and is no admin gets a stranger's rights, so a response
+ * kept for strangers (`seesAsStranger`) holds the right ones.
+ */
+export function rightsOf(
+  viewer: Viewer,
+  row: {
+    user_id: number | null;
+    session_hash: Buffer | null;
+    hidden_at: Date | null;
+    is_deleted?: boolean;
+  },
+): Rights {
+  if (row.is_deleted === true) return NO_RIGHTS;
+  const own = isOwner(viewer, row);
+  const staff = viewer.user?.is_staff === true;
+  if (row.hidden_at !== null && !own && !staff) return NO_RIGHTS;
+  return { edit: own, delete: own || staff, reply: true, report: !own };
 }
 
 /**

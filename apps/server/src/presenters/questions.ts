@@ -9,7 +9,7 @@ import {
   type Tag,
 } from '@dating/contract';
 import type { Viewer } from '../auth/identity.ts';
-import { ownershipFields, seesHidden } from './ownership.ts';
+import { ownershipFields, rightsOf, seesHidden } from './ownership.ts';
 import { noPerspectives } from './perspectives.ts';
 
 /** A hidden question's text for everybody but its author and admins. */
@@ -69,6 +69,7 @@ export function presentQuestion(
     gender: row.gender,
     age_range: row.age_range,
     ...ownershipFields(viewer, row),
+    can: rightsOf(viewer, row),
     created_at: row.created_at.toISOString(),
     edited_at: row.edited_at === null ? null : row.edited_at.toISOString(),
     answer_count: row.answer_count,

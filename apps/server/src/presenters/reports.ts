@@ -7,6 +7,7 @@ import {
   type ReportReason,
 } from '@dating/contract';
 import type { Viewer } from '../auth/identity.ts';
+import type { ReportContentRow } from '../db/rows.ts';
 import type { ReporterFingerprints } from '../lib/reporter-fingerprints.ts';
 import type { ReportGroupRow } from '../repositories/reports.ts';
 
@@ -24,15 +25,6 @@ export interface ReportRow {
   reviewed_at: Date | null;
   source: 'reporter' | 'automatic';
   categories: CrisisCategory[];
-}
-
-export interface ReportContentRow {
-  question_text: string | null;
-  answer_text: string | null;
-  answer_question_id: number | null;
-  answer_is_deleted: boolean | null;
-  question_hidden_at: Date | null;
-  answer_hidden_at: Date | null;
 }
 
 function reportedContent(

@@ -1,7 +1,7 @@
 import type { CrisisCategory, ReportReason } from '@dating/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
-import type { ReportContentRow } from '../presenters/reports.ts';
+import type { ReportContentRow } from '../db/rows.ts';
 
 const REPORT_COLUMNS = [
   'reports.id',

@@ -10,8 +10,8 @@
 import {
   type FeedApiQuery,
   feedApiQuery,
-  MAX_ID,
   type PageData,
+  parseQuestionPath,
   type QuestionSummary,
   readFeedState,
 } from '@dating/contract';
@@ -71,13 +71,6 @@ export async function strangersFeedPage(
   };
 }
 
-/** The page path's id for `/questions/:id`, or null for any other path. */
-function questionIdOfPath(pathname: string): number | null {
-  const match = /^\/questions\/([1-9][0-9]{0,9})\/?$/.exec(pathname);
-  const id = Number(match?.[1]);
-  return match && id <= MAX_ID ? id : null;
-}
-
 /**
  * The data of the page at `url` (path and query), or null when the page has none to
  * send (another path, or a question that is not there). Throws what the database throws.
@@ -98,8 +91,8 @@ export async function initialDataFor(
       },
     };
   }
-  const id = questionIdOfPath(url.pathname);
-  if (id === null) return null;
+  const id = parseQuestionPath(url.pathname)?.id;
+  if (id === undefined) return null;
   const question = await sources.threads.detail(sources.db, STRANGER, id);
   return question ? { question } : null;
 }

@@ -1,4 +1,5 @@
 /** Routes of the specification; every screen but the feed loads on demand. */
+import { MY_CONTENT_PATH, MY_QUESTION_ROUTE, QUESTION_ROUTE } from '@dating/contract';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
 import { StatusMessage } from '../components/ui/status-message.tsx';
@@ -30,41 +31,47 @@ function lazyScreen(load: () => Promise<ComponentType>) {
 /** The screens loaded on demand, by path; each shows 'Loading…' until its code has come. */
 const LAZY_ROUTES = [
   {
-    path: 'questions/:id',
+    path: QUESTION_ROUTE,
     ...lazyScreen(async () => (await import('./routes/question.tsx')).QuestionRoute),
   },
   {
-    path: 'my/questions/:id',
+    path: MY_QUESTION_ROUTE,
     ...lazyScreen(async () => (await import('./routes/my-question.tsx')).MyQuestionRoute),
   },
   {
-    path: 'my/content',
+    path: MY_CONTENT_PATH,
     ...lazyScreen(async () => (await import('./routes/my-content.tsx')).MyContentRoute),
   },
   {
-    path: 'notifications',
+    path: '/notifications',
     ...lazyScreen(async () => (await import('./routes/notifications.tsx')).NotificationsRoute),
   },
   {
-    path: 'admin/reports',
+    path: '/admin/reports',
     ...lazyScreen(async () => (await import('./routes/admin-reports.tsx')).AdminReportsRoute),
   },
   {
-    path: 'register',
+    path: '/register',
     ...lazyScreen(async () => (await import('./routes/register.tsx')).RegisterRoute),
   },
-  { path: 'login', ...lazyScreen(async () => (await import('./routes/login.tsx')).LoginRoute) },
-  { path: 'about', ...lazyScreen(async () => (await import('./routes/site-page.tsx')).AboutRoute) },
+  { path: '/login', ...lazyScreen(async () => (await import('./routes/login.tsx')).LoginRoute) },
   {
-    path: 'privacy',
+    path: '/about',
+    ...lazyScreen(async () => (await import('./routes/site-page.tsx')).AboutRoute),
+  },
+  {
+    path: '/privacy',
     ...lazyScreen(async () => (await import('./routes/site-page.tsx')).PrivacyRoute),
   },
-  { path: 'rules', ...lazyScreen(async () => (await import('./routes/site-page.tsx')).RulesRoute) },
+  {
+    path: '/rules',
+    ...lazyScreen(async () => (await import('./routes/site-page.tsx')).RulesRoute),
+  },
 ];
 
 /** Loads the code of `pathname`'s screen, when it is one loaded on demand. */
 export function preloadScreen(pathname: string): Promise<void> {
-  const route = LAZY_ROUTES.find(({ path }) => matchPath(`/${path}`, pathname));
+  const route = LAZY_ROUTES.find(({ path }) => matchPath(path, pathname));
   return route ? route.preload() : Promise.resolve();
 }
 

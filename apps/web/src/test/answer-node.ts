@@ -1,4 +1,10 @@
-import type { AnswerNode } from '@dating/contract';
+import type { AnswerNode, Rights } from '@dating/contract';
+
+/** What a stranger may do with a post they see whole: reply and report. */
+export const STRANGER_RIGHTS: Rights = { edit: false, delete: false, reply: true, report: true };
+
+/** What its author may do with a post: everything but report it. */
+export const AUTHOR_RIGHTS: Rights = { edit: true, delete: true, reply: true, report: false };
 
 /** A reply as the API sends it to a stranger: top-level, no likes, no replies, unless given. */
 export function answerNode(fields: Partial<AnswerNode> & { id: number }): AnswerNode {
@@ -13,6 +19,7 @@ export function answerNode(fields: Partial<AnswerNode> & { id: number }): Answer
     user: null,
     session_id: null,
     is_deleted: false,
+    can: STRANGER_RIGHTS,
     author_label: `Anon ${fields.id}`,
     created_at: '2026-01-01T00:00:00Z',
     edited_at: null,

@@ -6,6 +6,7 @@ import {
   GenderSchema,
   Id,
   Nullable,
+  Rights,
   SessionIdSchema,
   Timestamp,
 } from './common.ts';
@@ -40,6 +41,7 @@ const answerFields = {
   user: Nullable(Id),
   session_id: Nullable(Type.String()),
   is_deleted: Type.Boolean(),
+  can: Rights,
   author_label: Nullable(
     Type.String({
       description:

@@ -1,6 +1,6 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { AGE_RANGES, GENDERS, REPORT_REASONS, REPORT_STATUSES } from '../enums.ts';
-import { LIMITS } from '../limits.ts';
+import { LIMITS, MAX_ID } from '../limits.ts';
 import { SESSION_ID_RULES } from '../session-id.ts';
 
 export function Nullable<T extends TSchema>(schema: T, options?: { description?: string }) {
@@ -8,7 +8,6 @@ export function Nullable<T extends TSchema>(schema: T, options?: { description?:
 }
 
 /** Database ids are PostgreSQL `integer`s; anything outside that range cannot exist. */
-export const MAX_ID = 2_147_483_647;
 export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 export const IdParams = Type.Object({ id: Id });
 
@@ -47,3 +46,26 @@ export const ErrorDetail = Type.Object({ detail: Type.String() });
 export const FieldErrors = Type.Object({}, { additionalProperties: Type.Array(Type.String()) });
 
 export const Timestamp = Type.String({ format: 'date-time' });
+
+/**
+ * What the requester may do with a question or an answer, decided by the server
+ * (apps/server/src/presenters/ownership.ts `rightsOf`) as its commands decide it; the web
+ * app draws Edit, Delete, Reply and Report from it and keeps no rule of its own.
+ */
+export const Rights = Type.Object(
+  {
+    edit: Type.Boolean({
+      description: 'Its author: the account, or the anonymous key that wrote it.',
+    }),
+    delete: Type.Boolean({ description: 'Its author, or an admin.' }),
+    reply: Type.Boolean({
+      description:
+        'Replies may be posted under it: false on a deleted reply, and on a post hidden while moderators review it, except for its author and admins (who see it whole). A post hidden from the requester has every right false.',
+    }),
+    report: Type.Boolean({
+      description: 'Anyone but its author, on a post they see whole (a deleted reply: nobody).',
+    }),
+  },
+  { description: 'What the requester (account, anonymous key, or nobody) may do with it.' },
+);
+export type Rights = Static<typeof Rights>;

@@ -5,7 +5,7 @@
  * leads: `PushPayload`, never a post's text.
  */
 import { type Static, Type } from 'typebox';
-import { NOTIFICATION_KINDS, type NotificationKind } from '../enums.ts';
+import { NOTIFICATION_KINDS } from '../enums.ts';
 import { LIMITS } from '../limits.ts';
 
 export const PushKey = Type.Object({
@@ -45,17 +45,3 @@ export const PushPayload = Type.Object({
   url: Type.String(),
 });
 export type PushPayload = Static<typeof PushPayload>;
-
-/**
- * Where a notification leads in the web app: the reply in its thread, the question, or (a
- * removed question is gone) the author's own content.
- */
-export function notificationPath(
-  kind: NotificationKind,
-  question: number | null,
-  answer: number | null,
-): string {
-  if (question === null) return '/my/content';
-  const thread = `/questions/${question}`;
-  return answer !== null && kind !== 'update' ? `${thread}#answer-${answer}` : thread;
-}

@@ -9,6 +9,7 @@ import {
   Id,
   Nullable,
   PageQuery,
+  Rights,
   SessionIdSchema,
   Timestamp,
 } from './common.ts';
@@ -95,6 +96,7 @@ const questionFields = {
   age_range: AgeRangeSchema,
   user: Nullable(Id),
   session_id: Nullable(Type.String()),
+  can: Rights,
   created_at: Timestamp,
   edited_at: Nullable(Timestamp, {
     description:

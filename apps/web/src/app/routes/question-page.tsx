@@ -1,6 +1,6 @@
 /** A question with its replies: /questions/:id, and the owner view /my/questions/:id. */
 
-import { perspectiveHeading } from '@dating/contract';
+import { answerOfHash, MY_CONTENT_PATH, perspectiveHeading } from '@dating/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { cardClass } from '../../components/ui/card.ts';
@@ -11,7 +11,6 @@ import { KeepAccessSlot } from '../../features/anonymity/components/keep-access-
 import { ReplyForm } from '../../features/answers/components/reply-form.tsx';
 import { ReplyThread } from '../../features/answers/components/reply-thread.tsx';
 import { FollowButton } from '../../features/notifications/components/follow-button.tsx';
-import { answerFromHash } from '../../features/notifications/lib/messages.ts';
 import { usePerspectiveThread, useQuestion } from '../../features/questions/api/get-question.ts';
 import { PerspectivesBar } from '../../features/questions/components/perspectives-bar.tsx';
 import { QuestionUpdates } from '../../features/questions/components/question-updates.tsx';
@@ -20,10 +19,12 @@ import { isPerspective, readPerspective } from '../../features/questions/lib/per
 import { questionPageTitle, questionTitle } from '../../features/questions/lib/question-title.ts';
 import { ReportDialog } from '../../features/reports/components/report-dialog.tsx';
 import type { ReportTarget } from '../../features/reports/components/report-target.ts';
+import { useHydrated } from '../../hooks/use-hydrated.ts';
 import { useViewer } from '../../lib/auth.ts';
 import { isNotFound } from '../../lib/error-messages.ts';
 import { MSG, OUTCOME_UI, TEXT, UI } from '../../lib/messages.ts';
 import { isOwner } from '../../lib/ownership.ts';
+import { rightsToDraw } from '../../lib/rights.ts';
 import { NewRepliesButton, useLiveThread } from './live-thread.tsx';
 import styles from './routes.module.css';
 
@@ -57,12 +58,13 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
   const filtered = isPerspective(perspective);
   const group = usePerspectiveThread(id, perspective);
   const viewer = useViewer();
+  const hydrated = useHydrated();
   const [report, setReport] = useState<ReportTarget | null>(null);
   // The reply to open up, scroll to and focus: one just posted, the one the address points
   // at (a notification's link), or the first of the new replies shown on request.
   const [posted, setPosted] = useState<number | null>(null);
   useEffect(() => {
-    const target = answerFromHash(location.hash);
+    const target = answerOfHash(location.hash);
     if (target !== null) setPosted(target);
   }, [location.hash]);
   const live = useLiveThread(id, valid ? (question.data?.answers ?? null) : null);
@@ -72,7 +74,7 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
   );
 
   const back = (
-    <Link to={ownerView ? '/my/content' : '/'}>
+    <Link to={ownerView ? MY_CONTENT_PATH : '/'}>
       ← {ownerView ? TEXT.backToMyContent : TEXT.backToHome}
     </Link>
   );
@@ -101,8 +103,8 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
   const data = question.data;
   // The asker (signed-in owner or the owning key) marks replies and adds updates.
   const asker = isOwner(data, viewer);
-  // Hidden by reports while moderators review it: only its author and admins may reply.
-  const replyClosed = data.hidden && !asker && !viewer.isStaff;
+  // Drawn for a stranger until the page is the browser's (lib/rights.ts).
+  const replyOpen = rightsToDraw(data, hydrated).reply;
   const title = questionTitle(data.text);
   return (
     <div className={styles.stack}>
@@ -116,7 +118,7 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
       />
       <KeepAccessSlot type="question" id={data.id} />
       <QuestionUpdates questionId={data.id} updates={data.updates} asker={asker} />
-      {!replyClosed && <ReplyForm questionId={data.id} onPosted={setPosted} />}
+      {replyOpen && <ReplyForm questionId={data.id} onPosted={setPosted} />}
       <PerspectivesBar perspectives={data.perspectives} perspective={perspective} />
       <NewRepliesButton
         count={live.pending}
@@ -131,7 +133,6 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
           askerView={asker}
           onReport={onReportAnswer}
           revealId={posted}
-          replyClosed={replyClosed}
         />
       ) : group.isPending ? (
         <StatusMessage>{UI.loading}</StatusMessage>
@@ -155,7 +156,6 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
           emptyText={OUTCOME_UI.noPerspectiveReplies}
           onReport={onReportAnswer}
           revealId={posted}
-          replyClosed={replyClosed}
         />
       )}
       <ReportDialog target={report} onClose={() => setReport(null)} />

@@ -1,5 +1,7 @@
 /** A private key's posts as a list: each links to its question, with its labels and likes. */
+
 import type { AnonymousPost } from '@dating/contract';
+import { questionPath } from '@dating/contract';
 import { Link } from 'react-router';
 import { cardClass } from '../../../components/ui/card.ts';
 import { CardListSkeleton } from '../../../components/ui/card-list.tsx';
@@ -54,7 +56,7 @@ export function PostList({
                 {post.type === 'question' ? question : KEY_TEXT.replyTo(question)}
               </p>
             ) : (
-              <Link to={`/questions/${post.question}`} className={styles.title}>
+              <Link to={questionPath(post.question)} className={styles.title}>
                 {post.type === 'question' ? question : KEY_TEXT.replyTo(question)}
               </Link>
             )}

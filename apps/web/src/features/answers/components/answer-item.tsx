@@ -1,8 +1,8 @@
 /**
- * One answer: its thread pseudonym and posted-by, text, likes, Reply, Report; the owner's
- * '(yours)', Edit, Delete.
+ * One answer: its thread pseudonym and posted-by, text, likes; the owner's '(yours)'; Reply,
+ * Report, Edit and Delete as the server says this viewer may (`can`).
  */
-import type { AnswerNode } from '@dating/contract';
+import { type AnswerNode, answerAnchor } from '@dating/contract';
 import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
@@ -24,6 +24,7 @@ import { postedBy } from '../../../lib/labels.ts';
 import { API_MSG, MSG, OUTCOME_UI, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
 import { useReported } from '../../../lib/reported.ts';
+import { shownAsNotice, useRights } from '../../../lib/rights.ts';
 import { useDeleteAnswer } from '../api/delete-answer.ts';
 import { useToggleAnswerLike } from '../api/like-answer.ts';
 import { useMarkHelpful } from '../api/mark-helpful.ts';
@@ -63,11 +64,12 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
   const hydrated = useHydrated();
   const mine = !answer.is_deleted && isOwner(answer, viewer);
   const reported = useReported({ type: 'answer', id: answer.id });
+  const can = useRights(answer);
   const editing = thread.editingId === answer.id;
   const replying = thread.replyingId === answer.id;
   const highlighted = thread.highlightId === answer.id;
   const common = {
-    id: `answer-${answer.id}`,
+    id: answerAnchor(answer.id),
     'data-depth': depth,
     tabIndex: -1,
   };
@@ -85,7 +87,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
     );
   }
 
-  if (answer.hidden && !mine && !viewer.isStaff) {
+  if (shownAsNotice(answer, can)) {
     // Hidden while moderators review it: a one-line placeholder; its replies stay in place.
     return (
       <article
@@ -221,7 +223,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
             {OUTCOME_UI.thisHelped}
           </button>
         )}
-        {!thread.replyClosed && (
+        {can.reply && (
           <button
             type="button"
             className={buttonClass('ghost', 'small')}
@@ -232,8 +234,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
             {TEXT.reply}
           </button>
         )}
-        {/* Nobody may report their own post (the server refuses it). */}
-        {!mine && (
+        {can.report && (
           <button
             type="button"
             className={buttonClass('ghost', 'small')}
@@ -243,31 +244,31 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
             {reported ? TEXT.reported : TEXT.report}
           </button>
         )}
-        {mine && !editing && (
-          <>
-            <button
-              type="button"
-              className={buttonClass('ghost', 'small')}
-              disabled={!hydrated}
-              onClick={() => {
-                setEditText(answer.text);
-                thread.setEditingId(answer.id);
-              }}
-            >
-              {TEXT.edit}
-            </button>
-            <button
-              type="button"
-              className={buttonClass('dangerGhost', 'small')}
-              disabled={!hydrated || deleting}
-              onClick={onDelete}
-            >
-              {TEXT.delete}
-            </button>
-          </>
+        {can.edit && !editing && (
+          <button
+            type="button"
+            className={buttonClass('ghost', 'small')}
+            disabled={!hydrated}
+            onClick={() => {
+              setEditText(answer.text);
+              thread.setEditingId(answer.id);
+            }}
+          >
+            {TEXT.edit}
+          </button>
+        )}
+        {can.delete && !editing && (
+          <button
+            type="button"
+            className={buttonClass('dangerGhost', 'small')}
+            disabled={!hydrated || deleting}
+            onClick={onDelete}
+          >
+            {TEXT.delete}
+          </button>
         )}
       </div>
-      {replying && !thread.replyClosed && (
+      {replying && can.reply && (
         <div className={styles.nestedReply}>
           <NestedReplyForm parentId={answer.id} />
         </div>

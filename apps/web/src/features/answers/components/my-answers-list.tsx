@@ -1,4 +1,5 @@
 /** 'My Replies' on My Content: each links to its question with the question text. */
+import { questionPath } from '@dating/contract';
 import { Link } from 'react-router';
 import { cardClass } from '../../../components/ui/card.ts';
 import {
@@ -40,7 +41,7 @@ export function MyAnswersList() {
     <ul className={cardListClass}>
       {answers.data.map((answer) => (
         <li key={answer.id} className={cardClass}>
-          <Link to={`/questions/${answer.question}`} className={cardTitleClass}>
+          <Link to={questionPath(answer.question)} className={cardTitleClass}>
             {answer.question_text}
           </Link>
           <p className={styles.text}>{answer.text}</p>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { getSessionId } from '../../../lib/storage.ts';
-import { answerNode } from '../../../test/answer-node.ts';
+import { AUTHOR_RIGHTS, answerNode } from '../../../test/answer-node.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { ReplyThread } from './reply-thread.tsx';
 
@@ -153,35 +153,70 @@ describe('ReplyThread', () => {
     expect(document.activeElement).toBe(article);
   });
 
-  it("shows '(yours)', Edit and Delete only on the visitor's own replies", () => {
-    const mine = answer({ text: 'mine', session_id: getSessionId() });
+  it('draws Edit, Delete, Reply and Report from what the server says the viewer may do', () => {
+    const mine = answer({ text: 'mine', session_id: getSessionId(), can: AUTHOR_RIGHTS });
     const theirs = answer({ text: 'theirs' });
-    const byUser = answer({ text: 'signed in', user: 5 });
-    const expectOwn = (text: string, own: boolean) => {
+    // An admin's view of another's reply: Delete, and no Edit.
+    const moderated = answer({
+      text: 'moderated',
+      can: { edit: false, delete: true, reply: true, report: true },
+    });
+    // Hidden, as its author gets it: whole, with the marker and the author's rights.
+    const hiddenMine = answer({
+      text: 'hidden but mine',
+      hidden: true,
+      session_id: getSessionId(),
+      can: AUTHOR_RIGHTS,
+    });
+    const buttons = (text: string) => {
       const card = screen.getByText(text).closest('article') as HTMLElement;
-      expect(within(card).queryByText('(yours)') !== null, text).toBe(own);
-      expect(within(card).queryByRole('button', { name: 'Edit' }) !== null, text).toBe(own);
-      expect(within(card).queryByRole('button', { name: 'Delete' }) !== null, text).toBe(own);
-      expect(within(card).getByRole('button', { name: 'Reply' })).toBeTruthy();
-      // Nobody may report their own post: the button is only on others'.
-      expect(within(card).queryByRole('button', { name: 'Report' }) !== null, text).toBe(!own);
+      return within(card)
+        .queryAllByRole('button')
+        .map((button) => button.textContent?.trim())
+        .filter(
+          (name) => name === 'Edit' || name === 'Delete' || name === 'Reply' || name === 'Report',
+        );
     };
-    // Signed out, the tab's session owns its replies.
-    const signedOut = renderWithApp(
-      <ReplyThread questionId={1} answers={[mine, theirs, byUser]} onReport={() => {}} />,
-    );
-    expectOwn('mine', true);
-    expectOwn('theirs', false);
-    expectOwn('signed in', false);
-    signedOut.unmount();
-    // Signed in, the account owns its replies, and the tab's session counts for nothing.
+    // Signed in as an admin: the app adds nothing of its own to what `can` says.
     renderWithApp(
-      <ReplyThread questionId={1} answers={[mine, theirs, byUser]} onReport={() => {}} />,
-      { is_authenticated: true, user: { id: 5, username: 'sam', is_staff: false } },
+      <ReplyThread
+        questionId={1}
+        answers={[mine, theirs, moderated, hiddenMine]}
+        onReport={() => {}}
+      />,
+      { is_authenticated: true, user: { id: 9, username: 'admin', is_staff: true } },
     );
-    expectOwn('signed in', true);
-    expectOwn('mine', false);
-    expectOwn('theirs', false);
+    expect(buttons('mine')).toEqual(['Reply', 'Edit', 'Delete']);
+    expect(buttons('theirs')).toEqual(['Reply', 'Report']);
+    expect(buttons('moderated')).toEqual(['Reply', 'Report', 'Delete']);
+    expect(buttons('hidden but mine')).toEqual(['Reply', 'Edit', 'Delete']);
+  });
+
+  it("shows '(yours)' only on the visitor's own replies", () => {
+    const mine = answer({ text: 'mine', session_id: getSessionId(), can: AUTHOR_RIGHTS });
+    const theirs = answer({ text: 'theirs' });
+    renderWithApp(<ReplyThread questionId={1} answers={[mine, theirs]} onReport={() => {}} />);
+    const yours = (text: string) =>
+      within(screen.getByText(text).closest('article') as HTMLElement).queryByText('(yours)');
+    expect(yours('mine')).not.toBeNull();
+    expect(yours('theirs')).toBeNull();
+  });
+
+  it('a reply hidden from the viewer is a one-line notice without actions, even for an admin', () => {
+    const child = answer({ text: 'still here' });
+    const hidden = answer({
+      text: 'This reply is hidden while moderators review it.',
+      hidden: true,
+      can: { edit: false, delete: false, reply: false, report: false },
+      replies: [child],
+    });
+    renderWithApp(<ReplyThread questionId={1} answers={[hidden]} onReport={() => {}} />, {
+      is_authenticated: true,
+      user: { id: 9, username: 'admin', is_staff: true },
+    });
+    const card = screen.getByTestId('answer-hidden');
+    expect(within(card).queryAllByRole('button')).toHaveLength(0);
+    expect(screen.getByText('still here')).toBeTruthy();
   });
 
   it('a deleted reply is a placeholder without actions, its replies stay', () => {
@@ -196,8 +231,8 @@ describe('ReplyThread', () => {
   it('opens one reply box and one inline edit at a time', async () => {
     const user = userEvent.setup();
     const session = getSessionId();
-    const a = answer({ text: 'first', session_id: session });
-    const b = answer({ text: 'second', session_id: session });
+    const a = answer({ text: 'first', session_id: session, can: AUTHOR_RIGHTS });
+    const b = answer({ text: 'second', session_id: session, can: AUTHOR_RIGHTS });
     renderWithApp(<ReplyThread questionId={1} answers={[a, b]} onReport={() => {}} />);
     const [replyA, replyB] = screen.getAllByRole('button', { name: 'Reply' });
     await user.click(replyA as HTMLElement);

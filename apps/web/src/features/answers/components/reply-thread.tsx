@@ -8,7 +8,7 @@
  * page is not loaded, opened up, scrolled to, highlighted for a moment and focused, so
  * screen readers land on it.
  */
-import type { AnswerNode } from '@dating/contract';
+import { type AnswerNode, answerAnchor } from '@dating/contract';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { AfterPost } from '../../../components/ui/after-post.tsx';
 import { buttonClass } from '../../../components/ui/button.ts';
@@ -217,7 +217,6 @@ export function ReplyThread({
   heading = TEXT.replies,
   emptyText = UI.noReplies,
   revealId = null,
-  replyClosed = false,
 }: {
   questionId: number;
   /** The first page of the thread (the question's `answers`). */
@@ -235,8 +234,6 @@ export function ReplyThread({
   emptyText?: string;
   /** A reply posted from outside the thread ('Leave a Reply'), to show. */
   revealId?: number | null;
-  /** No replies may be posted here (a question hidden from this viewer): no Reply buttons. */
-  replyClosed?: boolean;
 }) {
   const [editingId, setEditingId] = useState<number | null>(null);
   const [replyingId, setReplyingId] = useState<number | null>(null);
@@ -328,7 +325,7 @@ export function ReplyThread({
   // Once it is on the page: scroll to it, focus it, highlight it for a moment.
   useEffect(() => {
     if (target === null) return;
-    const element = document.getElementById(`answer-${target}`);
+    const element = document.getElementById(answerAnchor(target));
     if (!element) return;
     setTarget(null);
     setHighlightId(target);
@@ -347,7 +344,6 @@ export function ReplyThread({
       questionId,
       ownerPage,
       askerView,
-      replyClosed,
       editingId,
       setEditingId,
       replyingId,
@@ -363,7 +359,6 @@ export function ReplyThread({
       questionId,
       ownerPage,
       askerView,
-      replyClosed,
       editingId,
       replyingId,
       onReport,

@@ -15,8 +15,6 @@ export interface ThreadState {
   ownerPage: boolean;
   /** The viewer asked the question: they mark replies "This helped". */
   askerView: boolean;
-  /** Replies may not be posted (a question hidden from this viewer). */
-  replyClosed: boolean;
   editingId: number | null;
   setEditingId: (id: number | null) => void;
   replyingId: number | null;

@@ -17,6 +17,7 @@ function node(replies: AnswerNode[] = []): AnswerNode {
     user: null,
     session_id: null,
     is_deleted: false,
+    can: { edit: false, delete: false, reply: true, report: true },
     author_label: 'Anon 1',
     created_at: '2026-01-01T00:00:00Z',
     edited_at: null,

@@ -4,7 +4,9 @@
  * done to which post, by whom and when, with the note and, for deleted content, what it
  * said (personal information already replaced by [removed] on the server).
  */
+
 import type { ModerationLogEntry } from '@dating/contract';
+import { questionPath } from '@dating/contract';
 import { Link } from 'react-router';
 import { cardClass } from '../../../components/ui/card.ts';
 import { cardListClass } from '../../../components/ui/card-list.tsx';
@@ -32,7 +34,7 @@ function Entry({ entry }: { entry: ModerationLogEntry }) {
         <strong>{SAFETY_TEXT.action[entry.action]}</strong>
         <span>
           {entry.question !== null && !deleted ? (
-            <Link to={`/questions/${entry.question}`}>{target}</Link>
+            <Link to={questionPath(entry.question)}>{target}</Link>
           ) : (
             target
           )}

@@ -39,13 +39,9 @@ function NotificationItem({
       data-read={item.read}
     >
       {!item.read && <span className={styles.unreadMark}>{NOTIFY.unread}</span>}
-      {href === null ? (
-        <p className={styles.title}>{text}</p>
-      ) : (
-        <Link to={href} className={styles.title} onClick={() => onOpen(item)}>
-          {text}
-        </Link>
-      )}
+      <Link to={href} className={styles.title} onClick={() => onOpen(item)}>
+        {text}
+      </Link>
       {item.excerpt !== '' && <p className={styles.excerpt}>{item.excerpt}</p>}
       <MetaLine>
         <AuthorLabel label={item.author_label} />

@@ -1,5 +1,6 @@
+import { notificationPath } from '@dating/contract';
 import { describe, expect, it } from 'vitest';
-import { answerFromHash, notificationHref, notificationText, titleWithUnread } from './messages.ts';
+import { notificationHref, notificationText, titleWithUnread } from './messages.ts';
 
 describe('notification words', () => {
   it('say the kind, the count and who acted', () => {
@@ -23,17 +24,26 @@ describe('notification words', () => {
     );
   });
 
-  it('open the reply in its thread, or the question, or nothing once it is gone', () => {
-    expect(notificationHref({ question: 5, answer: 9 })).toBe('/questions/5#answer-9');
-    expect(notificationHref({ question: 5, answer: null })).toBe('/questions/5');
-    expect(notificationHref({ question: null, answer: 9 })).toBeNull();
+  it("open the reply in its thread, or the question, or the author's content once it is gone", () => {
+    expect(notificationHref({ kind: 'reply', question: 5, answer: 9 })).toBe(
+      '/questions/5#answer-9',
+    );
+    expect(notificationHref({ kind: 'reply', question: 5, answer: null })).toBe('/questions/5');
+    expect(notificationHref({ kind: 'moderation', question: null, answer: 9 })).toBe('/my/content');
   });
 
-  it('read the reply an address points at', () => {
-    expect(answerFromHash('#answer-12')).toBe(12);
-    expect(answerFromHash('#answer-0')).toBeNull();
-    expect(answerFromHash('#answer-x')).toBeNull();
-    expect(answerFromHash('')).toBeNull();
+  it("open where the same notice's push opens, a notice without a question too", () => {
+    const notices = [
+      { kind: 'reply', question: 5, answer: 9 },
+      { kind: 'update', question: 5, answer: 9 },
+      { kind: 'moderation', question: null, answer: null },
+      { kind: 'moderation', question: null, answer: 9 },
+    ] as const;
+    for (const notice of notices) {
+      expect(notificationHref(notice)).toBe(
+        notificationPath(notice.kind, notice.question, notice.answer),
+      );
+    }
   });
 
   it('put the unread count in front of the title once', () => {

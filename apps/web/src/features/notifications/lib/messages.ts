@@ -1,5 +1,5 @@
 /** The inbox's words: the header bell, the notifications page, Follow, new replies. */
-import type { Notification } from '@dating/contract';
+import { type Notification, notificationPath } from '@dating/contract';
 
 export const NOTIFY = {
   title: 'Notifications',
@@ -48,19 +48,12 @@ export function notificationText(item: Pick<Notification, 'kind' | 'count' | 'au
   }
 }
 
-/** Where a notification opens: the reply in its thread, else the question; null once gone. */
-export function notificationHref(item: Pick<Notification, 'question' | 'answer'>) {
-  if (item.question === null) return null;
-  return item.answer === null
-    ? `/questions/${item.question}`
-    : `/questions/${item.question}#answer-${item.answer}`;
-}
-
-/** The reply a question page's address points at (`#answer-12`), or null. */
-export function answerFromHash(hash: string): number | null {
-  const match = /^#answer-(\d{1,10})$/.exec(hash);
-  const id = Number(match?.[1]);
-  return match && id > 0 ? id : null;
+/**
+ * Where a notification opens, as its push does (contract: notificationPath): the reply in
+ * its thread, else the question, else (a removed question is gone) the author's own content.
+ */
+export function notificationHref(item: Pick<Notification, 'kind' | 'question' | 'answer'>) {
+  return notificationPath(item.kind, item.question, item.answer);
 }
 
 /** The title with "(n) " in front while anything is unread (and never twice). */

@@ -7,7 +7,13 @@
  * marked stale, so the query asks again in the background at once and "(yours)", Edit,
  * Delete and likes appear.
  */
-import { feedApiQuery, INITIAL_DATA_ID, type InitialData, readFeedState } from '@dating/contract';
+import {
+  feedApiQuery,
+  INITIAL_DATA_ID,
+  type InitialData,
+  parseQuestionPath,
+  readFeedState,
+} from '@dating/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { peekSessionId, tokens } from '../../../lib/storage.ts';
@@ -71,8 +77,8 @@ export function seedQueries(
       { updatedAt },
     );
   } else if ('question' in data) {
-    const id = Number(/^\/questions\/(\d+)\/?$/.exec(location.pathname)?.[1]);
-    if (data.question.id !== id) return;
+    const id = data.question.id;
+    if (parseQuestionPath(location.pathname)?.id !== id) return;
     queryClient.setQueryData(queryKeys.question(id), data.question, { updatedAt });
   }
 }

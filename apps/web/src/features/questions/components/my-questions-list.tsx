@@ -1,4 +1,5 @@
 /** 'My Questions' on My Content: links to the owner view, labels, likes, and Delete. */
+import { myQuestionPath } from '@dating/contract';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { cardClass } from '../../../components/ui/card.ts';
@@ -12,13 +13,11 @@ import { MetaLine } from '../../../components/ui/meta-line.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useSingleFlight } from '../../../hooks/use-single-flight.ts';
-import { useViewer } from '../../../lib/auth.ts';
 import { cx } from '../../../lib/cx.ts';
 import { isAuthError, unlessOffline } from '../../../lib/error-messages.ts';
 import { excerpt } from '../../../lib/html.ts';
 import { postedBy } from '../../../lib/labels.ts';
 import { MSG, TEXT, UI } from '../../../lib/messages.ts';
-import { isOwner } from '../../../lib/ownership.ts';
 import { tokens } from '../../../lib/storage.ts';
 import { useDeleteQuestion } from '../api/delete-question.ts';
 import { useQuestions } from '../api/get-questions.ts';
@@ -27,7 +26,6 @@ import styles from './my-questions-list.module.css';
 const SNIPPET_LENGTH = 160;
 
 export function MyQuestionsList({ userId }: { userId: number }) {
-  const viewer = useViewer();
   const questions = useQuestions({ user_id: userId });
   const remove = useDeleteQuestion();
   const confirm = useConfirm();
@@ -62,7 +60,7 @@ export function MyQuestionsList({ userId }: { userId: number }) {
         <ul className={cardListClass}>
           {items.map((question) => (
             <li key={question.id} className={cardClass}>
-              <Link to={`/my/questions/${question.id}`} className={cardTitleClass}>
+              <Link to={myQuestionPath(question.id)} className={cardTitleClass}>
                 {excerpt(question.text, SNIPPET_LENGTH)}
               </Link>
               <div className={styles.footer}>
@@ -71,7 +69,7 @@ export function MyQuestionsList({ userId }: { userId: number }) {
                   <span>{TEXT.likeCount(question.likes)}</span>
                   <span>{TEXT.replyCount(question.answer_count)}</span>
                 </MetaLine>
-                {isOwner(question, viewer) && (
+                {question.can.delete && (
                   <button
                     type="button"
                     className={cx(buttonClass('dangerGhost', 'small'))}

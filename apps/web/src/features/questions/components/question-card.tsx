@@ -5,7 +5,9 @@
  * (question-card.module.css), while the links in the text and the tags stay above it and
  * work on their own.
  */
+
 import type { QuestionSummary } from '@dating/contract';
+import { questionPath } from '@dating/contract';
 import { Link } from 'react-router';
 import { cardClass } from '../../../components/ui/card.ts';
 import { MetaLine } from '../../../components/ui/meta-line.tsx';
@@ -57,7 +59,7 @@ export function QuestionCard({
             {OUTCOME_UI.updateCount(question.update_count)}
           </span>
         )}
-        <Link className={styles.link} to={`/questions/${question.id}`} state={FROM_FEED}>
+        <Link className={styles.link} to={questionPath(question.id)} state={FROM_FEED}>
           {TEXT.readMore}
         </Link>
       </div>

@@ -1,8 +1,8 @@
 /**
  * One question: its text, posted-by label, likes with 'Like this post', Report, the way
- * back and its tags. Its owner (the account or the anonymous key that asked) also has Edit
- * (in the rich editor, keeping the question's formatting) and Delete, here and on the owner
- * view; an admin has Delete on the owner view.
+ * back and its tags; Edit (in the rich editor, keeping the question's formatting) and Delete
+ * for whoever the server says may (`can`: its owner, the account or the anonymous key that
+ * asked; an admin may delete).
  */
 import type { QuestionDetail } from '@dating/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -29,6 +29,7 @@ import { postedBy } from '../../../lib/labels.ts';
 import { API_MSG, MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
 import { useReported } from '../../../lib/reported.ts';
+import { shownAsNotice, useRights } from '../../../lib/rights.ts';
 import { useDeleteQuestion } from '../api/delete-question.ts';
 import { getQuestion, questionQueryOptions } from '../api/get-question.ts';
 import { useToggleQuestionLike } from '../api/like-question.ts';
@@ -41,7 +42,7 @@ import { TagList } from './tag-list.tsx';
 interface QuestionViewProps {
   question: QuestionDetail;
   onReport: () => void;
-  /** The owner view (/my/questions/:id): Edit and Delete, back to My Content. */
+  /** The owner view (/my/questions/:id): back to My Content. */
   ownerView?: boolean;
   /** The Follow toggle (the inbox's, composed in by the page). */
   follow?: ReactNode;
@@ -90,12 +91,11 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
   const hydrated = useHydrated();
   const mine = isOwner(question, viewer);
   const reported = useReported({ type: 'question', id: question.id });
-  // Questions are edited and deleted by their owner, the account or the anonymous key that
-  // asked (the key keeps its promise); admins may delete any from the owner view.
-  const canEdit = mine;
-  const canDelete = mine || (ownerView && viewer.isStaff);
+  // What this viewer may do, as the server decided it (a drawn page: a stranger's, until
+  // the first read of the page taken over).
+  const can = useRights(question);
   // Hidden while moderators review it: only its author and admins get (and see) it whole.
-  const hiddenFromMe = question.hidden && !mine && !viewer.isStaff;
+  const hiddenFromMe = shownAsNotice(question, can);
 
   // A press likes, or takes the like back when it is given; shown at once, undone on failure.
   const onLike = () => {
@@ -199,8 +199,7 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
             {TEXT.likeCount(likes.shown.likes)}
           </span>
           {follow}
-          {/* Nobody may report their own post (the server refuses it). */}
-          {!mine && (
+          {can.report && (
             <button
               type="button"
               className={buttonClass('ghost')}
@@ -210,9 +209,9 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
               {reported ? TEXT.reported : TEXT.report}
             </button>
           )}
-          {canDelete && editing === null && (
+          {editing === null && (
             <>
-              {canEdit && (
+              {can.edit && (
                 <button
                   type="button"
                   className={buttonClass('ghost')}
@@ -222,14 +221,16 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
                   {TEXT.edit}
                 </button>
               )}
-              <button
-                type="button"
-                className={buttonClass('dangerGhost')}
-                disabled={!hydrated || deleting}
-                onClick={onDelete}
-              >
-                {TEXT.delete}
-              </button>
+              {can.delete && (
+                <button
+                  type="button"
+                  className={buttonClass('dangerGhost')}
+                  disabled={!hydrated || deleting}
+                  onClick={onDelete}
+                >
+                  {TEXT.delete}
+                </button>
+              )}
             </>
           )}
         </div>

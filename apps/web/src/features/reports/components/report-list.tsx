@@ -2,7 +2,12 @@
  * 'Pending Reports' for admins, each with its content and the two decisions, and for a
  * crisis flag a third: "Acknowledge, keep" (seen, the post kept, nothing deleted).
  */
-import { CRISIS_CATEGORY_LABELS, REPORT_REASON_LABELS, type Report } from '@dating/contract';
+import {
+  CRISIS_CATEGORY_LABELS,
+  questionPath,
+  REPORT_REASON_LABELS,
+  type Report,
+} from '@dating/contract';
 import { Link } from 'react-router';
 import { cardClass } from '../../../components/ui/card.ts';
 import { CardListSkeleton, cardListClass } from '../../../components/ui/card-list.tsx';
@@ -30,7 +35,7 @@ export function ReportedContent({ report }: { report: Pick<Report, 'content'> })
       ) : (
         <p className={styles.answerText}>{content.text}</p>
       )}
-      <Link className={styles.viewLink} to={`/questions/${content.question}`}>
+      <Link className={styles.viewLink} to={questionPath(content.question)}>
         {TEXT.viewQuestion}
       </Link>
     </div>
