@@ -257,7 +257,9 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
             {TEXT.edit}
           </button>
         )}
-        {can.delete && !editing && (
+        {/* The specification shows Delete to the owner, whom alone the server lets edit
+            (an admin may delete any reply, but not from here). */}
+        {can.edit && can.delete && !editing && (
           <button
             type="button"
             className={buttonClass('dangerGhost', 'small')}

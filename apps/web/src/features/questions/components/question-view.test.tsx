@@ -56,7 +56,7 @@ describe('QuestionView', () => {
     vi.restoreAllMocks();
   });
 
-  it('draws Report for a stranger, Edit and Delete for the author, Delete for an admin', () => {
+  it('draws Report for a stranger, Edit and Delete for the author, Delete for an admin in the owner view', () => {
     const stranger = renderWithApp(<QuestionView question={question()} onReport={() => {}} />);
     expect(drawn()).toEqual(['Report']);
     stranger.unmount();
@@ -65,8 +65,16 @@ describe('QuestionView', () => {
     );
     expect(drawn()).toEqual(['Edit', 'Delete']);
     author.unmount();
-    renderWithApp(
+    // On the public page, Delete is the owner's (the specification); an admin has it in the
+    // owner view.
+    const admin = renderWithApp(
       <QuestionView question={question({ can: ADMIN_RIGHTS })} onReport={() => {}} />,
+      ADMIN,
+    );
+    expect(drawn()).toEqual(['Report']);
+    admin.unmount();
+    renderWithApp(
+      <QuestionView question={question({ can: ADMIN_RIGHTS })} onReport={() => {}} ownerView />,
       ADMIN,
     );
     expect(drawn()).toEqual(['Delete', 'Report']);

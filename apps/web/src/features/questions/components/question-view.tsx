@@ -96,6 +96,8 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
   const can = useRights(question);
   // Hidden while moderators review it: only its author and admins get (and see) it whole.
   const hiddenFromMe = shownAsNotice(question, can);
+  // The specification shows Delete to the owner (whom alone the server lets edit); an admin,
+  // whom the server lets delete any post, gets it in the owner view, not on the public page.
 
   // A press likes, or takes the like back when it is given; shown at once, undone on failure.
   const onLike = () => {
@@ -221,7 +223,7 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
                   {TEXT.edit}
                 </button>
               )}
-              {can.delete && (
+              {(can.edit || ownerView) && can.delete && (
                 <button
                   type="button"
                   className={buttonClass('dangerGhost')}
