@@ -120,7 +120,29 @@ const NUMBER_WORDS = new RegExp(
   'g',
 );
 /** Lemmas wink's model gets wrong for this purpose. */
-const LEMMA_FIX: Record<string, string> = { rap: 'rape', raped: 'rape', raping: 'rape' };
+const LEMMA_FIX: Record<string, string> = {
+  rap: 'rape',
+  raped: 'rape',
+  raping: 'rape',
+  messaging: 'message',
+  texting: 'text',
+  stalking: 'stalk',
+  cutting: 'cut',
+  following: 'follow',
+  watching: 'watch',
+  touching: 'touch',
+  kissing: 'kiss',
+  dating: 'date',
+  calling: 'call',
+  choking: 'choke',
+  hitting: 'hit',
+  showing: 'show',
+  turning: 'turn',
+  tracking: 'track',
+  sexting: 'sext',
+  thru: 'through',
+  neighbour: 'neighbor',
+};
 
 /** Lower case, contractions written out, numbers as digits: what wink reads. */
 export function prepare(text: string): string {
@@ -254,7 +276,6 @@ const HURT = [
   'harm',
   'abuse',
   'assault',
-  'throw',
   'twist',
   'headbutt',
   'elbow',
@@ -276,6 +297,12 @@ const BODY = [
   'leg',
   'back',
   'body',
+  'jaw',
+  'tooth',
+  'teeth',
+  'lip',
+  'finger',
+  'shoulder',
 ];
 const LEAVE = [
   'leave',
@@ -530,6 +557,7 @@ const FIGURES: RegExp[] = [
   rule(word('throw'), word('me', 'him', 'her'), word('under the bus')),
   rule(word('stab'), word('me', 'him', 'her'), word('in the back')),
   rule(word('suicide'), word('squad', 'prevention')),
+  rule(word('overdose'), word('of', 'on cute', 'on love')),
   rule(word('rape', 'overdose', 'suicide'), word('crisis', 'unit', 'center', 'centre', 'charity')),
   rule(word('see'), gap(1), word('overdose'), gap(1), word('at work')),
   rule(word('killer', 'stalker', 'murder')),
@@ -538,7 +566,24 @@ const FIGURES: RegExp[] = [
   rule(word('want to disappear', 'disappear'), word('for a', 'from social medium', 'from social media')),
   rule(word('take'), word('my life back')),
   rule(word('kill'), word('time', 'the vibe', 'the mood')),
+  // Sport and play: "he pinned me in wrestling practice".
+  rule(yes(HURT), gap(4), word('practice', 'wrestling', 'training', 'sparring', 'boxing', 'rugby', 'football', 'chess', 'game', 'match', 'mario kart', 'tennis')),
+  // Fiction: "the movie had a scene where she kills herself".
+  rule(word('movie', 'film', 'scene', 'book', 'show', 'episode', 'song', 'series', 'novel', 'podcast'), gap(3), word('where', 'about', 'in which', 'when'), gap(8)),
+  // Hyperbole about someone else: "she will die if I don't watch the new season".
+  rule(word('he', 'she', 'they', 'you'), word('will', 'would'), word('die'), word('if')),
 ];
+
+/**
+ * Consensual kink: a safe word, "consensual", "I asked him to". Outside a negation, it
+ * silences violence and coercion (not an ignored safe word: "he ignored the safe word").
+ */
+const CONSENT = rule(
+  yes('safe word', 'safeword', 'consensual', 'i ask him to', 'i ask her to', 'we discuss it', 'we both like', 'we both love', 'we both want', 'into bdsm', 'into kink'),
+);
+const CONSENT_BROKEN = rule(word('ignore', 'not respect', 'anyway', 'without asking', 'not stop'));
+export const isConsensual = (lemmas: string) =>
+  CONSENT.test(lemmas) && !CONSENT_BROKEN.test(lemmas);
 
 const blank = (s: string) => s.replace(/[^ |]/g, '#');
 
@@ -560,14 +605,17 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(yes('kill', 'hurt', 'harm', 'cut', 'burn', 'hang', 'starve', 'hit', 'punish', 'shoot', 'stab', 'drown', 'poison', 'scratch', 'unalive', 'off'), gap(1), word(SELF)),
     rule(yes('end', 'take', 'ending'), word('my', 'his', 'her', 'their'), gap(1), word('life', 'own life')),
     rule(yes('end', 'ending'), word('it'), '(?:', word('all', 'tonight', 'for good', 'now', 'soon', 'today', 'this weekend'), '|[|] |$)'),
-    rule(word(WISH), gap(2), word(DIE)),
-    rule(yes('i'), gap(2), word('not'), gap(1), word('want', 'wanna', 'wish'), gap(2), word('to live', 'live', 'be alive', 'alive', 'exist', 'wake up', 'be here', 'be around', 'go on')),
-    rule(word('no point', 'pointless', 'no reason', 'not see the point'), gap(4), word('live', 'living', 'alive', 'life', 'be here', 'go on', 'exist', 'existing')),
+    rule(word(WISH), gap(4), word(DIE)),
+    rule(word('want', 'wish', 'need'), gap(2), word('it', 'everything', 'it all', 'life'), word('to'), gap(1), word('be over', 'end', 'stop'), gap(1), word('for good', 'forever', 'permanently')),
+    rule(word('die', 'dying', 'death', 'dead'), gap(4), word('welcome', 'look forward')),
+    rule(word('pray', 'long', 'wish', 'hope'), gap(1), word('for death', 'to die', 'death', 'to not wake', 'i die', 'i be dead')),
+    rule(yes('i'), gap(2), word('not'), gap(1), word('want', 'wanna', 'wish'), gap(2), word('to live', 'live', 'be alive', 'alive', 'exist', 'wake up', 'be here', 'be around', 'go on'), '(?!', word('with', 'in', 'together', 'near', 'there', 'alone', 'early', 'at', 'for', 'before', 'a', 'another', 'date', 'dating', 'holiday', 'vacation', 'trip', 'the'), ')'),
+    rule(word('no point', 'pointless', 'no reason', 'not see the point'), gap(4), word('live', 'living', 'alive', 'life', 'be here', 'go on', 'exist', 'existing'), '(?!', word('with', 'in', 'together', 'near', 'there', 'alone', 'a', 'another', 'date', 'dating', 'holiday', 'vacation', 'trip', 'the', 'app', 'apps'), ')'),
     rule(word('life'), gap(1), word('be'), gap(1), word('pointless', 'meaningless', 'not worth')),
     rule(word('nothing', 'no'), gap(1), word('left'), gap(1), word('to live for')),
-    rule(word('nothing to live for')),
-    rule(word('tired of', 'done with', 'sick of'), word('living', 'live', 'life', 'being alive', 'be alive')),
-    rule(word('better off', 'happy', 'happier', 'better'), gap(3), word('without me', 'if i be go', 'if i be not around', 'if i be dead', 'if i die', 'without me in it')),
+    rule(word('nothing to live for', 'nothing leave to live for', 'nothing left to live for', 'no reason leave to live', 'no reason to live')),
+    rule(word('tired of', 'done with', 'do with', 'sick of'), word('living', 'live', 'life', 'being alive', 'be alive')),
+    rule(word('better off', 'well off', 'happy', 'happier', 'better', 'well', 'good'), gap(3), word('without me', 'if i be go', 'if i be not around', 'if i be dead', 'if i die', 'without me in it')),
     rule(word('care', 'notice', 'miss me'), gap(2), word('if i'), gap(1), word('die', 'be dead', 'be go', 'kill myself')),
     rule(word('take', 'swallow', 'overdose on', 'down'), gap(3), word('handful', 'bottle', 'all', 'every', 'too many', 'whole', 'bunch', 'entire'), gap(4), word('pill', 'tablet', 'paracetamol', 'medication', 'med', 'meds', 'antidepressant', 'sleeping pill', 'painkiller', 'insulin')),
     rule(word('how many', 'how much'), gap(1), word('pill', 'tablet', 'paracetamol', 'med', 'meds')),
@@ -588,10 +636,9 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(word('burden'), gap(4), word('everyone', 'better off', 'family')),
     rule(word('i'), gap(2), word('just'), gap(0), word('die')),
     rule(word('want'), gap(1), word('out'), word('|', 'for good', 'of life', 'of this life')),
-    rule(word('kms')),
   ],
   partner_abuse: [
-    rule(word(PERSON), gap(4), yes(HURT), gap(2), word(VICTIM, 'my', 'her', 'his'), gap(3)),
+    rule(word(PERSON), gap(4), yes(HURT), gap(2), word(VICTIM, ...BODY.flatMap((part) => [`my ${part}`, `her ${part}`, `his ${part}`]))),
     rule(word(PERSON), gap(3), yes('gave', 'give'), word('me', 'her', 'him'), word('a black eye', 'bruise', 'bruises', 'black eye')),
     rule(word(PERSON), gap(4), yes('grab', 'grabbed', 'hold', 'drag'), gap(3), word('throat', 'neck', 'hair', 'by the throat', 'by the neck', 'by the hair')),
     rule(word(PERSON), gap(3), yes('beat'), word('me', 'her', 'him'), word('up')),
@@ -599,7 +646,7 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(word('bruise', 'bruises'), gap(6), word('he', 'she', 'him', 'her', 'from where', 'because of', PARTNER)),
     rule(word(PERSON), gap(3), word('be', 'get', 'become'), gap(1), word('violent', 'abusive', 'physical')),
     rule(word('physically', 'domestic'), gap(1), word('abuse', 'abusing', 'abusive', 'violence', 'violent')),
-    rule(word('be', 'being'), gap(1), word('abuse', 'abused', 'beat', 'beaten')),
+    rule(word('be', 'being', 'get'), word('abuse', 'abused', 'beat', 'beaten', 'physically abuse', 'beat up', 'hit')),
     rule(word('abusive relationship', 'abusive partner', 'abusive boyfriend', 'abusive husband')),
     rule(word('threaten', 'threatened'), gap(2), word('me', 'her'), gap(1), word('with'), gap(2), word('knife', 'gun', 'weapon', 'bat')),
     rule(word('attack'), gap(3), word('with'), gap(2), word('knife', 'gun', 'weapon', 'bat', 'bottle')),
@@ -613,7 +660,8 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(word('threaten', 'threatened'), word('to'), word('kill', 'hurt', 'beat', 'stab', 'shoot'), word('me', 'her', 'him', 'my')),
     rule(word(PERSON), gap(3), word('say', 'said', 'tell'), gap(2), word('will', 'would', 'going to'), gap(1), word('kill me', 'hurt me', 'beat me')),
     rule(word('try', 'tried'), word('to'), word('kill', 'strangle', 'choke'), word('me', 'her')),
-    rule(word('throw'), gap(2), word('at'), word('me', 'her', 'him')),
+    rule(word('throw'), gap(3), word('at', 'on', 'in'), word('me', 'her', 'him', 'my face', 'her face')),
+    rule(word(PERSON), gap(4), yes('break', 'fracture', 'split', 'bruise', 'dislocate', 'crack'), gap(1), word(BODY.flatMap((part) => [`my ${part}`, `her ${part}`, `his ${part}`]))),
     rule(word('throw'), word('me', 'her', 'him'), word('around', 'against', 'into', 'down', 'across')),
     rule(word('lock'), word('me', 'her'), word('out'), gap(4), word('hit', 'hitting')),
     rule(word('scared of', 'afraid of', 'terrified of'), gap(2), word(PARTNER_OR_PRONOUN, 'him', 'her'), gap(3), word('violent', 'abusive', 'hurt', 'hit', 'temper')),
@@ -626,6 +674,7 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(word('put', 'slip', 'spike', 'drop'), gap(3), word('in', 'into'), word('my', 'her', 'our'), word('drink')),
     rule(word('drug', 'drugged', 'roofie', 'roofied', 'spike', 'spiked'), gap(2), word('me', 'her', 'my drink', 'at the')),
     rule(word(INCAPACITATED), far(8), word(SEX)),
+    rule(word(INCAPACITATED), far(3), word('it happen', 'it happened', 'he do it', 'she do it', 'they do it')),
     rule(word(SEX), far(8), word('while', 'when'), gap(2), word(INCAPACITATED)),
     rule(word(SEX), far(6), word('when i', 'while i'), gap(1), word('be'), gap(1), word(INCAPACITATED)),
     rule(word('wake', 'woke'), word('up'), gap(6), word(SEX, 'his bed', 'in bed with', 'naked')),
@@ -639,14 +688,13 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(word('say stop', 'say no'), far(3), word('not stop')),
     rule(word(FORCE), gap(4), word(SEX, 'perform')),
     rule(word(FORCE), word('himself', 'herself'), word('on')),
-    rule(word('force'), word('me', 'her'), word('to')),
     rule(word(SEX), gap(6), word('not want to', 'not want', 'not in the mood', 'say no', 'duty')),
     rule(word('duty'), gap(4), word(SEX)),
     rule(word('give in'), gap(4), word(SEX)),
     rule(word('leak', 'post', 'share', 'send', 'show', 'spread', 'record', 'film'), gap(4), word(IMAGES), gap(4), word('unless', 'if', 'without', 'friend', 'friends', 'everyone')),
     rule(word('threaten', 'threatened'), gap(4), word(IMAGES)),
     rule(word('record', 'film'), gap(2), word('us', 'me'), gap(2), word('sex', 'have sex'), gap(3), word('without')),
-    rule(word('if'), gap(1), word('not'), gap(1), word('sleep with', 'have sex')),
+    rule(word('if'), gap(2), word('not'), gap(1), word('sleep with', 'have sex', 'do it', 'do stuff', 'send')),
     rule(word('not'), word('let'), gap(1), word('me', 'her'), word('leave'), gap(2), word('until'), gap(3), word(SEX)),
     rule(word('pin', 'hold', 'held'), gap(1), word('me', 'her'), word('down'), gap(6), word(SEX, 'clothes', 'clothe', 'had sex')),
     rule(word('keep'), word('touch', 'touching'), word('me', 'her')),
@@ -667,7 +715,7 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(word(PARTNER_OR_PRONOUN), gap(3), word('read', 'check', 'go through', 'search', 'look through'), gap(2), word(DEVICES), gap(3), word('every', 'all the time', 'always', 'constantly', 'when i', 'while i', 'each')),
     rule(word(PARTNER_OR_PRONOUN), gap(3), word('every', 'constantly', 'always'), gap(1), word('read', 'check', 'go through'), gap(2), word(DEVICES)),
     rule(word(PARTNER_OR_PRONOUN), gap(3), word('read', 'check', 'go through'), gap(1), word('every', 'all'), gap(2), word(DEVICES)),
-    rule(word('go through', 'goes through', 'monitor', 'spy on', 'track'), gap(2), word('my', 'her'), gap(1), word(DEVICES, 'spending', 'everything')),
+    rule(word('go through', 'goes through', 'monitor'), gap(2), word('my', 'her'), gap(1), word(DEVICES, 'spending', 'everything')),
     rule(word('monitor', 'monitors', 'watch'), word('everything i do', 'everything she do', 'everything')),
     rule(word('demand', 'insist on', 'insist', 'make me', 'force me'), gap(3), word('password', 'passwords', 'passcode', 'location', 'screen time', 'share my')),
     rule(word('put', 'install'), gap(2), word('app', 'spyware', 'tracker'), gap(2), word('my phone', 'on my', 'her phone')),
@@ -754,17 +802,15 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
 /** A school year that means a minor: "year 9", "8th grade", "middle school", "sophomore". */
 const SCHOOL =
   / (?:year (?:[5-9]|1[01]) |(?:grade|gr) (?:[5-9]|1[01]) |(?:[5-9]|1[01]) ?(?:th|st|nd|rd)? grade |(?:fifth|sixth|seventh|eighth|ninth|tenth|eleventh) grade |middle school |junior high |high school |secondary school |freshman |sophomore |junior in high school |in school )/;
-const AUTHORITY =
-  / (?:teacher|coach|tutor|pastor|youth pastor|counselor|counsellor|instructor|principal|professor|priest|scout leader|youth leader|manager|boss|trainer|camp counselor) /;
 const AUTHORITY_MINE =
   / (?:my|our|her|his) (?:\S+ ){0,1}(?:teacher|coach|tutor|pastor|counselor|counsellor|instructor|principal|priest|leader|trainer) /;
 const INTIMACY =
-  / (?:~?love|~?kiss|~?feeling|~?feelings|~?secret|~?flirt|~?date|~?dating|~?ask me out|~?asked me out|~?like me|~?touch|~?relationship|~?boyfriend|~?girlfriend|~?meet|~?message|~?text|~?dm|~?snap|~?sext|~?nude|~?pic|~?pics|~?sleep|~?have sex|~?hook up|~?us) /;
+  / (?:~?love|~?kiss|~?message|~?messaging|~?feeling|~?feelings|~?secret|~?flirt|~?date|~?dating|~?ask me out|~?asked me out|~?like me|~?touch|~?relationship|~?boyfriend|~?girlfriend|~?meet|~?message|~?text|~?dm|~?snap|~?sext|~?nude|~?pic|~?pics|~?sleep|~?have sex|~?hook up|~?us) /;
 /** An adult: a grown-up word, or "in college", "in his twenties". */
 const ADULT_WORD =
   / (?:grown man|grown woman|grown up|adult|adults|older guy|older man|older woman|old guy|old man|in college|at college|at uni|in uni|in university|in his (?:20|30|40|50)s|in her (?:20|30|40|50)s|in his twenty|in her twenty|in his twenties|in her twenties|in his thirties|in her thirties|in his forties|who drive) /;
 const NOT_AGE_AFTER =
-  /^(?:month|months|year|years|week|weeks|day|days|minute|minutes|hour|hours|time|times|km|kms|mile|miles|kid|kids|child|children|unread|message|messages|follower|followers|percent|dollar|dollars|pound|pounds|euro|euros|k|people|friend|friends|date|dates|inch|cm|kg|lbs|min|mins|%|\$|am|pm|o|\/|-|and|or|x)$/;
+  /^(?:month|months|year|years|week|weeks|day|days|minute|minutes|hour|hours|time|times|km|kms|mile|miles|kid|kids|child|children|unread|message|messages|follower|followers|percent|dollar|dollars|pound|pounds|euro|euros|k|people|friend|friends|date|dates|inch|cm|kg|lbs|min|mins|%|\$|am|pm|o|\/|-|x)$/;
 
 interface Age {
   value: number;
@@ -824,7 +870,7 @@ function minorWithAdult(lemmas: string): boolean {
     }
   }
   if (schoolOrMinor && ADULT_WORD.test(lemmas)) return true;
-  if (schoolOrMinor && adults.some((age) => age.value >= 19) && !/ i be a (?:teacher|coach) /.test(lemmas)) {
+  if (school && adults.some((age) => age.value >= 18) && !/ i (?:be a|teach) /.test(lemmas)) {
     // An adult age alongside a school year or a minor: "I'm in 8th grade and he is 20".
     if (minors.length === 0) return true;
   }
@@ -834,19 +880,25 @@ function minorWithAdult(lemmas: string): boolean {
       lemmas,
     );
   }
-  if (schoolOrMinor && AUTHORITY.test(lemmas) && INTIMACY.test(lemmas) && !/ i be a /.test(lemmas)) {
-    return !/ (?:be married to|give me (?:great |good )?advice|focus on|when i be) /.test(lemmas);
-  }
   return false;
 }
 
-/** The categories whose concepts the text holds (unordered). */
+/** Marks a text as consensual: the phrase list's violence and coercion do not count. */
+export const CONSENSUAL = 'consensual' as CrisisCategory;
+
+/** The categories whose concepts the text holds (unordered), maybe with `CONSENSUAL`. */
 export function conceptCategories(text: string): Set<CrisisCategory> {
-  const lemmas = withoutFigures(lemmaString(text));
+  const read = lemmaString(text);
+  const lemmas = withoutFigures(read);
   const found = new Set<CrisisCategory>();
   for (const [category, rules] of Object.entries(RULES) as [CrisisCategory, RegExp[]][]) {
     if (rules.some((pattern) => pattern.test(lemmas))) found.add(category);
   }
   if (minorWithAdult(lemmas)) found.add('minor_with_adult');
+  if (isConsensual(read)) {
+    found.delete('partner_abuse');
+    found.delete('sexual_coercion');
+    found.add(CONSENSUAL);
+  }
   return found;
 }

@@ -19,7 +19,7 @@
  * a miss costs someone the resources they needed.
  */
 import { CRISIS_CATEGORIES, type CrisisCategory } from '../enums.ts';
-import { conceptCategories } from './crisis-concepts.ts';
+import { CONSENSUAL, conceptCategories } from './crisis-concepts.ts';
 import phrases from './crisis-phrases.json' with { type: 'json' };
 
 export { loadCrisisModel } from './crisis-concepts.ts';
@@ -104,6 +104,8 @@ export function classifyCrisis(text: string): CrisisCategory[] {
   return COMPILED.categories
     .filter(([category, pattern]) => {
       if (concepts.has(category)) return true;
+      if (concepts.has(CONSENSUAL) && (category === 'partner_abuse' || category === 'sexual_coercion'))
+        return false;
       pattern.lastIndex = 0;
       return pattern.test(normalized);
     })
