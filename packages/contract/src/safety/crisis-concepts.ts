@@ -77,6 +77,8 @@ const CONTRACTIONS: Record<string, string> = {
   od: 'overdose',
   oded: 'overdosed',
   thru: 'through',
+  being: 'be',
+  clothe: 'clothes',
   cuz: 'because',
   bc: 'because',
   tho: 'though',
@@ -191,6 +193,15 @@ export function lemmaString(text: string): string {
       continue;
     }
     const raw = (lemmas[i] ?? '').toLowerCase();
+    if (/^\d+$/.test(raw) || raw === 'thirty') {
+      // "thirties" is read "thirty": keep the decade apart from a number.
+      const normal = (doc.tokens().itemAt(i)?.out() ?? raw).toLowerCase();
+      if (normal !== raw && /ies$/.test(normal)) {
+        out.push(normal);
+        sinceNegator += 1;
+        continue;
+      }
+    }
     const lemma = LEMMA_FIX[raw] ?? raw;
     if (NEGATORS.has(lemma)) {
       out.push(lemma);
@@ -562,6 +573,7 @@ const FIGURES: RegExp[] = [
   rule(word('see'), gap(1), word('overdose'), gap(1), word('at work')),
   rule(word('killer', 'stalker', 'murder')),
   rule(word('tickle', 'pillow', 'play'), word('fight')),
+  rule(word('part of me'), gap(1), word('die', 'dead', 'died')),
   rule(word('safe word', 'safeword', 'consensual', 'we both want', 'i ask him to', 'i ask her to')),
   rule(word('want to disappear', 'disappear'), word('for a', 'from social medium', 'from social media')),
   rule(word('take'), word('my life back')),
@@ -631,7 +643,7 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(yes('cut', 'cutting', 'start cutting', 'be cut'), '(?:', word('again', 'myself', 'herself', 'himself', 'her arm', 'my arm', 'his arm', 'my thigh', 'her thigh', 'my leg', 'her leg', 'since', 'for'), '|[|] |$)'),
     rule(word('be', 'start', 'keep'), word('cut', 'cutting'), '(?:', word('again', 'since', 'and', 'for'), '|[|] |$)'),
     rule(word('relapse'), gap(3), word('hurt', 'cut', 'harm', 'self harm')),
-    rule(word('not'), gap(1), word('be around'), gap(1), word('much longer', 'long')),
+    rule(word('not'), gap(2), word('be around', 'be here'), gap(1), word('much longer', 'long', 'for long')),
     rule(word('give'), gap(1), word('stuff', 'thing', 'belongings'), word('away')),
     rule(word('burden'), gap(4), word('everyone', 'better off', 'family')),
     rule(word('i'), gap(2), word('just'), gap(0), word('die')),
@@ -642,15 +654,16 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(word(PERSON), gap(3), yes('gave', 'give'), word('me', 'her', 'him'), word('a black eye', 'bruise', 'bruises', 'black eye')),
     rule(word(PERSON), gap(4), yes('grab', 'grabbed', 'hold', 'drag'), gap(3), word('throat', 'neck', 'hair', 'by the throat', 'by the neck', 'by the hair')),
     rule(word(PERSON), gap(3), yes('beat'), word('me', 'her', 'him'), word('up')),
+    rule(word(PERSON), gap(4), yes('put', 'wrap', 'have'), gap(1), word('hand', 'hands', 'arm'), gap(1), word('around', 'on', 'over'), word('my', 'her'), word('neck', 'throat', 'mouth')),
     rule(word('hole'), gap(2), word('wall'), gap(3), word('head', 'face')),
-    rule(word('bruise', 'bruises'), gap(6), word('he', 'she', 'him', 'her', 'from where', 'because of', PARTNER)),
+    rule(word('bruise', 'bruises'), far(6), word('from where', 'because of', 'where he', 'where she', 'after he', 'after she', 'he give', 'she give', 'he leave', 'say i fall', 'say i fell', 'make excuse', 'excuse', 'hide')),
     rule(word(PERSON), gap(3), word('be', 'get', 'become'), gap(1), word('violent', 'abusive', 'physical')),
     rule(word('physically', 'domestic'), gap(1), word('abuse', 'abusing', 'abusive', 'violence', 'violent')),
     rule(word('be', 'being', 'get'), word('abuse', 'abused', 'beat', 'beaten', 'physically abuse', 'beat up', 'hit')),
     rule(word('abusive relationship', 'abusive partner', 'abusive boyfriend', 'abusive husband')),
     rule(word('threaten', 'threatened'), gap(2), word('me', 'her'), gap(1), word('with'), gap(2), word('knife', 'gun', 'weapon', 'bat')),
     rule(word('attack'), gap(3), word('with'), gap(2), word('knife', 'gun', 'weapon', 'bat', 'bottle')),
-    rule(word('kill', 'hurt', 'harm', 'beat', 'find', 'regret', 'hospital', 'do to me', 'make me pay', 'come after me', 'end up', 'use it', 'burn'), far(8), word('if', 'when', 'whenever'), gap(2), word(LEAVE)),
+    rule(word('kill', 'hurt', 'harm', 'beat', 'find', 'regret', 'be dead', 'dead', 'not live', 'sorry', 'hospital', 'do to me', 'make me pay', 'come after me', 'end up', 'use it', 'burn'), far(8), word('if', 'when', 'whenever'), gap(2), word(LEAVE)),
     rule(word('if', 'when'), gap(2), word(LEAVE), far(8), word('kill me', 'hurt me', 'beat me', 'find me', 'regret', 'hospital', 'do to me', 'make me pay', 'come after me')),
     rule(word('scared', 'afraid', 'terrified', 'fear', 'frightened'), gap(4), word('what'), gap(2), word('do to me')),
     rule(word('scared', 'afraid', 'terrified', 'fear', 'frightened'), gap(4), word(PERSON), gap(2), word('will', 'would', 'might'), gap(1), word('hurt', 'kill', 'beat', 'hit')),
@@ -677,7 +690,7 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(word(INCAPACITATED), far(3), word('it happen', 'it happened', 'he do it', 'she do it', 'they do it')),
     rule(word(SEX), far(8), word('while', 'when'), gap(2), word(INCAPACITATED)),
     rule(word(SEX), far(6), word('when i', 'while i'), gap(1), word('be'), gap(1), word(INCAPACITATED)),
-    rule(word('wake', 'woke'), word('up'), gap(6), word(SEX, 'his bed', 'in bed with', 'naked')),
+    rule(word('wake', 'woke'), word('up'), gap(6), word(SEX, 'his bed', 'in bed with', 'naked', 'clothes off', 'my clothes off', 'without my clothes', 'no clothes')),
     rule(word('not', 'could not', 'can not'), gap(2), word('consent', 'say no')),
     rule(word('without'), gap(1), word('consent', 'my consent', 'her consent', 'asking', 'me knowing', 'telling me')),
     rule(word('too'), gap(3), word('to consent', 'to say no')),
@@ -719,6 +732,7 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(word('monitor', 'monitors', 'watch'), word('everything i do', 'everything she do', 'everything')),
     rule(word('demand', 'insist on', 'insist', 'make me', 'force me'), gap(3), word('password', 'passwords', 'passcode', 'location', 'screen time', 'share my')),
     rule(word('put', 'install'), gap(2), word('app', 'spyware', 'tracker'), gap(2), word('my phone', 'on my', 'her phone')),
+    rule(word('have to', 'must', 'make me', 'need to', 'force me to'), gap(1), word('share my location', 'send him', 'send her', 'text him', 'call him', 'check in', 'tell him where', 'tell her where'), far(6), word('or', 'every', 'all the time', '24', 'otherwise', 'at all time')),
     rule(word('know where i be', 'know where she be', 'where i be'), gap(2), word('all the time', 'at all time', 'every hour', 'at all times', 'every minute', 'always')),
     rule(word('prove', 'proof'), gap(2), word('where i be', 'where i am', 'who i be with')),
     rule(word('check', 'track'), gap(1), word('my', 'her'), word('location'), gap(2), word('every', 'all', 'constantly')),
@@ -792,6 +806,8 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(word('flowers', 'flower', 'note', 'gift'), gap(4), word('even though'), gap(3), word('never'), gap(2), word('address')),
     rule(word('threaten', 'threatening'), gap(2), word('to come', 'to show up'), gap(2), word('to my', 'to her', 'house', 'home', 'work')),
     rule(word('keep', 'keeps'), gap(1), word('turn up', 'turning up', 'show up', 'showing up'), gap(2), word('at', 'everywhere', 'where')),
+    rule(word(PERSON), gap(2), word('outside', 'at', 'by', 'under'), word('my', 'her'), word('window', 'door', 'house', 'home', 'building', 'apartment', 'flat', 'work', 'office', 'car'), gap(2), word('again', 'every', 'tonight', 'at night', 'all night', 'uninvited', 'all the time', 'every day')),
+    rule(word('move', 'moved', 'change my number', 'change my phone', 'block', 'new address', 'new number'), far(8), word('still', 'again', 'somehow'), gap(2), word('find me', 'found me', 'track me', 'contact me', 'find her', 'show up', 'message me', 'text me')),
     rule(word('see'), gap(2), word('same'), gap(1), word('guy', 'man', 'car', 'person'), gap(3), word('outside', 'near', 'everywhere')),
     rule(word('follow', 'followed'), word('me', 'her'), word('to my', 'to her'), word('car', 'house', 'home', 'door')),
   ],
@@ -805,7 +821,7 @@ const SCHOOL =
 const AUTHORITY_MINE =
   / (?:my|our|her|his) (?:\S+ ){0,1}(?:teacher|coach|tutor|pastor|counselor|counsellor|instructor|principal|priest|leader|trainer) /;
 const INTIMACY =
-  / (?:~?love|~?kiss|~?message|~?messaging|~?feeling|~?feelings|~?secret|~?flirt|~?date|~?dating|~?ask me out|~?asked me out|~?like me|~?touch|~?relationship|~?boyfriend|~?girlfriend|~?meet|~?message|~?text|~?dm|~?snap|~?sext|~?nude|~?pic|~?pics|~?sleep|~?have sex|~?hook up|~?us) /;
+  / (?:~?love me|~?love you|~?in love|~?loves me|~?kiss|~?message|~?messaging|~?feeling|~?feelings|~?secret|~?flirt|~?date|~?dating|~?ask me out|~?asked me out|~?like me|~?touch|~?relationship|~?boyfriend|~?girlfriend|~?meet|~?message|~?text|~?dm|~?snap|~?sext|~?nude|~?pic|~?pics|~?sleep|~?have sex|~?hook up|~?us) /;
 /** An adult: a grown-up word, or "in college", "in his twenties". */
 const ADULT_WORD =
   / (?:grown man|grown woman|grown up|adult|adults|older guy|older man|older woman|old guy|old man|in college|at college|at uni|in uni|in university|in his (?:20|30|40|50)s|in her (?:20|30|40|50)s|in his twenty|in her twenty|in his twenties|in her twenties|in his thirties|in her thirties|in his forties|who drive) /;
