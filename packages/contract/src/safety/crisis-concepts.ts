@@ -165,7 +165,7 @@ export function prepare(text: string): string {
       .replace(/'d\b/g, ' would')
       .replace(/\b(\d+)\s*(?:y\/?o|yrs? old|years? old)\b/g, '$1 year old')
       .replace(/\b(\d+)(yo|y)\b/g, '$1 year old')
-      .replace(/\b(\d+)(m|f)\b/g, '$1')
+      .replace(/\b(\d+) ?(m|f)\b/g, '$1 year old')
       .replace(/[a-z]+/g, (word) => CONTRACTIONS[word] ?? word)
       .replace(NUMBER_WORDS, (_all, tens?: string, ones?: string, unit?: string) => {
         if (unit) return String(UNITS[unit]);
@@ -612,7 +612,14 @@ function withoutFigures(lemmas: string): string {
 
 const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
   self_harm: [
-    rule(word('suicide', 'suicidal', 'self harm', 'self - harm', 'selfharm', 'unalive')),
+    rule(word('suicide', 'suicidal', 'self harm', 'self - harm', 'selfharm', 'unalive', 'noose')),
+    rule(word('can not', 'not'), gap(1), word('go on', 'keep living', 'keep live', 'keep go', 'do this anymore', 'take it anymore', 'take this anymore'), '(?!', word('with', 'a', 'like this with', 'date', 'dating', 'the'), ')', '(?:', far(6), word('life', 'live', 'living', 'alive', 'pain', 'anymore', 'die', 'end'), ')'),
+    rule(word('not worth'), gap(1), word('living', 'live', 'it anymore', 'be alive')),
+    rule(word('life'), gap(2), word('not worth'), gap(1), word('living', 'live', 'it')),
+    rule(word('give up on'), word('life', 'living', 'everything')),
+    rule(word('wish'), gap(1), word('i'), gap(1), word('be dead', 'be not alive', 'be never bear', 'not be alive', 'never wake', 'could die', 'die', 'be go')),
+    rule(word('no way out', 'end the pain', 'end my pain', 'end my suffering', 'make the pain stop', 'hang myself', 'hang herself', 'hang himself')),
+    rule(word('scar', 'scars', 'fresh cut', 'fresh cuts'), gap(4), word('arm', 'arms', 'wrist', 'wrists', 'thigh', 'thighs', 'leg', 'legs', 'hide', 'sleeve', 'sleeves', 'myself', 'again')),
     rule(word('overdose', 'overdosed')),
     rule(yes('kill', 'hurt', 'harm', 'cut', 'burn', 'hang', 'starve', 'hit', 'punish', 'shoot', 'stab', 'drown', 'poison', 'scratch', 'unalive', 'off'), gap(1), word(SELF)),
     rule(yes('end', 'take', 'ending'), word('my', 'his', 'her', 'their'), gap(1), word('life', 'own life')),
@@ -630,7 +637,13 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(word('better off', 'well off', 'happy', 'happier', 'better', 'well', 'good'), gap(3), word('without me', 'if i be go', 'if i be not around', 'if i be dead', 'if i die', 'without me in it')),
     rule(word('care', 'notice', 'miss me'), gap(2), word('if i'), gap(1), word('die', 'be dead', 'be go', 'kill myself')),
     rule(word('take', 'swallow', 'overdose on', 'down'), gap(3), word('handful', 'bottle', 'all', 'every', 'too many', 'whole', 'bunch', 'entire'), gap(4), word('pill', 'tablet', 'paracetamol', 'medication', 'med', 'meds', 'antidepressant', 'sleeping pill', 'painkiller', 'insulin')),
-    rule(word('how many', 'how much'), gap(1), word('pill', 'tablet', 'paracetamol', 'med', 'meds')),
+    rule(word('think', 'thought', 'plan', 'planned', 'figure out', 'decide', 'research'), gap(2), word('how', 'when', 'where'), gap(2), word('do it', 'end it', 'kill myself', 'would do it', 'will do it', 'go through with it')),
+    rule(word('do something'), gap(2), word('to myself', 'to herself', 'to himself')),
+    rule(word('step', 'jump', 'walk', 'throw myself'), gap(3), word('off', 'in front of', 'into', 'onto', 'under'), gap(3), word('train', 'track', 'tracks', 'platform', 'bridge', 'ledge', 'roof', 'traffic', 'car', 'bus', 'cliff', 'balcony')),
+    rule(word('platform', 'ledge', 'edge', 'bridge', 'roof'), gap(6), word('step off', 'jump', 'fall', 'stepping off', 'let go')),
+    rule(word('goodbye', 'farewell'), gap(1), word('letter', 'note', 'message', 'text', 'post', 'video', 'letters', 'notes')),
+    rule(word('pill', 'pills', 'tablet', 'tablets', 'med', 'meds'), gap(3), word('be enough', 'would be enough', 'enough to')),
+    rule(word('how many', 'how much'), gap(3), word('pill', 'tablet', 'paracetamol', 'med', 'meds')),
     rule(word('painless', 'quick', 'easy'), gap(1), word('way to die', 'way to go', 'death')),
     rule(word('jump', 'jumping'), gap(2), word('off', 'from', 'in front of'), gap(2), word('bridge', 'roof', 'building', 'cliff', 'train', 'balcony')),
     rule(word('edge of the roof', 'edge of the bridge')),
@@ -639,7 +652,7 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(word('wrist', 'arm', 'thigh'), gap(3), word('razor', 'blade')),
     rule(word('drive'), gap(2), word('car'), gap(1), word('into'), gap(2), word('tree', 'wall', 'truck')),
     rule(word('buy', 'bought', 'get'), word('a'), word('rope', 'gun')),
-    rule(word('goodbye', 'suicide'), word('letter', 'note', 'letters', 'notes')),
+    rule(word('suicide'), word('letter', 'note', 'letters', 'notes')),
     rule(yes('cut', 'cutting', 'start cutting', 'be cut'), '(?:', word('again', 'myself', 'herself', 'himself', 'her arm', 'my arm', 'his arm', 'my thigh', 'her thigh', 'my leg', 'her leg', 'since', 'for'), '|[|] |$)'),
     rule(word('be', 'start', 'keep'), word('cut', 'cutting'), '(?:', word('again', 'since', 'and', 'for'), '|[|] |$)'),
     rule(word('relapse'), gap(3), word('hurt', 'cut', 'harm', 'self harm')),
@@ -650,10 +663,14 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(word('want'), gap(1), word('out'), word('|', 'for good', 'of life', 'of this life')),
   ],
   partner_abuse: [
-    rule(word(PERSON), gap(4), yes(HURT), gap(2), word(VICTIM, ...BODY.flatMap((part) => [`my ${part}`, `her ${part}`, `his ${part}`]))),
+    rule(word(PERSON), gap(4), yes('grab', 'squeeze', 'hold', 'yank', 'pull', 'twist'), gap(1), word(BODY.flatMap((part) => [`my ${part}`, `her ${part}`])), gap(4), word('so hard', 'hard', 'mark', 'marks', 'bruise', 'bleed', 'hurt', 'until')),
+    rule(word(PERSON), gap(6), yes(HURT), gap(2), word(VICTIM, ...BODY.flatMap((part) => [`my ${part}`, `her ${part}`, `his ${part}`]))),
     rule(word(PERSON), gap(3), yes('gave', 'give'), word('me', 'her', 'him'), word('a black eye', 'bruise', 'bruises', 'black eye')),
     rule(word(PERSON), gap(4), yes('grab', 'grabbed', 'hold', 'drag'), gap(3), word('throat', 'neck', 'hair', 'by the throat', 'by the neck', 'by the hair')),
     rule(word(PERSON), gap(3), yes('beat'), word('me', 'her', 'him'), word('up')),
+    rule(word('put', 'lay', 'laid', 'raise', 'raised'), gap(1), word('his', 'her', 'a'), word('hand', 'hands', 'finger'), gap(1), word('on me', 'on her', 'to me', 'to her')),
+    rule(word('afraid', 'scared', 'fear', 'fearing', 'terrified'), word('for'), word('my', 'her'), word('life', 'safety')),
+    rule(word('restraining order', 'protective order', 'domestic abuse', 'domestic violence shelter', 'refuge')),
     rule(word(PERSON), gap(4), yes('put', 'wrap', 'have'), gap(1), word('hand', 'hands', 'arm'), gap(1), word('around', 'on', 'over'), word('my', 'her'), word('neck', 'throat', 'mouth')),
     rule(word('hole'), gap(2), word('wall'), gap(3), word('head', 'face')),
     rule(word('bruise', 'bruises'), far(6), word('from where', 'because of', 'where he', 'where she', 'after he', 'after she', 'he give', 'she give', 'he leave', 'say i fall', 'say i fell', 'make excuse', 'excuse', 'hide')),
@@ -663,7 +680,7 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(word('abusive relationship', 'abusive partner', 'abusive boyfriend', 'abusive husband')),
     rule(word('threaten', 'threatened'), gap(2), word('me', 'her'), gap(1), word('with'), gap(2), word('knife', 'gun', 'weapon', 'bat')),
     rule(word('attack'), gap(3), word('with'), gap(2), word('knife', 'gun', 'weapon', 'bat', 'bottle')),
-    rule(word('kill', 'hurt', 'harm', 'beat', 'find', 'regret', 'be dead', 'dead', 'not live', 'sorry', 'hospital', 'do to me', 'make me pay', 'come after me', 'end up', 'use it', 'burn'), far(8), word('if', 'when', 'whenever'), gap(2), word(LEAVE)),
+    rule(word('kill me', 'hurt me', 'harm me', 'beat me', 'find me', 'kill her', 'hurt her', 'regret', 'be dead', 'dead', 'not live', 'sorry', 'hospital', 'do to me', 'make me pay', 'come after me', 'end up', 'use it', 'burn'), far(8), word('if', 'when', 'whenever'), gap(2), word(LEAVE)),
     rule(word('if', 'when'), gap(2), word(LEAVE), far(8), word('kill me', 'hurt me', 'beat me', 'find me', 'regret', 'hospital', 'do to me', 'make me pay', 'come after me')),
     rule(word('scared', 'afraid', 'terrified', 'fear', 'frightened'), gap(4), word('what'), gap(2), word('do to me')),
     rule(word('scared', 'afraid', 'terrified', 'fear', 'frightened'), gap(4), word(PERSON), gap(2), word('will', 'would', 'might'), gap(1), word('hurt', 'kill', 'beat', 'hit')),
@@ -687,6 +704,8 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(word('put', 'slip', 'spike', 'drop'), gap(3), word('in', 'into'), word('my', 'her', 'our'), word('drink')),
     rule(word('drug', 'drugged', 'roofie', 'roofied', 'spike', 'spiked'), gap(2), word('me', 'her', 'my drink', 'at the')),
     rule(word(INCAPACITATED), far(8), word(SEX)),
+    rule(word(INCAPACITATED), far(8), word('take advantage', 'took advantage')),
+    rule(word('take advantage', 'took advantage'), gap(2), word('me', 'her'), far(6), word(INCAPACITATED, 'sex', 'bed', 'night', 'party')),
     rule(word(INCAPACITATED), far(3), word('it happen', 'it happened', 'he do it', 'she do it', 'they do it')),
     rule(word(SEX), far(8), word('while', 'when'), gap(2), word(INCAPACITATED)),
     rule(word(SEX), far(6), word('when i', 'while i'), gap(1), word('be'), gap(1), word(INCAPACITATED)),
@@ -777,6 +796,10 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(word('stalk', 'stalking', 'stalked', 'stalker'), '(?!', gap(0), word('his', 'her', 'their', 'my ex s'), ')'),
     rule(word(PERSON, 'someone', 'this guy', 'a guy', 'same guy', 'the same'), gap(4), yes('follow', 'following'), gap(1), word('me', 'her', 'him'), word('home', 'around', 'everywhere', 'to', 'on', 'from', 'into', 'out', 'after'), '(?!', word('instagram', 'twitter', 'tiktok', 'insta', 'social', 'back', 'facebook', 'snapchat'), ')'),
     rule(word('follow', 'following'), word('me', 'her'), word('everywhere', 'home', 'around')),
+    rule(word('be', 'being', 'get'), word('follow', 'followed', 'watched', 'watch', 'track', 'tracked', 'stalk', 'stalked'), '(?!', word('on', 'back', 'by my', 'by a'), ')'),
+    rule(word(PERSON, 'someone'), gap(3), word('everywhere i go', 'wherever i go', 'everywhere i be', 'my schedule', 'my routine', 'keep tabs on me')),
+    rule(word(PERSON, 'someone'), gap(3), yes('show up', 'turn up', 'come', 'appear', 'wait'), gap(2), word('at', 'outside'), word('my', 'her'), word('house', 'home', 'work', 'job', 'school', 'class', 'gym', 'apartment', 'flat', 'door', 'office', 'building', 'parent', 'parents', 'friend'), '(?!', gap(4), word('surprise', 'flower', 'flowers', 'love it', 'pick me up', 'for our date', 'to pick'), ')'),
+    rule(word(PERSON, 'someone'), gap(3), yes('track', 'monitor', 'watch', 'spy on'), gap(1), word('my', 'her'), word('location', 'every move', 'movement', 'movements', 'car', 'phone')),
     rule(word('tracker', 'airtag', 'air tag', 'gps', 'tracking device', 'hidden camera', 'spyware', 'stalkerware', 'tile')),
     rule(word('keep', 'keeps', 'always'), gap(2), word('show up', 'turn up', 'come by', 'drive past', 'drive by', 'sit outside', 'wait outside', 'appear', 'showing up', 'turning up'), gap(3)),
     rule(word('show up', 'turn up', 'showed up', 'turned up'), gap(6), word('uninvited', 'even though', 'never give', 'never told', 'without', 'everywhere', 'where i', 'at night', 'new job', 'moved')),
@@ -795,6 +818,9 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(word('make', 'create', 'made'), gap(2), word('new', 'fake'), word('account', 'accounts', 'profile', 'profiles')),
     rule(word('hundreds of', 'hundred of', 'dozens of', '50', '100'), gap(1), word('message', 'messages', 'text', 'texts', 'call', 'calls'), gap(3), word('day', 'night', 'hour', 'after', 'even')),
     rule(word('know', 'knew'), gap(2), word('where i be', 'where i am', 'where she be', 'thing', 'things', 'which', 'what i be wear', 'what i be wearing'), gap(6), word('never tell', 'never told', 'not tell', 'shouldnt', 'should not', 'all the time', 'restaurant', 'wearing', 'wear')),
+    rule(word('somehow', 'always'), gap(1), word('know', 'knew'), gap(4), word('where', 'everywhere', 'what i', 'who i')),
+    rule(word('know', 'knew'), word('everywhere')),
+    rule(word('photo', 'picture', 'pic', 'video'), word('of'), word('my', 'her'), gap(1), word('door', 'front door', 'house', 'home', 'car', 'window', 'building', 'street', 'apartment', 'flat')),
     rule(word('hack', 'hacked', 'hacking', 'break into'), gap(2), word('my', 'her'), gap(1), word('email', 'account', 'phone', 'instagram', 'icloud', 'accounts')),
     rule(word('contact', 'call', 'ask', 'message'), gap(2), word('my', 'her'), word(PEOPLE, 'workplace', 'work', 'job', 'boss'), gap(6), word('find out where', 'where i', 'pretend', 'pretending', 'about me')),
     rule(word('keep', 'keeps'), gap(1), word('call', 'calling'), word('my', 'her'), word('work', 'workplace', 'job', 'office')),
@@ -821,10 +847,10 @@ const SCHOOL =
 const AUTHORITY_MINE =
   / (?:my|our|her|his) (?:\S+ ){0,1}(?:teacher|coach|tutor|pastor|counselor|counsellor|instructor|principal|priest|leader|trainer) /;
 const INTIMACY =
-  / (?:~?love me|~?love you|~?in love|~?loves me|~?kiss|~?message|~?messaging|~?feeling|~?feelings|~?secret|~?flirt|~?date|~?dating|~?ask me out|~?asked me out|~?like me|~?touch|~?relationship|~?boyfriend|~?girlfriend|~?meet|~?message|~?text|~?dm|~?snap|~?sext|~?nude|~?pic|~?pics|~?sleep|~?have sex|~?hook up|~?us) /;
+  / (?:~?love me|~?love you|~?in love|~?loves me|~?hug|~?alone|~?special|~?our little secret|~?gift|~?gifts|~?private|~?beautiful|~?pretty|~?sexy|~?hot|~?instagram|~?snapchat|~?discord|~?call me|~?kiss|~?message|~?messaging|~?feeling|~?feelings|~?secret|~?flirt|~?date|~?dating|~?ask me out|~?asked me out|~?like me|~?touch|~?relationship|~?boyfriend|~?girlfriend|~?meet|~?message|~?text|~?dm|~?snap|~?sext|~?nude|~?pic|~?pics|~?sleep|~?have sex|~?hook up|~?us) /;
 /** An adult: a grown-up word, or "in college", "in his twenties". */
 const ADULT_WORD =
-  / (?:grown man|grown woman|grown up|adult|adults|older guy|older man|older woman|old guy|old man|in college|at college|at uni|in uni|in university|in his (?:20|30|40|50)s|in her (?:20|30|40|50)s|in his twenty|in her twenty|in his twenties|in her twenties|in his thirties|in her thirties|in his forties|who drive) /;
+  / (?:way old|much old|lot old|year old than me|year older than me|grown man|grown woman|grown up|adult|adults|older guy|older man|older woman|old guy|old man|in college|at college|at uni|in uni|in university|in his (?:20|30|40|50)s|in her (?:20|30|40|50)s|in his twenty|in her twenty|in his twenties|in her twenties|in his thirties|in her thirties|in his forties|who drive) /;
 const NOT_AGE_AFTER =
   /^(?:month|months|year|years|week|weeks|day|days|minute|minutes|hour|hours|time|times|km|kms|mile|miles|kid|kids|child|children|unread|message|messages|follower|followers|percent|dollar|dollars|pound|pounds|euro|euros|k|people|friend|friends|date|dates|inch|cm|kg|lbs|min|mins|%|\$|am|pm|o|\/|-|x)$/;
 
@@ -877,7 +903,7 @@ function minorWithAdult(lemmas: string): boolean {
   const list = ages(lemmas);
   const minors = list.filter((age) => age.value >= 10 && age.value <= 17);
   const adults = list.filter((age) => age.value >= 18);
-  const school = SCHOOL.test(lemmas);
+  const school = SCHOOL.test(lemmas) || / i be (?:a |still a |only a )?(?:minor|underage|under age|kid|child) /.test(lemmas);
   const schoolOrMinor = minors.length > 0 || school;
   for (const minor of minors) {
     for (const adult of adults) {
