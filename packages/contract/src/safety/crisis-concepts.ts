@@ -223,23 +223,56 @@ const seq = (entry: string, negation: 'any' | 'yes') =>
     .split(' ')
     .map((lemma) => `${negation === 'any' ? '~?' : ''}${esc(lemma)} `)
     .join('');
+/** For each concept pattern: the first lemma of each of its entries. */
+const FIRSTS = new Map<string, Set<string>>();
+function concept(concepts: (string | readonly string[])[], negation: 'any' | 'yes'): string {
+  const entries = concepts.flat();
+  const pattern = `(?:${entries.map((entry) => seq(entry, negation)).join('|')})`;
+  FIRSTS.set(pattern, new Set(entries.map((entry) => entry.split(' ')[0] ?? '')));
+  return pattern;
+}
 /** Any entry of the concepts, whatever its negation. */
-const word = (...concepts: (string | readonly string[])[]) =>
-  `(?:${concepts
-    .flat()
-    .map((entry) => seq(entry, 'any'))
-    .join('|')})`;
+const word = (...concepts: (string | readonly string[])[]) => concept(concepts, 'any');
 /** Any entry of the concepts, outside a negation. */
-const yes = (...concepts: (string | readonly string[])[]) =>
-  `(?:${concepts
-    .flat()
-    .map((entry) => seq(entry, 'yes'))
-    .join('|')})`;
+const yes = (...concepts: (string | readonly string[])[]) => concept(concepts, 'yes');
 /** Up to n lemmas of the same clause. */
 const gap = (n: number) => `(?:[^ |]+ ){0,${n}}`;
 /** Up to n lemmas, across punctuation too. */
 const far = (n: number) => `(?:[^ ]+ ){0,${n}}`;
-const rule = (...parts: string[]) => new RegExp(`(?<= )${parts.join('')}`);
+/**
+ * A rule: its pattern, and the lemmas one of which a text must hold for it to match at all
+ * (the first lemmas of its rarest required concept), so that most rules are skipped
+ * without running: checking a post stays well under a millisecond.
+ */
+interface Rule {
+  pattern: RegExp;
+  anchor: ReadonlySet<string> | undefined;
+}
+/** Lemmas too common to tell texts apart: a concept holding one is no anchor. */
+const COMMON = new Set(
+  'i me my he him his she her they them their we us our you your it be not do have a the to and of in on at with for that this what someone somebody go get make say tell will would can could'.split(
+    ' ',
+  ),
+);
+function rule(...parts: string[]): Rule {
+  let anchor: Set<string> | undefined;
+  let depth = 0;
+  for (const part of parts) {
+    if (part === '(?!' || part === '(?:') depth += 1;
+    else if (part === ')' || part.endsWith('|$)')) depth = Math.max(0, depth - 1);
+    else if (depth === 0) {
+      const firsts = FIRSTS.get(part);
+      if (firsts && ![...firsts].some((first) => COMMON.has(first))) {
+        if (!anchor || firsts.size < anchor.size) anchor = firsts;
+      }
+    }
+  }
+  return { pattern: new RegExp(`(?<= )${parts.join('')}`), anchor };
+}
+const mayMatch = (one: Rule, lemmas: ReadonlySet<string>) =>
+  one.anchor === undefined || [...one.anchor].some((first) => lemmas.has(first));
+const lemmaSet = (lemmas: string) =>
+  new Set(lemmas.split(' ').map((lemma) => (lemma.startsWith('~') ? lemma.slice(1) : lemma)));
 
 // ---- Concepts ---------------------------------------------------------------------------
 
@@ -544,7 +577,7 @@ const CHILDREN = ['kid', 'kids', 'child', 'children', 'son', 'daughter', 'baby',
 
 // ---- Figures of speech, blanked before the rules run ----------------------------------
 
-const FIGURES: RegExp[] = [
+const FIGURES: Rule[] = [
   rule(word('kill'), word('it')),
   rule(word('be'), word('kill'), word('me'), '(?!', gap(3), word('if'), ')'),
   rule(word('kill'), word('me now', 'me already')),
@@ -556,7 +589,8 @@ const FIGURES: RegExp[] = [
   rule(word('almost', 'nearly', 'totally', 'literally'), word('die', 'dead', 'dying')),
   rule(word('to die for')),
   rule(word('drop dead')),
-  rule(word('hit'), word('me', 'him', 'her'), word('up', 'with')),
+  rule(word('hit'), word('me', 'him', 'her'), word('up')),
+  rule(word('hit'), word('me', 'him', 'her'), word('with'), gap(3), word('line', 'joke', 'question', 'news', 'pickup line', 'compliment', 'truth', 'text', 'meme', 'fact', 'idea', 'story')),
   rule(word('hit'), word('on', 'the gym', 'the nail', 'the road')),
   rule(word('it'), word('hit'), word('me')),
   rule(word('beat'), word('me', 'him', 'her'), word('at', 'in', 'to')),
@@ -595,22 +629,26 @@ const CONSENT = rule(
 );
 const CONSENT_BROKEN = rule(word('ignore', 'not respect', 'anyway', 'without asking', 'not stop'));
 export const isConsensual = (lemmas: string) =>
-  CONSENT.test(lemmas) && !CONSENT_BROKEN.test(lemmas);
+  CONSENT.pattern.test(lemmas) && !CONSENT_BROKEN.pattern.test(lemmas);
 
 const blank = (s: string) => s.replace(/[^ |]/g, '#');
 
-function withoutFigures(lemmas: string): string {
+const FIGURES_GLOBAL = /*#__PURE__*/ FIGURES.map((figure) => ({
+  ...figure,
+  pattern: new RegExp(figure.pattern.source, 'g'),
+}));
+
+function withoutFigures(lemmas: string, present: ReadonlySet<string>): string {
   let out = lemmas;
-  for (const figure of FIGURES) {
-    const global = new RegExp(figure.source, 'g');
-    out = out.replace(global, blank);
+  for (const figure of FIGURES_GLOBAL) {
+    if (mayMatch(figure, present)) out = out.replace(figure.pattern, blank);
   }
   return out;
 }
 
 // ---- Rules per category -------------------------------------------------------------------
 
-const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
+const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, Rule[]> = {
   self_harm: [
     rule(word('suicide', 'suicidal', 'self harm', 'self - harm', 'selfharm', 'unalive', 'noose')),
     rule(word('can not', 'not'), gap(1), word('go on', 'keep living', 'keep live', 'keep go', 'do this anymore', 'take it anymore', 'take this anymore'), '(?!', word('with', 'a', 'like this with', 'date', 'dating', 'the'), ')', '(?:', far(6), word('life', 'live', 'living', 'alive', 'pain', 'anymore', 'die', 'end'), ')'),
@@ -624,6 +662,11 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(yes('kill', 'hurt', 'harm', 'cut', 'burn', 'hang', 'starve', 'hit', 'punish', 'shoot', 'stab', 'drown', 'poison', 'scratch', 'unalive', 'off'), gap(1), word(SELF)),
     rule(yes('end', 'take', 'ending'), word('my', 'his', 'her', 'their'), gap(1), word('life', 'own life')),
     rule(yes('end', 'ending'), word('it'), '(?:', word('all', 'tonight', 'for good', 'now', 'soon', 'today', 'this weekend'), '|[|] |$)'),
+    rule('(?<!we |should |to )', word('try', 'tried', 'attempt', 'attempted'), word('to'), word('end it', 'end my life', 'end things'), '(?!', word('with', 'between', 'nicely', 'politely', 'properly', 'gently'), ')'),
+    rule(word('hate', 'tired of'), word('being alive', 'be alive', 'exist', 'existing')),
+    rule(word('can not'), word('live like this', 'live anymore', 'keep living', 'keep live')),
+    rule(word('i be'), gap(1), word('a burden', 'such a burden')),
+    rule(word('collect', 'stockpile', 'save up', 'hoard', 'saving', 'save'), gap(3), word('pill', 'pills', 'tablet', 'tablets', 'meds', 'medication')),
     rule(word(WISH), gap(4), word(DIE)),
     rule(word('want', 'wish', 'need'), gap(2), word('it', 'everything', 'it all', 'life'), word('to'), gap(1), word('be over', 'end', 'stop'), gap(1), word('for good', 'forever', 'permanently')),
     rule(word('die', 'dying', 'death', 'dead'), gap(4), word('welcome', 'look forward')),
@@ -668,6 +711,8 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(word(PERSON), gap(3), yes('gave', 'give'), word('me', 'her', 'him'), word('a black eye', 'bruise', 'bruises', 'black eye')),
     rule(word(PERSON), gap(4), yes('grab', 'grabbed', 'hold', 'drag'), gap(3), word('throat', 'neck', 'hair', 'by the throat', 'by the neck', 'by the hair')),
     rule(word(PERSON), gap(3), yes('beat'), word('me', 'her', 'him'), word('up')),
+    rule(word(PERSON), gap(3), yes('threaten', 'threatened'), word('me', 'my life', 'to hurt me', 'to kill me')),
+    rule(word('scared of', 'afraid of', 'terrified of', 'frightened of'), word('him', 'my boyfriend', 'my girlfriend', 'my husband', 'my wife', 'my partner', 'my ex', 'my fiance'), '(?:[|] |$|', word('when', 'because', 'he', 'she', 'and', 'now'), ')'),
     rule(word('put', 'lay', 'laid', 'raise', 'raised'), gap(1), word('his', 'her', 'a'), word('hand', 'hands', 'finger'), gap(1), word('on me', 'on her', 'to me', 'to her')),
     rule(word('afraid', 'scared', 'fear', 'fearing', 'terrified'), word('for'), word('my', 'her'), word('life', 'safety')),
     rule(word('restraining order', 'protective order', 'domestic abuse', 'domestic violence shelter', 'refuge')),
@@ -738,6 +783,9 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(word('do'), word('thing', 'stuff'), gap(2), word('i', 'she'), word('not want')),
     rule(word('touch', 'touching', 'ask me out'), gap(6), word('job depend', 'my job', 'fire me', 'or else')),
     rule(word('force', 'forced'), word('me', 'her'), word('to do')),
+    rule(word(PERSON), gap(2), yes('force', 'forced'), word('me', 'her'), '(?:[|] |$|', word('into', 'and', 'again'), ')'),
+    rule(word('touch', 'grab', 'grope', 'kiss'), word('me', 'her'), gap(1), word('inappropriately', 'without asking', 'against my will', 'against her will')),
+    rule(word('against my will', 'against her will')),
   ],
   coercive_control: [
     rule(word(PARTNER_OR_PRONOUN), gap(2), word('not let', 'not allow', 'forbid', 'stop'), gap(1), word('me', 'her'), gap(2), word('see', 'talk', 'go', 'leave', 'have', 'work', 'wear', 'spend', 'call', 'visit', 'text', 'meet'), gap(4), word(PEOPLE, 'out', 'house', 'job', 'alone', 'bank', 'account', 'money', 'phone', 'guy', 'anywhere', 'work')),
@@ -789,6 +837,8 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(word('delete', 'deletes'), gap(2), word('my', 'her'), word('contact', 'contacts', 'friend', 'friends')),
     rule(word('cut me off', 'cut her off'), word('from')),
     rule(word('control', 'controlling'), word('relationship', 'partner', 'boyfriend', 'girlfriend', 'husband', 'wife')),
+    rule(word(PARTNER_OR_PRONOUN), gap(2), word('be'), gap(1), word('so', 'very', 'really', 'super', 'extremely'), word('controlling', 'possessive')),
+    rule(word(PARTNER_OR_PRONOUN), gap(2), yes('control'), word('everything', 'my life', 'every part', 'what i do', 'where i go')),
     rule(word('control'), word('who'), gap(3), word('talk', 'see', 'text')),
     rule(word('access'), gap(2), word('bank account', 'our bank', 'money')),
   ],
@@ -811,7 +861,8 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, RegExp[]> = {
     rule(word('spy', 'spying'), gap(1), word('on'), word('me', 'her')),
     rule(word('not'), word('leave'), word('me', 'her'), word('alone')),
     rule(word('not'), word('stop'), gap(1), word('message', 'messaging', 'text', 'texting', 'call', 'calling', 'contact', 'contacting', 'follow', 'following'), gap(1), word('me', 'her')),
-    rule(word('message', 'text', 'call', 'contact', 'dm'), gap(2), word('me', 'her'), gap(4), word('after i', 'even after', 'even though', 'every time i'), gap(2), word('block', 'blocked', 'say stop', 'said stop', 'told him', 'ask him', 'change')),
+    rule(word('message', 'text', 'call', 'contact', 'dm'), gap(2), word('me', 'her'), gap(4), word('after i', 'even after', 'even though', 'every time i'), gap(2), word('block', 'blocked', 'say stop', 'said stop', 'told him', 'ask him', 'change', 'say no', 'tell him no', 'reject', 'turn him down', 'break up', 'end it', 'move')),
+    rule(word(PERSON, 'someone'), gap(3), yes('track', 'trace', 'locate', 'spy on'), word('me', 'her'), '(?!', word('down to thank'), ')'),
     rule(word('block', 'blocked'), gap(6), word('still', 'keep', 'again', 'new'), gap(4), word('contact', 'message', 'text', 'call', 'number', 'numbers', 'account', 'accounts', 'way')),
     rule(word('new', 'blocked', 'different', 'fake', 'private'), word('number', 'numbers', 'account', 'accounts', 'profile', 'profiles'), gap(4), word('message', 'contact', 'text', 'call', 'follow', 'find', 'watch')),
     rule(word('message', 'text', 'call', 'contact', 'follow', 'calling', 'texting'), gap(3), word('from'), gap(2), word('new', 'blocked', 'different', 'fake'), word('number', 'numbers', 'account', 'accounts', 'profile')),
@@ -908,7 +959,7 @@ function minorWithAdult(lemmas: string): boolean {
   for (const minor of minors) {
     for (const adult of adults) {
       if (adult.self && minor.self) continue;
-      if (adult.value - minor.value >= 4) return true;
+      if (adult.value - minor.value >= 3) return true;
     }
   }
   if (schoolOrMinor && ADULT_WORD.test(lemmas)) return true;
@@ -931,10 +982,11 @@ export const CONSENSUAL = 'consensual' as CrisisCategory;
 /** The categories whose concepts the text holds (unordered), maybe with `CONSENSUAL`. */
 export function conceptCategories(text: string): Set<CrisisCategory> {
   const read = lemmaString(text);
-  const lemmas = withoutFigures(read);
+  const lemmas = withoutFigures(read, lemmaSet(read));
+  const present = lemmaSet(lemmas);
   const found = new Set<CrisisCategory>();
-  for (const [category, rules] of Object.entries(RULES) as [CrisisCategory, RegExp[]][]) {
-    if (rules.some((pattern) => pattern.test(lemmas))) found.add(category);
+  for (const [category, rules] of Object.entries(RULES) as [CrisisCategory, Rule[]][]) {
+    if (rules.some((one) => mayMatch(one, present) && one.pattern.test(lemmas))) found.add(category);
   }
   if (minorWithAdult(lemmas)) found.add('minor_with_adult');
   if (isConsensual(read)) {
