@@ -180,7 +180,7 @@ const NEGATORS = new Set(['not', 'never', 'no', 'neither', 'nor', 'without']);
 export function lemmaString(text: string): string {
   const doc = nlp().readDoc(prepare(text));
   const its = nlp().its;
-  const lemmas = doc.tokens().out(its.lemma) as string[];
+  const lemmas = doc.tokens().out(its.lemma as unknown as typeof its.value) as string[];
   const types = doc.tokens().out(its.type) as string[];
   const negated = doc.tokens().out(its.negationFlag) as unknown as boolean[];
   const out: string[] = [];

@@ -4,11 +4,12 @@
  * a test part (measure on it, never tune): a seeded hash of each sentence's text decides, so
  * the split is the same on every machine and does not move when sentences are added.
  *
- * Node only (it reads files): the corpus tests and `npm run bench:safety` use it; the checks
- * themselves never do.
+ * The corpus tests and `npm run bench:safety` use it; the checks themselves never do (so no
+ * bundle carries the corpora).
  */
-import { readFileSync } from 'node:fs';
 import { CRISIS_CATEGORIES, type CrisisCategory, PII_KINDS, type PiiKind } from '../../enums.ts';
+import crisis from './crisis.json' with { type: 'json' };
+import pii from './pii.json' with { type: 'json' };
 
 /** The seed of the split; changing it re-splits every corpus (do not, once tuned). */
 export const SPLIT_SEED = 36;
@@ -35,32 +36,28 @@ export interface Labelled<L> {
   part: Part;
 }
 
-function readTsv<L extends string>(file: string, allowed: readonly L[]): Labelled<L>[] {
-  const url = new URL(file, import.meta.url);
-  return readFileSync(url, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
-    .map((line) => {
-      const tab = line.indexOf('\t');
-      if (tab < 0) throw new Error(`${file}: no tab in "${line}"`);
-      const head = line.slice(0, tab).trim();
-      const text = line.slice(tab + 1).trim();
-      const labels = head === '' ? [] : head.split(',').map((label) => label.trim());
-      for (const label of labels) {
-        if (!(allowed as readonly string[]).includes(label)) {
-          throw new Error(`${file}: unknown label "${label}" in "${line}"`);
-        }
-      }
-      return { text, labels: labels as L[], part: partOf(text) };
-    });
+interface CorpusFile {
+  about: string;
+  /** [labels, comma-separated, or '' for none; the sentence]. */
+  sentences: string[][];
 }
 
-export const crisisCorpus = (): Labelled<CrisisCategory>[] => [
-  ...readTsv('./crisis-positive.tsv', CRISIS_CATEGORIES),
-  ...readTsv('./crisis-negative.tsv', CRISIS_CATEGORIES),
-];
+function read<L extends string>(name: string, file: CorpusFile, allowed: readonly L[]): Labelled<L>[] {
+  return file.sentences.map(([head = '', text = '']) => {
+    const labels = head === '' ? [] : head.split(',').map((label) => label.trim());
+    for (const label of labels) {
+      if (!(allowed as readonly string[]).includes(label)) {
+        throw new Error(`${name}: unknown label "${label}" for "${text}"`);
+      }
+    }
+    return { text, labels: labels as L[], part: partOf(text) };
+  });
+}
 
-export const piiCorpus = (): Labelled<PiiKind>[] => readTsv('./pii.tsv', PII_KINDS);
+export const crisisCorpus = (): Labelled<CrisisCategory>[] =>
+  read('crisis.json', crisis, CRISIS_CATEGORIES);
+
+export const piiCorpus = (): Labelled<PiiKind>[] => read('pii.json', pii, PII_KINDS);
 
 export interface Figures {
   /** Per label (and 'overall'): positives, found, recall. */
