@@ -154,7 +154,8 @@ export const PII_MSG = {
   name: 'This looks like a full name. People who know you, or them, could recognise you.',
   national_id:
     'This looks like an ID number (social security, national insurance...). People who know you could recognise you, and others could misuse it.',
-  licence_plate: 'This looks like a licence plate. People who know you, or them, could recognise you.',
+  licence_plate:
+    'This looks like a licence plate. People who know you, or them, could recognise you.',
   payment:
     'This looks like a payment handle or link (Venmo, Cash App, PayPal...). People who know you could recognise you.',
 } as const satisfies Record<PiiKind, string>;

@@ -104,7 +104,10 @@ export function classifyCrisis(text: string): CrisisCategory[] {
   return COMPILED.categories
     .filter(([category, pattern]) => {
       if (concepts.has(category)) return true;
-      if (concepts.has(CONSENSUAL) && (category === 'partner_abuse' || category === 'sexual_coercion'))
+      if (
+        concepts.has(CONSENSUAL) &&
+        (category === 'partner_abuse' || category === 'sexual_coercion')
+      )
         return false;
       pattern.lastIndex = 0;
       return pattern.test(normalized);

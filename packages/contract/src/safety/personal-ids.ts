@@ -18,7 +18,7 @@ interface Found {
 const AT = String.raw`(?:\s*[\[({<]\s*at\s*[\])}>]\s*|\s+at\s+|\s+@\s*|\s*@\s+)`;
 /** " dot ", "[dot]", "(dot)", " . ": a "." written out or spaced. */
 const DOT = String.raw`(?:\s*[\[({<]\s*dot\s*[\])}>]\s*|\s+dot\s+|\s+\.\s*|\s*\.\s+|\.)`;
-const LABEL = String.raw`[A-Za-z0-9](?:[A-Za-z0-9_%+-]*[A-Za-z0-9])?`;
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9_%+-]*[A-Za-z0-9])?';
 const TLDS =
   'com|net|org|edu|gov|io|co|uk|us|ca|au|nz|ie|de|fr|es|it|nl|be|ch|at|se|no|dk|fi|pl|pt|br|mx|ar|in|za|ng|ke|ph|jp|me|info|biz|email|mail|online|xyz';
 const PROVIDERS =
@@ -42,7 +42,11 @@ function findObfuscatedEmails(text: string, found: Found[]): void {
     // known provider: "meet me at cafe.com" is rarely an address.
     if (!plainAt && !knownProvider && !/dot/i.test(all)) continue;
     const offset = all.length - all.trimStart().length;
-    found.push({ kind: 'email', start: match.index + offset, end: match.index + all.trimEnd().length });
+    found.push({
+      kind: 'email',
+      start: match.index + offset,
+      end: match.index + all.trimEnd().length,
+    });
   }
 }
 
@@ -181,9 +185,16 @@ const BOUND_START = String.raw`(?<![\w.,/+-])`;
 const BOUND_END = String.raw`(?![\w/-]|[.,]\d)`;
 const ID_FORMATS: IdFormat[] = [
   // US SSN, grouped: 123-45-6789 or 123 45 6789.
-  { pattern: new RegExp(`${BOUND_START}\\d{3}([- ])\\d{2}\\1\\d{4}${BOUND_END}`, 'g'), valid: (m) => ssn(digitsOf(m)) },
+  {
+    pattern: new RegExp(`${BOUND_START}\\d{3}([- ])\\d{2}\\1\\d{4}${BOUND_END}`, 'g'),
+    valid: (m) => ssn(digitsOf(m)),
+  },
   // US SSN, nine bare digits after "SSN".
-  { pattern: new RegExp(`${BOUND_START}\\d{9}${BOUND_END}`, 'g'), valid: (m) => ssn(m), cued: true },
+  {
+    pattern: new RegExp(`${BOUND_START}\\d{9}${BOUND_END}`, 'g'),
+    valid: (m) => ssn(m),
+    cued: true,
+  },
   // UK National Insurance number: AB 12 34 56 C.
   {
     pattern: new RegExp(
@@ -193,7 +204,11 @@ const ID_FORMATS: IdFormat[] = [
     valid: () => true,
   },
   // Canada SIN: 123-456-782 (Luhn).
-  { pattern: new RegExp(`${BOUND_START}\\d{3}([- ])\\d{3}\\1\\d{3}${BOUND_END}`, 'g'), valid: (m) => luhn(digitsOf(m)), cued: true },
+  {
+    pattern: new RegExp(`${BOUND_START}\\d{3}([- ])\\d{3}\\1\\d{3}${BOUND_END}`, 'g'),
+    valid: (m) => luhn(digitsOf(m)),
+    cued: true,
+  },
   // France NIR: 1 85 05 78 006 084 36.
   {
     pattern: new RegExp(
@@ -203,27 +218,52 @@ const ID_FORMATS: IdFormat[] = [
     valid: frenchNir,
   },
   // Spain DNI / NIE: 12345678Z, X1234567L.
-  { pattern: new RegExp(`${BOUND_START}(?:\\d{8}|[XYZ]\\d{7})-?[A-Z]${BOUND_END}`, 'gi'), valid: spanishId },
+  {
+    pattern: new RegExp(`${BOUND_START}(?:\\d{8}|[XYZ]\\d{7})-?[A-Z]${BOUND_END}`, 'gi'),
+    valid: spanishId,
+  },
   // Italy codice fiscale: RSSMRA85T10A562S.
   {
-    pattern: new RegExp(`${BOUND_START}[A-Z]{6}\\d{2}[A-EHLMPR-T]\\d{2}[A-Z]\\d{3}[A-Z]${BOUND_END}`, 'gi'),
+    pattern: new RegExp(
+      `${BOUND_START}[A-Z]{6}\\d{2}[A-EHLMPR-T]\\d{2}[A-Z]\\d{3}[A-Z]${BOUND_END}`,
+      'gi',
+    ),
     valid: italianFiscalCode,
   },
   // Brazil CPF: 123.456.789-09.
-  { pattern: new RegExp(`${BOUND_START}\\d{3}\\.\\d{3}\\.\\d{3}-\\d{2}${BOUND_END}`, 'g'), valid: brazilianCpf },
-  { pattern: new RegExp(`${BOUND_START}\\d{11}${BOUND_END}`, 'g'), valid: brazilianCpf, cued: true },
+  {
+    pattern: new RegExp(`${BOUND_START}\\d{3}\\.\\d{3}\\.\\d{3}-\\d{2}${BOUND_END}`, 'g'),
+    valid: brazilianCpf,
+  },
+  {
+    pattern: new RegExp(`${BOUND_START}\\d{11}${BOUND_END}`, 'g'),
+    valid: brazilianCpf,
+    cued: true,
+  },
   // India Aadhaar: 2345 6789 0123 (Verhoeff), the first digit 2 to 9.
-  { pattern: new RegExp(`${BOUND_START}[2-9]\\d{3} \\d{4} \\d{4}${BOUND_END}`, 'g'), valid: (m) => verhoeff(digitsOf(m)) },
-  { pattern: new RegExp(`${BOUND_START}[2-9]\\d{11}${BOUND_END}`, 'g'), valid: verhoeff, cued: true },
+  {
+    pattern: new RegExp(`${BOUND_START}[2-9]\\d{3} \\d{4} \\d{4}${BOUND_END}`, 'g'),
+    valid: (m) => verhoeff(digitsOf(m)),
+  },
+  {
+    pattern: new RegExp(`${BOUND_START}[2-9]\\d{11}${BOUND_END}`, 'g'),
+    valid: verhoeff,
+    cued: true,
+  },
   // Netherlands BSN: nine digits, 11-proof, after "BSN".
-  { pattern: new RegExp(`${BOUND_START}\\d{4}\\.?\\d{2}\\.?\\d{3}${BOUND_END}`, 'g'), valid: (m) => dutchBsn(digitsOf(m)), cued: true },
+  {
+    pattern: new RegExp(`${BOUND_START}\\d{4}\\.?\\d{2}\\.?\\d{3}${BOUND_END}`, 'g'),
+    valid: (m) => dutchBsn(digitsOf(m)),
+    cued: true,
+  },
 ];
 
 function findNationalIds(text: string, found: Found[]): void {
   for (const format of ID_FORMATS) {
     for (const match of text.matchAll(format.pattern)) {
       if (!format.valid(match[0])) continue;
-      if (format.cued && !ID_CUE.test(text.slice(Math.max(0, match.index - 40), match.index))) continue;
+      if (format.cued && !ID_CUE.test(text.slice(Math.max(0, match.index - 40), match.index)))
+        continue;
       found.push({ kind: 'national_id', start: match.index, end: match.index + match[0].length });
     }
   }
@@ -233,8 +273,9 @@ function findNationalIds(text: string, found: Found[]): void {
 
 /** "licence plate", "number plate", "plate number", "reg", "rego", "tag number", "Kennzeichen". */
 const PLATE =
-  /\b(?:licen[cs]e plates?|number plates?|plate number|plate no\.?|plates?|car reg(?:istration)?|registration(?: number| plate)?|reg(?: number| no\.?)?|rego|tag number|tags|kennzeichen|immatriculation|matrícula|matricula|targa)\b\s*(?:number\s*)?(?::|is|are|was|were|reads?|said|says|=|-|of|starting with|starts with|was like|ist|est|es|è)?\s*["“'(]?([A-Z0-9]{1,4}(?:[ ·-]?[A-Z0-9]{1,4}){1,2})(?![\w-])/gi;
-const PLATE_CUE_NEEDED = /licen[cs]e|number plate|plate number|plate no|reg|rego|tag number|tags|kennzeichen|immatriculation|matr[ií]cula|targa|plates?/i;
+  /\b(?:licen[cs]e plates?|number plates?|plate number|plate no\.?|plates?|car reg(?:istration)?|registration(?: number| plate)?|reg(?: number| no\.?)?|rego|tag number|tags|kennzeichen|immatriculation|matrícula|matricula|targa)\b\s*(?:(?:number|no\.?|#)\s*)?(?::|is|are|was|were|reads?|said|says|=|-|of|starting with|starts with|was like|ist|est|es|è)?\s*["“'(]?([A-Z0-9]{1,4}(?:[ ·-]?[A-Z0-9]{1,4}){1,2})(?![\w-])/gi;
+const PLATE_CUE_NEEDED =
+  /licen[cs]e|number plate|plate number|plate no|reg|rego|tag number|tags|kennzeichen|immatriculation|matr[ií]cula|targa|plates?/i;
 
 function findPlates(text: string, found: Found[]): void {
   for (const match of text.matchAll(PLATE)) {
@@ -246,7 +287,13 @@ function findPlates(text: string, found: Found[]): void {
     const cue = match[0].slice(0, match[0].length - (match[1] ?? '').length);
     if (!PLATE_CUE_NEEDED.test(cue)) continue;
     // A bare "plate" needs "licence"/"number" before it, unless the words say so ("plates were").
-    if (/^\s*plates?\b/i.test(cue) && !/\b(?:licen[cs]e|number|car|his|her|their|the)\s+$/i.test(text.slice(Math.max(0, match.index - 12), match.index))) continue;
+    if (
+      /^\s*plates?\s*$/i.test(cue) &&
+      !/\b(?:licen[cs]e|number|car|his|her|their|the)\s+$/i.test(
+        text.slice(Math.max(0, match.index - 12), match.index),
+      )
+    )
+      continue;
     if (compact.length < 4 || compact.length > 9) continue;
     if (!/\d/.test(compact) || !/[A-Za-z]/.test(compact)) continue;
     const start = match.index + match[0].length - (match[1] ?? '').length;
@@ -258,7 +305,8 @@ function findPlates(text: string, found: Found[]): void {
 
 const PAYMENT_LINK =
   /(?<![\w.@/-])(?:https?:\/\/)?(?:www\.)?(?:paypal\.me|paypal\.com\/paypalme|cash\.app|venmo\.com(?:\/u)?|account\.venmo\.com\/u|revolut\.me|monzo\.me|ko-fi\.com|buymeacoffee\.com|wise\.com\/pay\/me)\/[^\s<>"'()[\]]+/gi;
-const PAYMENT_APP = String.raw`(?:venmo|cash ?app|cashapp|paypal|pay ?pal|revolut|monzo|zelle|ko-?fi|buy me a coffee|apple cash|wise|paytm|upi|gpay|google pay|mobilepay|swish|twint|bizum|lydia|paylib|pix)`;
+const PAYMENT_APP =
+  '(?:venmo|cash ?app|cashapp|paypal|pay ?pal|revolut|monzo|zelle|ko-?fi|buy me a coffee|apple cash|wise|paytm|upi|gpay|google pay|mobilepay|swish|twint|bizum|lydia|paylib|pix)';
 /** "venmo @jane-doe", "my cashapp is $JaneDoe", "paypal: jdoe84", "venmo me jane_doe". */
 const PAYMENT_NAMED = new RegExp(
   String.raw`\b${PAYMENT_APP}\b(?:\s+(?:me|handle|username|user|tag|id|account|name))?\s*(?::|-|is|at|@|=)?\s*([@$]?[A-Za-z0-9][\w.-]{1,29}[A-Za-z0-9_])(?![\w@])`,
@@ -274,7 +322,11 @@ const NOT_PAYMENT_WORDS = new Set(
 
 function findPayments(text: string, found: Found[]): void {
   for (const match of text.matchAll(PAYMENT_LINK)) {
-    found.push({ kind: 'payment', start: match.index, end: match.index + match[0].replace(/[.,!?]+$/, '').length });
+    found.push({
+      kind: 'payment',
+      start: match.index,
+      end: match.index + match[0].replace(/[.,!?]+$/, '').length,
+    });
   }
   for (const match of text.matchAll(PAYMENT_NAMED)) {
     const handle = match[1] ?? '';
@@ -287,7 +339,12 @@ function findPayments(text: string, found: Found[]): void {
     found.push({ kind: 'payment', start, end: start + handle.length });
   }
   for (const match of text.matchAll(CASHTAG)) {
-    if (!PAYMENT_CUE.test(text.slice(Math.max(0, match.index - 40), match.index + match[0].length + 40))) continue;
+    if (
+      !PAYMENT_CUE.test(
+        text.slice(Math.max(0, match.index - 40), match.index + match[0].length + 40),
+      )
+    )
+      continue;
     found.push({ kind: 'payment', start: match.index, end: match.index + match[0].length });
   }
 }

@@ -42,7 +42,11 @@ interface CorpusFile {
   sentences: string[][];
 }
 
-function read<L extends string>(name: string, file: CorpusFile, allowed: readonly L[]): Labelled<L>[] {
+function read<L extends string>(
+  name: string,
+  file: CorpusFile,
+  allowed: readonly L[],
+): Labelled<L>[] {
   return file.sentences.map(([head = '', text = '']) => {
     const labels = head === '' ? [] : head.split(',').map((label) => label.trim());
     for (const label of labels) {
@@ -124,4 +128,17 @@ export function measure<L extends string>(
     misses,
     falseAlarms,
   };
+}
+
+const percent = (x: number) => `${(100 * x).toFixed(1)} %`;
+
+/** The figures as a table: recall per label, false positives per label and overall. */
+export function formatFigures(title: string, figures: Figures): string {
+  const rows = Object.entries(figures.recall).map(([label, entry]) => {
+    const fp = figures.falsePositivesByLabel[label];
+    const fpText = fp === undefined ? '' : `  false positives ${percent(fp)}`;
+    return `  ${label.padEnd(18)} recall ${percent(entry.recall).padStart(7)} (${entry.found}/${entry.positives})${fpText}`;
+  });
+  const negatives = `  negatives: ${figures.falsePositives} of ${figures.negatives} flagged (${percent(figures.falsePositiveRate)})`;
+  return `${title}\n${rows.join('\n')}\n${negatives}`;
 }

@@ -11,24 +11,15 @@
 import { describe, expect, it } from 'vitest';
 import { CRISIS_CATEGORIES } from '../../enums.ts';
 import { classifyCrisis } from '../crisis.ts';
-import { crisisCorpus, type Figures, measure, TEST_PER_MILLE } from './corpus.ts';
+import { crisisCorpus, formatFigures, measure, TEST_PER_MILLE } from './corpus.ts';
 
 /** Issue 36's goals (not yet held: see the floors below). */
-export const CRISIS_GOALS = { overall: 0.9, perCategory: 0.85, falsePositives: 0.03 };
+const CRISIS_GOALS = { overall: 0.9, perCategory: 0.85, falsePositives: 0.03 };
 /** What the test part reaches today, rounded down: a change may not go below. */
 const FLOORS = { overall: 0.8, perCategory: 0.7, falsePositives: 0.05 };
 
-const percent = (x: number) => `${(100 * x).toFixed(1)} %`;
-
-export function printFigures(title: string, figures: Figures): void {
-  const rows = Object.entries(figures.recall).map(([label, entry]) => {
-    const fp = figures.falsePositivesByLabel[label];
-    return `  ${label.padEnd(18)} recall ${percent(entry.recall).padStart(7)} (${entry.found}/${entry.positives})${fp === undefined ? '' : `  false positives ${percent(fp)}`}`;
-  });
-  console.log(
-    `${title}\n${rows.join('\n')}\n  negatives: ${figures.falsePositives} of ${figures.negatives} flagged (${percent(figures.falsePositiveRate)})`,
-  );
-}
+/** The contract is built without Node's or the DOM's types; the test runs in Node. */
+declare const console: { log(message: string): void };
 
 describe('the crisis corpus', () => {
   const corpus = crisisCorpus();
@@ -55,7 +46,16 @@ describe('the crisis corpus', () => {
       CRISIS_CATEGORIES,
       classifyCrisis,
     );
-    printFigures('Crisis check, test part of the corpus:', figures);
+    console.log(formatFigures('Crisis check, test part of the corpus:', figures));
+    const met =
+      (figures.recall.overall?.recall ?? 0) >= CRISIS_GOALS.overall &&
+      CRISIS_CATEGORIES.every(
+        (category) => (figures.recall[category]?.recall ?? 0) >= CRISIS_GOALS.perCategory,
+      ) &&
+      figures.falsePositiveRate <= CRISIS_GOALS.falsePositives;
+    console.log(
+      `  issue 36's goals (0.90 overall, 0.85 each, 3 % false positives): ${met ? 'met' : 'not met yet'}`,
+    );
     expect(figures.recall.overall?.recall).toBeGreaterThanOrEqual(FLOORS.overall);
     for (const category of CRISIS_CATEGORIES) {
       expect(figures.recall[category]?.recall, category).toBeGreaterThanOrEqual(FLOORS.perCategory);
