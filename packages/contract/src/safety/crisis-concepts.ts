@@ -434,6 +434,10 @@ const SEX = [
   'take my clothe off',
   'kiss',
   'undress',
+  'on top of me',
+  'on top of her',
+  'inside me',
+  'inside her',
 ];
 const INCAPACITATED = [
   'drunk',
@@ -622,6 +626,10 @@ const FIGURES: Rule[] = [
   rule(word('grab'), word('me', 'him', 'her', 'my', 'his'), word('a', 'hand', 'coffee', 'drink')),
   rule(word('hurt'), word('my', 'his', 'her'), word('feeling', 'feelings', 'back', 'finger')),
   rule(word('throw'), word('me', 'him', 'her'), word('under the bus')),
+  rule(
+    word('appear', 'show up', 'pop up', 'keep appear'),
+    word('in my dream', 'in my dreams', 'in my head', 'in my mind', 'in my feed', 'on my feed'),
+  ),
   rule(word('stab'), word('me', 'him', 'her'), word('in the back')),
   rule(word('suicide'), word('squad', 'prevention')),
   rule(word('overdose'), word('of', 'on cute', 'on love')),
@@ -731,6 +739,35 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, Rule[]> = {
       ')',
     ),
     rule(word('not worth'), gap(1), word('living', 'live', 'it anymore', 'be alive')),
+    rule(
+      word('can not', 'not'),
+      gap(4),
+      word('keep going', 'keep go', 'go on', 'hold on', 'last'),
+      gap(1),
+      word('much longer', 'any longer', 'like this'),
+    ),
+    rule(
+      word('if i'),
+      gap(1),
+      word('be not here', 'be not around', 'be not alive', 'be go', 'be dead', 'be no longer here'),
+    ),
+    rule(
+      word('going to', 'go to', 'will', 'want to', 'plan to', 'about to'),
+      word('jump'),
+      '(?:',
+      word('tonight', 'today', 'off', 'now', 'from'),
+      '|[|] |$)',
+    ),
+    rule(
+      word('hit me', 'kill me', 'take me', 'run me over'),
+      gap(3),
+      word('not mind', 'not care', 'be okay with', 'welcome', 'be fine with', 'be glad'),
+    ),
+    rule(
+      word('peaceful', 'easy', 'easier', 'relief', 'nice'),
+      gap(4),
+      word('never wake up', 'not wake up', 'not exist', 'be dead', 'die', 'be go'),
+    ),
     rule(word('life'), gap(2), word('not worth'), gap(1), word('living', 'live', 'it')),
     rule(word('give up on'), word('life', 'living', 'everything')),
     rule(
@@ -1085,6 +1122,26 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, Rule[]> = {
   ],
   partner_abuse: [
     rule(
+      word('throw', 'shove', 'push'),
+      word('me', 'her', 'him'),
+      word('to the ground', 'to the floor', 'on the floor', 'onto', 'off', 'out of'),
+    ),
+    rule(
+      word(PERSON),
+      gap(3),
+      yes('shake'),
+      word('me', 'her'),
+      gap(1),
+      word('so hard', 'hard', 'until', 'violently'),
+    ),
+    rule(
+      word('kill me', 'hurt me', 'harm me', 'beat me', 'find me', 'kill her', 'hurt her'),
+      far(8),
+      word('if', 'when', 'whenever'),
+      gap(4),
+      word(LEAVE),
+    ),
+    rule(
       word(PERSON),
       gap(4),
       yes('grab', 'squeeze', 'hold', 'yank', 'pull', 'twist'),
@@ -1401,6 +1458,7 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, Rule[]> = {
     ),
     rule(word('too'), gap(3), word('to consent', 'to say no')),
     rule(word(SAID_NO), far(6), word(KEPT_ON)),
+    rule(word(SAID_NO), far(6), word('pin', 'hold', 'held'), gap(2), word('down')),
     rule(word(KEPT_ON), far(6), word('even though', 'after', 'when'), gap(2), word(SAID_NO)),
     rule(word('not'), word('take no for an answer', 'take no')),
     rule(word('not stop'), far(4), word('say stop', 'say no', 'tell him')),
@@ -1492,6 +1550,27 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, Rule[]> = {
     rule(word('against my will', 'against her will')),
   ],
   coercive_control: [
+    rule(
+      word(PARTNER_OR_PRONOUN),
+      gap(3),
+      yes('check', 'monitor', 'go through', 'question', 'read'),
+      gap(2),
+      word(
+        'bank statement',
+        'bank statements',
+        'purchase',
+        'purchases',
+        'spending',
+        'receipt',
+        'receipts',
+        'every purchase',
+      ),
+    ),
+    rule(
+      word('account for', 'explain', 'report'),
+      gap(1),
+      word('every minute', 'every hour', 'every penny', 'every cent', 'every dollar', 'where i be'),
+    ),
     rule(
       word(PARTNER_OR_PRONOUN),
       gap(2),
@@ -1860,6 +1939,20 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, Rule[]> = {
     rule(word('access'), gap(2), word('bank account', 'our bank', 'money')),
   ],
   stalking: [
+    rule(
+      word('find out', 'found out', 'figure out'),
+      gap(1),
+      word('where i', 'where she'),
+      gap(1),
+      word('move', 'moved', 'live', 'work', 'be'),
+    ),
+    rule(
+      word('keep leaving', 'keep leave', 'leave'),
+      gap(2),
+      word('thing', 'things', 'note', 'notes', 'gift', 'gifts', 'flower', 'flowers'),
+      gap(2),
+      word('at my door', 'on my car', 'at my house', 'outside my', 'on my doorstep'),
+    ),
     rule(
       word('stalk', 'stalking', 'stalked', 'stalker'),
       '(?!',
