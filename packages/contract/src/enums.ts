@@ -57,7 +57,16 @@ export const REPORT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /** What the personal-info guard finds (safety/personal-info.ts); the order of its warnings. */
-export const PII_KINDS = ['phone', 'email', 'social', 'address', 'name'] as const;
+export const PII_KINDS = [
+  'phone',
+  'email',
+  'social',
+  'address',
+  'name',
+  'national_id',
+  'licence_plate',
+  'payment',
+] as const;
 export type PiiKind = (typeof PII_KINDS)[number];
 
 /** What the crisis classifier recognises (safety/crisis.ts); the order of its panel. */

@@ -152,6 +152,12 @@ export const PII_MSG = {
     'This looks like a social media handle or profile link. People who know you could recognise you.',
   address: 'This looks like a street address. People who know you could recognise you.',
   name: 'This looks like a full name. People who know you, or them, could recognise you.',
+  national_id:
+    'This looks like an ID number (social security, national insurance...). People who know you could recognise you, and others could misuse it.',
+  licence_plate:
+    'This looks like a licence plate. People who know you, or them, could recognise you.',
+  payment:
+    'This looks like a payment handle or link (Venmo, Cash App, PayPal...). People who know you could recognise you.',
 } as const satisfies Record<PiiKind, string>;
 
 /** PII_GUARD=block: the 400's message, naming what was found. */
@@ -162,6 +168,9 @@ export function piiBlockedMessage(kinds: readonly PiiKind[]): string {
     social: 'a social media handle or link',
     address: 'a street address',
     name: 'a full name',
+    national_id: 'an ID number',
+    licence_plate: 'a licence plate',
+    payment: 'a payment handle',
   };
   const list = kinds.map((kind) => names[kind]);
   const joined = list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list.at(-1)}` : list[0];

@@ -58,6 +58,9 @@ export function tagPersonalInfoMessage(tag: string, kinds: readonly PiiKind[]): 
     social: 'a social media handle or link',
     address: 'a street address',
     name: "a person's full name",
+    national_id: 'an ID number',
+    licence_plate: 'a licence plate',
+    payment: 'a payment handle',
   } as const satisfies Record<PiiKind, string>;
   const found = kinds.map((kind) => names[kind]);
   const joined =

@@ -24,7 +24,7 @@ import {
   type SupportPanel,
   type SupportSection,
 } from '@dating/contract';
-import { classifyCrisis } from '@dating/contract/crisis';
+import { classifyCrisis, loadCrisisModel } from '@dating/contract/crisis';
 import { personalInfoKinds } from '@dating/contract/personal-info';
 import { Value } from 'typebox/value';
 import { type Config, ConfigError } from '../config.ts';
@@ -88,6 +88,9 @@ export class SafetyService {
     resourcesFile: string | undefined,
   ) {
     this.resources = loadSafetyResources(resourcesFile);
+    // The crisis check's language model (wink-nlp) is read once per process, here at start
+    // rather than on the first post, which would otherwise wait about half a second.
+    loadCrisisModel();
   }
 
   /**

@@ -19,7 +19,10 @@
  * a miss costs someone the resources they needed.
  */
 import { CRISIS_CATEGORIES, type CrisisCategory } from '../enums.ts';
+import { CONSENSUAL, conceptCategories } from './crisis-concepts.ts';
 import phrases from './crisis-phrases.json' with { type: 'json' };
+
+export { loadCrisisModel } from './crisis-concepts.ts';
 
 /** A macro: its phrases, or the whole numbers of a range. */
 type Macro = string[] | { from: number; to: number };
@@ -97,8 +100,15 @@ export function classifyCrisis(text: string): CrisisCategory[] {
   const normalized = normalizeForPhrases(text).replace(COMPILED.exceptions, (match) =>
     match.replace(/[^ ]/g, '#'),
   );
+  const concepts = conceptCategories(text);
   return COMPILED.categories
-    .filter(([, pattern]) => {
+    .filter(([category, pattern]) => {
+      if (concepts.has(category)) return true;
+      if (
+        concepts.has(CONSENSUAL) &&
+        (category === 'partner_abuse' || category === 'sexual_coercion')
+      )
+        return false;
       pattern.lastIndex = 0;
       return pattern.test(normalized);
     })

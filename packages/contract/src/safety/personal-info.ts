@@ -19,6 +19,8 @@
  *   e-mail address); "ig: name", "snap: name" and the like.
  * - address: a house number with a street ("221B Baker Street", "12 rue de la Paix",
  *   "Hauptstraße 5", "Calle Mayor 3"); lower case counts after "I live at" and the like.
+ * - national_id, licence_plate, payment, and e-mail addresses written to dodge a filter
+ *   ("jane.doe [at] gmail [dot] com"): personal-ids.ts.
  * - name: a full name, two or three capitalised words whose first is a given name in
  *   `given-names.json` (660 common given names of many languages, words that are mostly
  *   something else, such as "Will", "May" or "Hope", left out).
@@ -30,6 +32,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 import { PII_KINDS, type PiiKind } from '../enums.ts';
 import givenNames from './given-names.json' with { type: 'json' };
+import { findMoreIdentifiers } from './personal-ids.ts';
 
 export interface PiiMatch {
   kind: PiiKind;
@@ -269,6 +272,7 @@ export function detectPersonalInfo(text: string): PiiMatch[] {
   const found: PiiMatch[] = [];
   // Order matters on overlaps of equal length: the more specific kind is found first.
   findAll(text, EMAIL, 'email', found);
+  findMoreIdentifiers(text, found);
   findAll(text, SOCIAL_LINK, 'social', found);
   findHandles(text, found);
   for (const pattern of [

@@ -54,7 +54,7 @@ export type SafetyResourcesResponse = Static<typeof SafetyResourcesResponse>;
 export const safetyFields = {
   pii_warnings: Type.Array(PiiKindSchema, {
     description:
-      'Kinds of personal information found in the text (never the text found): phone, email, social, address, name. Empty when none, or when PII_GUARD=off.',
+      'Kinds of personal information found in the text (never the text found): phone, email, social, address, name, national_id, licence_plate, payment. Empty when none, or when PII_GUARD=off.',
   }),
   support: Nullable(SupportPanel),
 };

@@ -1,0 +1,75 @@
+/**
+ * The crisis check measured on sentences it was not tuned on: the test part of the corpus
+ * (corpus.ts splits it once by a seeded hash; the rules were tuned on the development part
+ * only). Prints recall and false-positive rate per category, and holds the floors below.
+ *
+ * The floors of issue 36 are recall >= 0.90 overall and >= 0.85 per category, false
+ * positives <= 3 % of negatives. The test part does not reach them yet (see
+ * docs/architecture.md, "Crisis support"): the floors here are what it reaches today,
+ * rounded down, so that a change can only raise them. Raise them with the figures.
+ */
+import { describe, expect, it } from 'vitest';
+import { CRISIS_CATEGORIES } from '../../enums.ts';
+import { classifyCrisis } from '../crisis.ts';
+import { crisisCorpus, formatFigures, measure, TEST_PER_MILLE } from './corpus.ts';
+
+/** Issue 36's goals (not yet held: see the floors below). */
+const CRISIS_GOALS = { overall: 0.9, perCategory: 0.85, falsePositives: 0.03 };
+/** What the test part reaches today, rounded down: a change may not go below. */
+const FLOORS = { overall: 0.79, perCategory: 0.7, falsePositives: 0.055 };
+
+/** The contract is built without Node's or the DOM's types; the test runs in Node. */
+declare const console: { log(message: string): void };
+
+describe('the crisis corpus', () => {
+  const corpus = crisisCorpus();
+
+  it('has at least 600 sentences: 300 with a category, every category, 300 hard negatives', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(600);
+    expect(corpus.filter((item) => item.labels.length > 0).length).toBeGreaterThanOrEqual(300);
+    expect(corpus.filter((item) => item.labels.length === 0).length).toBeGreaterThanOrEqual(300);
+    for (const category of CRISIS_CATEGORIES) {
+      expect(corpus.filter((item) => item.labels.includes(category)).length).toBeGreaterThan(40);
+    }
+    expect(new Set(corpus.map((item) => item.text.toLowerCase())).size).toBe(corpus.length);
+  });
+
+  it('keeps at least a third of it apart as the test part', () => {
+    expect(TEST_PER_MILLE).toBeGreaterThanOrEqual(334);
+    const test = corpus.filter((item) => item.part === 'test').length;
+    expect(test / corpus.length).toBeGreaterThanOrEqual(1 / 3);
+  });
+
+  it('finds the test part above the floors, and prints its figures', () => {
+    const figures = measure(
+      corpus.filter((item) => item.part === 'test'),
+      CRISIS_CATEGORIES,
+      classifyCrisis,
+    );
+    console.log(formatFigures('Crisis check, test part of the corpus:', figures));
+    const met =
+      (figures.recall.overall?.recall ?? 0) >= CRISIS_GOALS.overall &&
+      CRISIS_CATEGORIES.every(
+        (category) => (figures.recall[category]?.recall ?? 0) >= CRISIS_GOALS.perCategory,
+      ) &&
+      figures.falsePositiveRate <= CRISIS_GOALS.falsePositives;
+    console.log(
+      `  issue 36's goals (0.90 overall, 0.85 each, 3 % false positives): ${met ? 'met' : 'not met yet'}`,
+    );
+    expect(figures.recall.overall?.recall).toBeGreaterThanOrEqual(FLOORS.overall);
+    for (const category of CRISIS_CATEGORIES) {
+      expect(figures.recall[category]?.recall, category).toBeGreaterThanOrEqual(FLOORS.perCategory);
+    }
+    expect(figures.falsePositiveRate).toBeLessThanOrEqual(FLOORS.falsePositives);
+  }, 60_000);
+
+  it('finds every sentence of the development part it was tuned on', () => {
+    const figures = measure(
+      corpus.filter((item) => item.part === 'dev'),
+      CRISIS_CATEGORIES,
+      classifyCrisis,
+    );
+    expect(figures.misses).toEqual([]);
+    expect(figures.falseAlarms).toEqual([]);
+  }, 60_000);
+});
