@@ -6,6 +6,8 @@ import { QuestionDetail } from '@dating/contract';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 
+const STRANGER = { edit: false, delete: false, reply: true, report: true };
+
 function node(id: number, replies: unknown[]) {
   return {
     id,
@@ -24,6 +26,7 @@ function node(id: number, replies: unknown[]) {
     edited_at: null,
     hidden: false,
     helpful: false,
+    can: STRANGER,
     replies,
     // What must never leave the server, at whatever depth it turns up.
     session_hash: `secret-${id}`,
@@ -53,6 +56,7 @@ describe('the thread response schema', () => {
       hidden: false,
       helped: false,
       following: false,
+      can: STRANGER,
       update_count: 1,
       answers: thread,
       answers_next: null,
