@@ -26,6 +26,8 @@ const question = {
   hidden: false,
   helped: false,
   update_count: 0,
+  // What a stranger may do, as the API says it with every question.
+  can: { edit: false, delete: false, reply: true, report: true },
 };
 
 const xss = (page: import('@playwright/test').Page) =>
