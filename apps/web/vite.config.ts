@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -147,6 +148,50 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/**
+ * Runs the app only once the browser has painted the page the server drew. A module script
+ * runs as soon as the HTML is parsed, before the first paint: the app's entry (React DOM with
+ * it) would hold the drawn page back for its evaluation, about half a second of a phone's main
+ * thread. The entry is instead preloaded (fetched and compiled at once, as before) and
+ * imported by a small script of its own after the next frame, or at once when nothing is
+ * drawn to show or the page is hidden (no frame comes then). The CSP allows no inline script,
+ * hence a file; its name carries a hash of its content, as every asset's does.
+ */
+function startAfterPaint(): Plugin {
+  return {
+    name: 'start-after-paint',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const page = bundle['index.html'];
+        const entry = Object.values(bundle).find(
+          (item): item is Rollup.OutputChunk => item.type === 'chunk' && item.isEntry,
+        );
+        if (page?.type !== 'asset' || !entry)
+          throw new Error('start-after-paint: no page or entry');
+        const tag = `<script type="module" crossorigin src="/${entry.fileName}"></script>`;
+        const html = String(page.source);
+        if (!html.includes(tag)) throw new Error(`start-after-paint: ${tag} is not in index.html`);
+        const source = [
+          `const start = () => import(${JSON.stringify(`/${entry.fileName}`)});`,
+          "if (document.visibilityState === 'hidden' || !document.getElementById('root')?.firstElementChild) start();",
+          'else requestAnimationFrame(() => setTimeout(start, 0));',
+          '',
+        ].join('\n');
+        const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+        const fileName = `assets/start-${hash.replace(/[-_]/g, 'x')}.js`;
+        this.emitFile({ type: 'asset', fileName, source });
+        page.source = html.replace(
+          tag,
+          `<link rel="modulepreload" crossorigin href="/${entry.fileName}">` +
+            `<script type="module" crossorigin src="/${fileName}"></script>`,
+        );
+      },
+    },
+  };
+}
+
 // Where `npm run dev` (and `vite preview`) send /api: the API server, port 8000 by default.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8000';
 
@@ -161,6 +206,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
           prefetchOnIdle(['src/features/questions/components/ask-question-form.tsx']),
           screenFiles({ question: 'src/app/routes/question.tsx' }),
           inlineEntryCss(),
+          startAfterPaint(),
           precompress(),
         ]),
   ],

@@ -2,7 +2,7 @@
 import './styles/tokens.css';
 import './styles/base.css';
 import { APP_READY_MARK, RECOVERABLE_ERROR_PREFIX } from '@dating/contract';
-import { type ReactNode, StrictMode, useEffect } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/router.tsx';
@@ -62,14 +62,22 @@ function reportRecoverableError(error: unknown, info: { componentStack?: string 
 // app takes over that markup rather than drawing it again, once the screen's code is here
 // (its files were asked for with the page), so that hydration never suspends (router.tsx).
 // Until then the drawing reads whole, its links work and its controls are disabled. A screen
-// whose code fails to come is left to its Suspense.
+// whose code fails to come is left to its Suspense. Hydration runs as a transition, which
+// React renders in slices of a few milliseconds, yielding to the browser in between, rather
+// than in one long task (about a second of a phone's main thread on the home page, all of
+// it blocking input). The page's first paint comes before any of this: the build runs this
+// file only after it (vite.config.ts, startAfterPaint).
 if (root.firstElementChild) {
   const drawn = root;
   beginTakeover();
   void preloadScreen(window.location.pathname)
     .catch(() => {})
     .then(nextTask)
-    .then(() => hydrateRoot(drawn, app, { onRecoverableError: reportRecoverableError }));
+    .then(() =>
+      startTransition(() => {
+        hydrateRoot(drawn, app, { onRecoverableError: reportRecoverableError });
+      }),
+    );
 } else {
   createRoot(root).render(app);
 }
