@@ -216,6 +216,11 @@ async function auditAll(base: string, pages: PageToAudit[]): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // chrome-launcher reports a missing browser as an unhandled 'error' event, which would end
+  // this process at once and leave the server running: refuse before starting anything.
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`no Chromium at ${CHROMIUM_PATH}: install it (apt-get install -y chromium)`);
+  }
   ensureWebBuild();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lighthouse-data-'));
   let server: RunningServer | undefined;
