@@ -306,13 +306,15 @@ async function main() {
     questionScripts: number;
   }[] = [];
   try {
-    // Three loads first, not counted: the server's first pages are slower (drawing the
-    // first screen is not yet compiled to fast code).
-    for (let i = 0; i < 3; i += 1)
-      await coldLoad(browser, server.base, PROFILES[0] as Profile, false);
+    // Three loads of each page first, not counted: the server's first pages are slower
+    // (drawing a first screen is not yet compiled to fast code).
     const feed = (await (await fetch(`${server.base}/api/questions/`)).json()) as { id: number }[];
     const questionId = feed[0]?.id;
     if (questionId === undefined) throw new Error('the seeded feed is empty');
+    for (let i = 0; i < 3; i += 1) {
+      await coldLoad(browser, server.base, PROFILES[0] as Profile, false);
+      await questionLoad(browser, server.base, PROFILES[0] as Profile, questionId);
+    }
     const chosen = args.profiles?.split(',').map((name) => name.trim());
     for (const profile of PROFILES.filter((p) => !chosen || chosen.includes(p.name))) {
       const loads: Load[] = [];
