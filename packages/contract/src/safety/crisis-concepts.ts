@@ -588,7 +588,16 @@ const FIGURES: Rule[] = [
   rule(word('die', 'dying', 'dead'), gap(1), word('of', 'for', 'laugh', 'laughing', 'tired')),
   rule(word('die', 'dying'), word('to')),
   rule(word('could', 'would'), gap(1), word('die'), '(?!', gap(1), word('if'), ')'),
-  rule(word('rather'), word('die', 'be dead'), word('than')),
+  // "I'd rather die than sing": a figure; "rather be dead than live without her" is not.
+  rule(
+    word('rather'),
+    word('die', 'be dead'),
+    word('than'),
+    '(?!',
+    gap(1),
+    word('live', 'be without', 'lose', 'go on'),
+    ')',
+  ),
   rule(word('almost', 'nearly', 'totally', 'literally'), word('die', 'dead', 'dying')),
   rule(word('to die for')),
   rule(word('drop dead')),
@@ -847,6 +856,8 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, Rule[]> = {
       word('life', 'own life'),
     ),
     rule(
+      // Not someone else ending it: "I cried all night after he ended it".
+      '(?<!(?:he|she|they|we|you|who|~he|~she|~they|~we) )',
       yes('end', 'ending'),
       word('it'),
       '(?:',
@@ -1389,6 +1400,29 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, Rule[]> = {
     ),
   ],
   sexual_coercion: [
+    // Sex as a debt, and a refusal punished: "he says I owe him sex", "gets angry if I refuse".
+    rule(word('owe', 'entitle to', 'duty to', 'obligate to'), gap(2), word(SEX)),
+    rule(
+      word(SEX),
+      far(8),
+      word('angry', 'mad', 'punish', 'sulk', 'yell', 'scream', 'silent treatment'),
+      gap(2),
+      word('if', 'when', 'whenever', 'every time'),
+      gap(1),
+      word('i', 'she'),
+      gap(1),
+      word('refuse', 'say no', 'not want to', 'turn him down', 'turn her down'),
+    ),
+    // Freezing while it happened: "I froze and couldn't say anything while he did it".
+    rule(
+      word('freeze', 'froze', 'go numb', 'be frozen', 'could not move', 'can not move'),
+      far(6),
+      word('while', 'as', 'when'),
+      gap(1),
+      word('he', 'she', 'they'),
+      gap(2),
+      word(SEX, 'do it', 'do that', 'do what he want', 'do what she want'),
+    ),
     rule(word('rape', 'rapist', 'molest', 'grope', 'stealth', 'stealthed', 'stealthing')),
     rule(word('sexually'), word('assault', 'abuse', 'harass', 'assaulted', 'abused', 'harassed')),
     rule(word('sexual'), word('assault', 'abuse', 'harassment')),
@@ -1550,6 +1584,27 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, Rule[]> = {
     rule(word('against my will', 'against her will')),
   ],
   coercive_control: [
+    // Papers held back, so that leaving or working is out of reach: "he keeps my passport".
+    rule(
+      word(PARTNER_OR_PRONOUN),
+      gap(3),
+      yes('keep', 'take', 'hide', 'lock', 'hold', 'confiscate', 'steal', 'destroy', 'burn'),
+      gap(2),
+      word(
+        'passport',
+        'passports',
+        'visa',
+        'id',
+        'id card',
+        'birth certificate',
+        'document',
+        'documents',
+        'paper',
+        'papers',
+        'green card',
+        'residence permit',
+      ),
+    ),
     rule(
       word(PARTNER_OR_PRONOUN),
       gap(3),
@@ -2489,7 +2544,10 @@ function minorWithAdult(lemmas: string): boolean {
     }
   }
   if (schoolOrMinor && ADULT_WORD.test(lemmas)) return true;
-  if (school && adults.some((age) => age.value >= 18) && !/ i (?:be a|teach) /.test(lemmas)) {
+  // ...unless the writer is the adult there: "I'm a teacher at a middle school".
+  const schoolAdult =
+    / i (?:be a (?:\S+ )?(?:teacher|tutor|coach|counselor|counsellor|parent|mom|dad|mother|father|nurse|principal)|teach|work) /;
+  if (school && adults.some((age) => age.value >= 18) && !schoolAdult.test(lemmas)) {
     // An adult age alongside a school year or a minor: "I'm in 8th grade and he is 20".
     if (minors.length === 0) return true;
   }

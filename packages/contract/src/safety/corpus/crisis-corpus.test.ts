@@ -16,7 +16,7 @@ import { crisisCorpus, formatFigures, measure, TEST_PER_MILLE } from './corpus.t
 /** Issue 36's goals (not yet held: see the floors below). */
 const CRISIS_GOALS = { overall: 0.9, perCategory: 0.85, falsePositives: 0.03 };
 /** What the test part reaches today, rounded down: a change may not go below. */
-const FLOORS = { overall: 0.79, perCategory: 0.7, falsePositives: 0.055 };
+const FLOORS = { overall: 0.78, perCategory: 0.67, falsePositives: 0.05 };
 
 /** The contract is built without Node's or the DOM's types; the test runs in Node. */
 declare const console: { log(message: string): void };
