@@ -7,10 +7,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.ts';
+import { cardClass } from '../../../components/ui/card.ts';
+import fieldStyles from '../../../components/ui/field.module.css';
 import { FormActions, FormError, TextField } from '../../../components/ui/form.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { cx } from '../../../lib/cx.ts';
 import { DATA_TEXT } from '../../../lib/my-data-messages.ts';
 import { tokens } from '../../../lib/storage.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
@@ -60,9 +63,11 @@ export function DeleteAccount() {
     );
 
   return (
-    <section className={styles.section} aria-labelledby="delete-account">
-      <h2 id="delete-account">{DATA_TEXT.deleteAccount}</h2>
-      <p>{DATA_TEXT.deleteIntro}</p>
+    <section className={cx(cardClass, styles.section)} aria-labelledby="delete-account">
+      <h2 id="delete-account" className={styles.heading}>
+        {DATA_TEXT.deleteAccount}
+      </h2>
+      <p className={styles.intro}>{DATA_TEXT.deleteIntro}</p>
       <form
         className={styles.form}
         noValidate
@@ -80,7 +85,7 @@ export function DeleteAccount() {
           onChange={setPassword}
         />
         <fieldset className={styles.choices}>
-          <legend>{DATA_TEXT.postsChoice}</legend>
+          <legend className={fieldStyles.label}>{DATA_TEXT.postsChoice}</legend>
           {(
             [
               ['delete', DATA_TEXT.postsDelete],
