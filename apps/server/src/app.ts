@@ -37,6 +37,7 @@ import eventRoutes from './routes/api/events/index.ts';
 import healthRoutes from './routes/api/health/index.ts';
 import { likeRoutes } from './routes/api/likes/index.ts';
 import moderationRoutes from './routes/api/moderation/index.ts';
+import myDataRoutes from './routes/api/my/data.ts';
 import myRoutes from './routes/api/my/index.ts';
 import notificationRoutes from './routes/api/notifications/index.ts';
 import { ownPostRoutes } from './routes/api/own-posts/index.ts';
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDependencies) {
         await authenticated.register(answerHelpfulRoutes, { prefix: '/answers' });
         await authenticated.register(reportRoutes, { prefix: '/reports' });
         await authenticated.register(myRoutes, { prefix: '/my' });
+        await authenticated.register(myDataRoutes, { prefix: '/my' });
         await authenticated.register(moderationRoutes, { prefix: '/moderation' });
         await authenticated.register(tagRoutes, { prefix: '/tags' });
         await authenticated.register(questionFollowRoutes, { prefix: '/questions' });

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
 import type { ActivityMacs } from './lib/activity-macs.ts';
 import type { Cursors } from './lib/cursor.ts';
+import type { DeletedNames } from './lib/deleted-names.ts';
 import type { RedisLink } from './lib/redis-link.ts';
 import type { ReporterFingerprints } from './lib/reporter-fingerprints.ts';
 import type { ReporterNetworks } from './lib/reporter-networks.ts';
@@ -39,6 +40,8 @@ declare module 'fastify' {
     fingerprints: ReporterFingerprints;
     /** Per-target MACs of private keys, for their likes and reports. */
     activityMacs: ActivityMacs;
+    /** MACs of deleted accounts' login names, kept a while from new accounts. */
+    deletedNames: DeletedNames;
     /** Reporters' networks, keyed per target, so that auto-hide counts people. */
     reporterNetworks: ReporterNetworks;
     /** The shared Redis when REDIS_URL is set (rate limits, token denylist), else null. */

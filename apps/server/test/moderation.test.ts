@@ -615,6 +615,7 @@ describe('the moderation log names no reporter and no author', () => {
       [
         'action',
         'admin',
+        'counts',
         'created_at',
         'id',
         'note',

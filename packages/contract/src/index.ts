@@ -8,6 +8,7 @@ export * from './schemas/initial-data.ts';
 export * from './schemas/likes.ts';
 export * from './schemas/moderation.ts';
 export * from './schemas/my.ts';
+export * from './schemas/my-data.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/outcomes.ts';
 export * from './schemas/push.ts';

@@ -49,6 +49,8 @@ export const LIMITS = {
   pushSubscriptionsMax: 10,
   /** A push endpoint's URL, in characters (push services' are a few hundred). */
   pushEndpointMax: 1000,
+  /** Days a deleted account's username and email stay unavailable to a new account. */
+  deletedNameDays: 30,
 } as const;
 
 /**

@@ -11,7 +11,9 @@ import {
   usernameProblem,
 } from '@dating/contract';
 import type { Db, WriteClaim } from '../db/connection.ts';
+import type { DeletedNames } from '../lib/deleted-names.ts';
 import { type FieldErrors, fieldErrors } from '../lib/http-errors.ts';
+import { nameRecentlyDeleted } from '../repositories/deleted-names.ts';
 import { insertUser, loginNameTaken } from '../repositories/users.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -68,18 +70,27 @@ export type RegisteredUser = Awaited<ReturnType<typeof insertUser>>;
 /**
  * Writes a valid registration (`registrationProblems` found nothing): 400 on the field
  * when the name or the e-mail is taken, also when two registrations race for it (a unique
- * index decides). `key` is the request's idempotency key, taken in the same transaction.
+ * index decides), or was a deleted account's less than `LIMITS.deletedNameDays` days ago.
+ * `key` is the request's idempotency key, taken in the same transaction.
  */
 export async function registerUser(
   db: Db,
+  deletedNames: DeletedNames,
   body: RegisterBody,
   key?: WriteClaim<RegisteredUser> | null,
 ): Promise<RegisteredUser> {
   const username = normalizeUsername(body.username);
   const email = body.email?.trim() || null;
   if (await loginNameTaken(db, username)) throw fieldErrors({ username: [API_MSG.usernameTaken] });
+  const days = LIMITS.deletedNameDays;
+  if (await nameRecentlyDeleted(db, deletedNames.of(username), days)) {
+    throw fieldErrors({ username: [API_MSG.usernameRecentlyDeleted] });
+  }
   if (email !== null && (await loginNameTaken(db, email))) {
     throw fieldErrors({ email: [API_MSG.emailTaken] });
+  }
+  if (email !== null && (await nameRecentlyDeleted(db, deletedNames.of(email), days))) {
+    throw fieldErrors({ email: [API_MSG.emailRecentlyDeleted] });
   }
   const passwordHash = await hashPassword(body.password);
   try {

@@ -206,6 +206,30 @@ export class TokenService {
     return true;
   }
 
+  /**
+   * Revokes every sign-in of an account (its deletion): all its refresh tokens, and every
+   * access token issued in their families until they expire.
+   */
+  async revokeEveryFamilyOf(db: Executor, userId: number): Promise<void> {
+    const families = await db
+      .selectFrom('refresh_tokens')
+      .select('family_id')
+      .distinct()
+      .where('user_id', '=', userId)
+      .execute();
+    await db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: new Date() })
+      .where('revoked_at', 'is', null)
+      .where('user_id', '=', userId)
+      .execute();
+    const expiresAt = new Date(Date.now() + ACCESS_TOKEN_SECONDS * 1000);
+    await this.denylist.deny(
+      db,
+      families.map((row) => ({ id: `fam:${row.family_id}`, expiresAt })),
+    );
+  }
+
   /** Revokes a refresh token's family: its refresh tokens, and its access tokens until they expire. */
   private async revokeFamilyOf(db: Executor, jti: string): Promise<void> {
     const family = await db

@@ -4,6 +4,7 @@ import type {
   AgeRange,
   ContentSnapshot,
   CrisisCategory,
+  ErasureCounts,
   Gender,
   ModerationAction,
   ReportReason,
@@ -169,13 +170,24 @@ export interface ModerationLogTable {
   id: Generated<number>;
   action: ModerationAction;
   admin_id: number | null;
-  target_type: 'question' | 'answer';
+  target_type: 'question' | 'answer' | 'account' | 'key';
   target_id: number | null;
   question_id: number | null;
   report_id: number | null;
   note: string | null;
   snapshot: ColumnType<ContentSnapshot | null, string | null, never>;
+  /** An erasure's counts, its only detail (migration 0021). */
+  counts: ColumnType<ErasureLogCounts | null, string | null | undefined, never>;
   created_at: CreatedAt;
+}
+
+/** What an erasure's log entry keeps: how much went (an account's likes too). */
+export type ErasureLogCounts = ErasureCounts & { likes?: number };
+
+/** A deleted account's login names, unavailable for a while (migration 0021). */
+export interface DeletedLoginNamesTable {
+  name_mac: Buffer;
+  deleted_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export type NotificationKind = 'reply' | 'answer_reply' | 'update' | 'helped' | 'moderation';
@@ -247,4 +259,5 @@ export interface Database {
   question_follows: QuestionFollowsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_outbox: PushOutboxTable;
+  deleted_login_names: DeletedLoginNamesTable;
 }

@@ -1,4 +1,5 @@
 /** Application services, decorated once so routes and hooks share them. */
+import { LIMITS } from '@dating/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { TokenDenylist } from '../auth/denylist.ts';
@@ -9,9 +10,11 @@ import { type ChangeFeed, sharedChangeFeed } from '../db/change-feed.ts';
 import type { Db } from '../db/connection.ts';
 import { ActivityMacs } from '../lib/activity-macs.ts';
 import { Cursors } from '../lib/cursor.ts';
+import { DeletedNames } from '../lib/deleted-names.ts';
 import { RedisLink } from '../lib/redis-link.ts';
 import { ReporterFingerprints } from '../lib/reporter-fingerprints.ts';
 import { ReporterNetworks } from '../lib/reporter-networks.ts';
+import { purgeDeletedNames } from '../repositories/deleted-names.ts';
 import { purgeReadNotifications } from '../repositories/notifications.ts';
 import { FeedCache, readFeedVersion } from '../services/feed-cache.ts';
 import { LikeBatches } from '../services/likes.ts';
@@ -68,9 +71,16 @@ export default fp(
         app.log.warn({ err: error }, 'could not drop expired token revocations');
       });
     const purge = () =>
-      purgeReadNotifications(services.db, READ_NOTIFICATIONS_KEPT_DAYS).catch((error: unknown) => {
-        app.log.warn({ err: error }, 'could not purge old read notifications');
-      });
+      Promise.all([
+        purgeReadNotifications(services.db, READ_NOTIFICATIONS_KEPT_DAYS).catch(
+          (error: unknown) => {
+            app.log.warn({ err: error }, 'could not purge old read notifications');
+          },
+        ),
+        purgeDeletedNames(services.db, LIMITS.deletedNameDays).catch((error: unknown) => {
+          app.log.warn({ err: error }, "could not purge deleted accounts' names");
+        }),
+      ]);
     let sweeper: NodeJS.Timeout | undefined;
     let purger: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
@@ -131,6 +141,7 @@ export default fp(
     app.decorate('reportPages', new ReportPages(() => readModerationVersion(services.db)));
     app.decorate('fingerprints', new ReporterFingerprints(services.jwtSecret));
     app.decorate('activityMacs', new ActivityMacs(services.jwtSecret));
+    app.decorate('deletedNames', new DeletedNames(services.jwtSecret));
     app.decorate('reporterNetworks', new ReporterNetworks(services.jwtSecret));
     app.decorate(
       'safety',

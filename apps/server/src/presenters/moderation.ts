@@ -1,16 +1,18 @@
 import type { ContentSnapshot, ModerationAction, ModerationLogEntry } from '@dating/contract';
+import type { ErasureLogCounts } from '../db/schema.ts';
 
 export interface LogRow {
   id: number;
   action: ModerationAction;
   admin_id: number | null;
   admin_username: string | null;
-  target_type: 'question' | 'answer';
+  target_type: 'question' | 'answer' | 'account' | 'key';
   target_id: number | null;
   question_id: number | null;
   report_id: number | null;
   note: string | null;
   snapshot: ContentSnapshot | null;
+  counts: ErasureLogCounts | null;
   created_at: Date;
 }
 
@@ -33,5 +35,6 @@ export function presentLogEntry(row: LogRow): ModerationLogEntry {
     report: row.report_id,
     note: row.note,
     snapshot: row.snapshot,
+    counts: row.counts,
   };
 }

@@ -2,6 +2,7 @@
 import type { ContentSnapshot, ModerationAction } from '@dating/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
+import type { ErasureLogCounts } from '../db/schema.ts';
 import type { ReportTarget } from './reports.ts';
 
 export interface NewLogEntry {
@@ -31,6 +32,31 @@ export function insertLogEntry(db: Executor, entry: NewLogEntry) {
     .execute();
 }
 
+/**
+ * A person took their data down: logged as how much went, and nothing else (no target, no
+ * text, no author; migration 0021 holds the row to that).
+ */
+export function insertErasureLogEntry(
+  db: Executor,
+  action: 'delete_account' | 'anonymize_account' | 'erase_key',
+  counts: ErasureLogCounts,
+) {
+  return db
+    .insertInto('moderation_log')
+    .values({
+      action,
+      admin_id: null,
+      target_type: action === 'erase_key' ? 'key' : 'account',
+      target_id: null,
+      question_id: null,
+      report_id: null,
+      note: null,
+      snapshot: null,
+      counts: JSON.stringify(counts),
+    })
+    .execute();
+}
+
 /** One page of the log, newest first, with each admin's name (keyset on the id). */
 export function selectLogPage(db: Executor, page: { limit: number; beforeId?: number }) {
   let query = db
@@ -47,6 +73,7 @@ export function selectLogPage(db: Executor, page: { limit: number; beforeId?: nu
       'moderation_log.report_id',
       'moderation_log.note',
       'moderation_log.snapshot',
+      'moderation_log.counts',
       'moderation_log.created_at',
     ]);
   if (page.beforeId !== undefined) query = query.where('moderation_log.id', '<', page.beforeId);

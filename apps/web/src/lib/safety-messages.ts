@@ -33,11 +33,21 @@ export const SAFETY_TEXT = {
     unhide: 'Shown again',
     delete: 'Deleted by an admin',
     acknowledge: 'Crisis flag acknowledged (content kept)',
+    delete_account: 'Account deleted with its posts',
+    anonymize_account: 'Account deleted, its posts kept for nobody',
+    erase_key: 'A private key erased what it posted',
   },
+  erasureCounts: (counts: Record<string, number | undefined>) =>
+    Object.entries(counts)
+      .filter(([, n]) => n !== undefined)
+      .map(([what, n]) => `${what} ${n}`)
+      .join(', '),
   byAdmin: (name: string) => `by ${name}`,
   byServer: 'by the server',
   targetQuestion: (id: number | null) => (id === null ? 'A question' : `Question #${id}`),
   targetAnswer: (id: number | null) => (id === null ? 'A reply' : `Reply #${id}`),
+  targetAccount: 'An account',
+  targetKey: 'A private key',
   forReport: (id: number) => `Report #${id}`,
   note: 'Note',
   snapshot: 'Content as it was',

@@ -12,9 +12,14 @@ import {
   SessionIdSchema,
   Timestamp,
 } from './common.ts';
+import { ErasureCounts } from './my-data.ts';
 import { PiiKindSchema } from './safety.ts';
 
 /**
+ * `delete_account`, `anonymize_account`, `erase_key`: a person took their own data down
+ * (an account deleted with its posts, or with its posts kept for nobody; what an anonymous
+ * key wrote, erased). Logged as counts only, never which posts or whose (migration 0021).
+ *
  * `acknowledge`: an admin saw a crisis flag and kept the post; the flag left the queue and
  * nothing was deleted (migration 0016).
  */
@@ -25,6 +30,9 @@ export const MODERATION_ACTIONS = [
   'unhide',
   'delete',
   'acknowledge',
+  'delete_account',
+  'anonymize_account',
+  'erase_key',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -74,8 +82,8 @@ export const ModerationLogEntry = Type.Object({
   /** The admin who acted; null for what the server did by itself (auto-hide). */
   admin: Nullable(Type.Object({ id: Id, username: Type.String() })),
   created_at: Timestamp,
-  target_type: Type.Enum(['question', 'answer']),
-  /** Null only for a report reviewed after its content was already gone. */
+  target_type: Type.Enum(['question', 'answer', 'account', 'key']),
+  /** Null for a report reviewed after its content was already gone, and for an erasure. */
   target_id: Nullable(Id),
   /** The question of the thread (the target itself for a question). */
   question: Nullable(Id),
@@ -84,6 +92,13 @@ export const ModerationLogEntry = Type.Object({
   note: Nullable(Type.String()),
   /** Approve and delete: the content as it was. */
   snapshot: Nullable(ContentSnapshot),
+  /** An erasure (account or key): how much went, never what or whose. */
+  counts: Nullable(
+    Type.Object({
+      ...ErasureCounts.properties,
+      likes: Type.Optional(Type.Integer({ minimum: 0 })),
+    }),
+  ),
 });
 export type ModerationLogEntry = Static<typeof ModerationLogEntry>;
 export const ModerationLogList = Type.Array(ModerationLogEntry);

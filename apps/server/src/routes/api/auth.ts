@@ -47,7 +47,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const problems = registrationProblems(request.body, schemaProblems);
       if (Object.keys(problems).length > 0) throw fieldErrors(problems);
       const key = request.idempotency?.answering(201, (user: RegisteredUser) => user);
-      const user = await registerUser(app.db, request.body, key);
+      const user = await registerUser(app.db, app.deletedNames, request.body, key);
       return reply.code(201).send(user);
     },
   );

@@ -5,6 +5,8 @@ import { StatusMessage } from '../../components/ui/status-message.tsx';
 import { AnonymousPosts } from '../../features/anonymity/components/anonymous-posts.tsx';
 import { ClaimSection } from '../../features/anonymity/components/claim-section.tsx';
 import { MyAnswersList } from '../../features/answers/components/my-answers-list.tsx';
+import { DeleteAccount } from '../../features/my-data/components/delete-account.tsx';
+import { DownloadData } from '../../features/my-data/components/download-data.tsx';
 import { MyQuestionsList } from '../../features/questions/components/my-questions-list.tsx';
 import { useViewer } from '../../lib/auth.ts';
 import { cx } from '../../lib/cx.ts';
@@ -28,6 +30,7 @@ export function MyContentRoute() {
             </Link>
           </div>
           <AnonymousPosts sessionKey={viewer.sessionId} />
+          {viewer.sessionId !== null && <DownloadData forKey />}
         </>
       ) : (
         <>
@@ -42,6 +45,8 @@ export function MyContentRoute() {
             </section>
           </div>
           <ClaimSection />
+          <DownloadData />
+          <DeleteAccount />
         </>
       )}
     </div>

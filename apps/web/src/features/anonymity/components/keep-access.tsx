@@ -17,6 +17,7 @@ import { KEY_TEXT } from '../../../lib/key-messages.ts';
 import { privateKeyStore } from '../../../lib/storage.ts';
 import { privateLink } from '../lib/private-key.ts';
 import { CopyField } from './copy-field.tsx';
+import { EraseKey } from './erase-key.tsx';
 import styles from './keep-access.module.css';
 
 function KeyDetails({
@@ -185,6 +186,7 @@ export function KeepAccessDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal open onClose={onClose} title={KEY_TEXT.keepAccessPosts} size="narrow">
       {sessionId !== null && <KeyDetails sessionKey={sessionId} what={KEY_TEXT.whatPosts} />}
+      {sessionId !== null && <EraseKey sessionKey={sessionId} onDone={onClose} />}
       <FormActions>
         <button type="button" className={buttonClass('primary')} onClick={onClose}>
           {KEY_TEXT.done}

@@ -20,9 +20,16 @@ import { useModerationLog } from '../api/get-log.ts';
 import styles from './activity-log.module.css';
 
 function targetName(entry: ModerationLogEntry): string {
-  return entry.target_type === 'question'
-    ? SAFETY_TEXT.targetQuestion(entry.target_id)
-    : SAFETY_TEXT.targetAnswer(entry.target_id);
+  switch (entry.target_type) {
+    case 'question':
+      return SAFETY_TEXT.targetQuestion(entry.target_id);
+    case 'answer':
+      return SAFETY_TEXT.targetAnswer(entry.target_id);
+    case 'account':
+      return SAFETY_TEXT.targetAccount;
+    case 'key':
+      return SAFETY_TEXT.targetKey;
+  }
 }
 
 function Entry({ entry }: { entry: ModerationLogEntry }) {
@@ -52,6 +59,7 @@ function Entry({ entry }: { entry: ModerationLogEntry }) {
           <span className={styles.label}>{SAFETY_TEXT.note}:</span> {entry.note}
         </p>
       )}
+      {entry.counts && <p className={styles.meta}>{SAFETY_TEXT.erasureCounts(entry.counts)}</p>}
       {entry.snapshot && (
         <div className={styles.snapshot}>
           <p className={styles.label}>{SAFETY_TEXT.snapshot}</p>
