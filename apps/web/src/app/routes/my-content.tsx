@@ -5,6 +5,7 @@ import { StatusMessage } from '../../components/ui/status-message.tsx';
 import { AnonymousPosts } from '../../features/anonymity/components/anonymous-posts.tsx';
 import { ClaimSection } from '../../features/anonymity/components/claim-section.tsx';
 import { MyAnswersList } from '../../features/answers/components/my-answers-list.tsx';
+import { FollowingList } from '../../features/notifications/components/following-list.tsx';
 import { MyQuestionsList } from '../../features/questions/components/my-questions-list.tsx';
 import { useViewer } from '../../lib/auth.ts';
 import { cx } from '../../lib/cx.ts';
@@ -28,6 +29,10 @@ export function MyContentRoute() {
             </Link>
           </div>
           <AnonymousPosts sessionKey={viewer.sessionId} />
+          {/* A key may follow questions without having posted. */}
+          {viewer.sessionId !== null && (
+            <FollowingList key={viewer.sessionId} who={{ key: viewer.sessionId }} />
+          )}
         </>
       ) : (
         <>
@@ -41,6 +46,7 @@ export function MyContentRoute() {
               <MyAnswersList />
             </section>
           </div>
+          <FollowingList who={{ userId: viewer.userId }} />
           <ClaimSection />
         </>
       )}
