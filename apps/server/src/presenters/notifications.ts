@@ -8,19 +8,20 @@ import type { FollowListRow } from '../repositories/follows.ts';
 import type { NotificationRow } from '../repositories/notifications.ts';
 import { seesHidden } from './ownership.ts';
 
-/** A question as an item names it: its first words, and what decides who may read them. */
+/** The question an item names, as its row carries it (all null once the question is gone). */
 interface NamedQuestion {
-  text: string | null;
-  hidden_at: Date | null;
-  user_id: number | null;
-  session_hash: Buffer | null;
+  question_text: string | null;
+  question_hidden_at: Date | null;
+  question_user_id: number | null;
+  question_session_hash: Buffer | null;
 }
 
 /** The question's first words, unless it is gone or hidden from the viewer. */
-function questionTextFor(viewer: Viewer, question: NamedQuestion): string | null {
-  if (question.text === null) return null;
-  if (question.hidden_at !== null && !seesHidden(viewer, question)) return null;
-  return question.text;
+function questionTextFor(viewer: Viewer, row: NamedQuestion): string | null {
+  if (row.question_text === null) return null;
+  const author = { user_id: row.question_user_id, session_hash: row.question_session_hash };
+  if (row.question_hidden_at !== null && !seesHidden(viewer, author)) return null;
+  return row.question_text;
 }
 
 export function presentNotification(viewer: Viewer, row: NotificationRow): Notification {
@@ -28,12 +29,7 @@ export function presentNotification(viewer: Viewer, row: NotificationRow): Notif
     id: row.id,
     kind: row.kind,
     question: row.question_id,
-    question_text: questionTextFor(viewer, {
-      text: row.question_text,
-      hidden_at: row.question_hidden_at,
-      user_id: row.question_user_id,
-      session_hash: row.question_session_hash,
-    }),
+    question_text: questionTextFor(viewer, row),
     answer: row.answer_id,
     count: row.count,
     excerpt: row.excerpt,
@@ -46,12 +42,7 @@ export function presentNotification(viewer: Viewer, row: NotificationRow): Notif
 export function presentFollow(viewer: Viewer, row: FollowListRow): FollowedQuestion {
   return {
     question: row.question_id,
-    question_text: questionTextFor(viewer, {
-      text: row.question_text,
-      hidden_at: row.question_hidden_at,
-      user_id: row.question_user_id,
-      session_hash: row.question_session_hash,
-    }),
+    question_text: questionTextFor(viewer, row),
     followed_at: row.created_at.toISOString(),
   };
 }

@@ -152,8 +152,9 @@ export async function listFollows(
   const { rows } = await sql<FollowListRow>`
     SELECT f.id, f.question_id, f.created_at,
       (extract(epoch FROM f.created_at) * 1000000)::bigint::text AS at,
-      left(q.search_text, ${LIMITS.questionTextExcerptMax}) AS question_text, q.hidden_at AS question_hidden_at,
-      q.user_id AS question_user_id, q.session_hash AS question_session_hash
+      left(q.search_text, ${LIMITS.questionTextExcerptMax}) AS question_text,
+      q.hidden_at AS question_hidden_at, q.user_id AS question_user_id,
+      q.session_hash AS question_session_hash
     FROM question_follows f JOIN questions q ON q.id = f.question_id
     WHERE ${follower} AND NOT f.muted
       ${after === undefined ? sql`` : sql`AND ((extract(epoch FROM f.created_at) * 1000000)::bigint, f.id) < (${after.at}::bigint, ${after.id}::int)`}
