@@ -3,7 +3,7 @@
  * `POST /api/notifications/read/` (by id, all, or every one about a question). Both belong
  * to the requester: an account, or this tab's key.
  */
-import { LIMITS, type MarkReadBody, type Notification } from '@dating/contract';
+import { LIMITS, type MarkReadBody, type Notification, type UnreadCount } from '@dating/contract';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -45,6 +45,10 @@ export function useNotifications(enabled: boolean) {
 }
 
 export const markRead = (body: MarkReadBody) => api.post<void>('/api/notifications/read/', body);
+
+/** `GET /api/notifications/unread/`: how many are unread now (the live stream tells later). */
+export const getUnreadCount = async (signal?: AbortSignal) =>
+  (await api.get<UnreadCount>('/api/notifications/unread/', signal ? { signal } : {})).count;
 
 /** Whether a notification is one of those `body` marks read. */
 function isMarked(body: MarkReadBody, item: Notification, ids: ReadonlySet<number>): boolean {

@@ -26,7 +26,7 @@ export const NOTIFY = {
   onQuestion: (text: string) => `On “${text}”`,
   followingTitle: 'Questions you follow',
   followingHint: 'New replies and updates to these reach your notifications.',
-  followingEmpty: 'You follow no questions yet. Follow one to hear of its new replies.',
+  followingEmpty: 'Nothing followed yet. Follow a question to hear of its new replies.',
   followingLoadFailed: "Couldn't load the questions you follow.",
   followedWhen: 'Followed',
   hiddenQuestion: 'A question hidden while moderators review it',
