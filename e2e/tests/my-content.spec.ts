@@ -8,6 +8,7 @@ import {
   signInPage,
   test,
 } from '../support/fixtures.ts';
+import { everyWay } from '../support/screens.ts';
 
 test.describe('My Content and the owner view', () => {
   test('anonymous: Please log in to view your content.', async ({ page }) => {
@@ -250,6 +251,8 @@ test.describe('My Content and the owner view', () => {
     const link = following.getByRole('link', { name: `${word} followed question` });
     await expect(link).toHaveAttribute('href', `/questions/${question.id}`);
     await expect(following.getByText(/^Followed /)).toBeVisible();
+    await everyWay(page, 'my-content-following', { fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/questions/${question.id}$`));
 
