@@ -8,6 +8,7 @@ import {
   signInPage,
   test,
 } from '../support/fixtures.ts';
+import { everyWay } from '../support/screens.ts';
 
 test.describe('My Content and the owner view', () => {
   test('anonymous: Please log in to view your content.', async ({ page }) => {
@@ -230,5 +231,50 @@ test.describe('My Content and the owner view', () => {
     await expect(page.getByRole('link', { name: /Back to My Content/ })).toBeVisible();
     await expect(question.getByRole('button', { name: 'Edit' })).toBeVisible();
     await expect(question.getByRole('button', { name: 'Delete' })).toBeVisible();
+  });
+  test('the questions followed: a key that only follows sees them, and so does an account', async ({
+    page,
+    request,
+  }) => {
+    const word = `Follows${uid()}`;
+    const question = await createQuestion(request, {
+      text: `<p>${word} <strong>followed</strong> question</p>`,
+    });
+    await page.goto(`/questions/${question.id}`);
+    await questionArticle(page).getByRole('button', { name: 'Follow', exact: true }).click();
+    await expect(questionArticle(page).getByRole('button', { name: 'Following' })).toBeVisible();
+
+    // This tab's key has posted nothing: My Content still has what it follows.
+    await page.goto('/my/content');
+    await expect(page.getByText('No posts with this key yet.')).toBeVisible();
+    const following = page.getByRole('region', { name: 'Questions you follow' });
+    const link = following.getByRole('link', { name: `${word} followed question` });
+    await expect(link).toHaveAttribute('href', `/questions/${question.id}`);
+    await expect(following.getByText(/^Followed /)).toBeVisible();
+    await everyWay(page, 'my-content-following', { fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/questions/${question.id}$`));
+
+    // Unfollowed, it goes.
+    await questionArticle(page).getByRole('button', { name: 'Following' }).click();
+    await expect(
+      questionArticle(page).getByRole('button', { name: 'Follow', exact: true }),
+    ).toHaveAttribute('aria-pressed', 'false');
+    await page.goto('/my/content');
+    await expect(
+      following.getByText('Nothing followed yet. Follow a question to hear of its new replies.'),
+    ).toBeVisible();
+
+    // An account follows what it asks.
+    const user = await createUser(request, 'follower');
+    const tokens = await login(request, user.username, user.password);
+    const mine = await createQuestion(request, { text: `<p>${word} asked</p>` }, { tokens });
+    await signInPage(page, tokens);
+    await page.goto('/my/content');
+    await expect(following.getByRole('link', { name: `${word} asked` })).toHaveAttribute(
+      'href',
+      `/questions/${mine.id}`,
+    );
   });
 });

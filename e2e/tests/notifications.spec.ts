@@ -1,7 +1,9 @@
 /**
  * Being told (the inbox and the live event stream) in the browser: an anonymous asker's
- * header counts a stranger's reply without a reload and opens it; a follower is told; an
- * open thread shows new replies without a reload; a phone's menu button carries the count.
+ * header counts a stranger's reply without a reload, and the inbox item, naming its
+ * question, opens it wherever it is clicked; a follower is told; opening a thread reads its
+ * notifications; an open thread shows new replies without a reload; a phone's menu button
+ * carries the count.
  */
 import type { Browser, Page } from '@playwright/test';
 import { createAnswer, createQuestion, createUser, login, uid } from '../support/api.ts';
@@ -87,10 +89,13 @@ test.describe('notifications', () => {
     await expect(item).toHaveAttribute('data-read', 'false');
     await expect(item.getByText(replyText)).toBeVisible();
     await expect(item.getByTestId('author-label')).toHaveText('Anon 1');
+    await expect(item.getByTestId('notification-question')).toHaveText(`On “${word} question”`);
     const link = item.getByRole('link', { name: 'New reply from Anon 1' });
     await expect(link).toHaveAttribute('href', new RegExp(`^/questions/${id}#answer-\\d+$`));
     await everyWay(page, 'notifications', { fullPage: true });
-    await link.click();
+    // The whole item opens it, not only its title: a click in its middle (the reply's
+    // words) lands on its link.
+    await item.click();
 
     await expect(page).toHaveURL(new RegExp(`/questions/${id}#answer-\\d+$`));
     const reply = answerWithText(page, replyText);
@@ -103,6 +108,8 @@ test.describe('notifications', () => {
       headers: { 'X-Session-Id': key ?? '' },
     });
     expect(await unread.json()).toEqual({ count: 0 });
+    await page.goBack();
+    await expect(page.getByTestId('notification').first()).toHaveAttribute('data-read', 'true');
     // The stream got the key in a header, never in its address.
     expect(streams.length).toBeGreaterThan(0);
     for (const stream of streams) {
@@ -147,6 +154,45 @@ test.describe('notifications', () => {
       headers: { 'X-Session-Id': key ?? '' },
     });
     expect(((await response.json()) as { following: boolean }).following).toBe(false);
+  });
+
+  test("opening a thread, however it is reached, reads that thread's notifications only", async ({
+    page,
+    request,
+  }) => {
+    const word = `Opened${uid()}`;
+    const [first, second] = [
+      await createQuestion(request, { text: `<p>${word} first</p>` }),
+      await createQuestion(request, { text: `<p>${word} second</p>` }),
+    ];
+    await page.goto(`/questions/${first.id}`);
+    await questionArticle(page).getByRole('button', { name: 'Follow', exact: true }).click();
+    await expect(questionArticle(page).getByRole('button', { name: 'Following' })).toBeVisible();
+    await page.goto(`/questions/${second.id}`);
+    await questionArticle(page).getByRole('button', { name: 'Follow', exact: true }).click();
+    await expect(questionArticle(page).getByRole('button', { name: 'Following' })).toBeVisible();
+    await createAnswer(request, first.id, { text: `To the first ${word}` });
+    await createAnswer(request, second.id, { text: `To the second ${word}` });
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread', { timeout: 10_000 });
+
+    // Opened by its address (as from a push), not from the inbox: its news are read.
+    const read = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === '/api/notifications/read/',
+    );
+    await page.goto(`/questions/${first.id}`);
+    expect((await read).postDataJSON()).toEqual({ question: first.id });
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread', { timeout: 10_000 });
+    await bell(page).click();
+    const items = page.getByTestId('notification');
+    await expect(items).toHaveCount(2);
+    await expect(items.filter({ hasText: `${word} first` })).toHaveAttribute('data-read', 'true');
+    const other = items.filter({ hasText: `${word} second` });
+    await expect(other).toHaveAttribute('data-read', 'false');
+    // By keyboard: the item's link, then Enter.
+    await other.getByRole('link').focus();
+    await page.keyboard.press('Enter');
+    await expect(answerWithText(page, `To the second ${word}`)).toBeFocused();
+    await expect(bell(page)).toHaveAccessibleName('Notifications', { timeout: 10_000 });
   });
 
   test('an open thread shows a new reply without a reload; a long one offers it', async ({

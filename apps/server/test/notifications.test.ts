@@ -1,7 +1,8 @@
 /**
  * Every identity's inbox, through HTTP on both engines: who is told of what (and never of
- * their own action), coalescing while unread, reading, paging, moderation notices, what
- * deleting and hiding take away, a claim moving the inbox, and the errors of every input.
+ * their own action), coalescing while unread, reading (by id, all, or a question's thread),
+ * paging, the question each item names, moderation notices, what deleting and hiding take
+ * away, the list of what one follows, a claim moving the inbox, and the errors of every input.
  */
 import { API_MSG } from '@dating/contract';
 import { sql } from 'kysely';
@@ -22,6 +23,7 @@ interface Item {
   id: number;
   kind: string;
   question: number | null;
+  question_text: string | null;
   answer: number | null;
   count: number;
   excerpt: string;
@@ -49,6 +51,22 @@ const markRead = (ctx: TestContext, who: Author, body: unknown) =>
 
 const key = (session: string | undefined): Author => ({ session });
 
+interface Followed {
+  question: number;
+  question_text: string | null;
+  followed_at: string;
+}
+
+const following = async (ctx: TestContext, who: Author, query = '') => {
+  const res = await ctx.request({ method: 'GET', url: `/api/my/following/${query}`, ...who });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['cache-control']).toBe('private, no-store');
+  return res.json<Followed[]>();
+};
+
+const followAs = (ctx: TestContext, id: number, who: Author, method: 'POST' | 'DELETE' = 'POST') =>
+  ctx.request({ method, url: `/api/questions/${id}/follow/`, ...who });
+
 for (const engine of ENGINES) {
   describe(`notifications [${engine}]`, () => {
     let ctx: TestContext & { close(): Promise<void> };
@@ -68,6 +86,7 @@ for (const engine of ENGINES) {
           id: expect.any(Number),
           kind: 'reply',
           question: q.id,
+          question_text: `How do I ${q.text.slice('<p>How do I '.length, -'?</p>'.length)}?`,
           answer: first.id,
           count: 1,
           excerpt: 'Talk to him about it.',
@@ -334,6 +353,209 @@ for (const engine of ENGINES) {
       expect(await unread(ctx, key(asker))).toBe(5);
       expect((await markRead(ctx, key(asker), { all: true })).statusCode).toBe(204);
       expect(await unread(ctx, key(asker))).toBe(0);
+    });
+
+    it("names each item's question by its first 140 characters of plain text, hidden ones excepted", async () => {
+      const admin = await createAdmin(ctx);
+      const words = `Should I text <strong>her</strong> &amp; ask?<br>${'Still waiting. '.repeat(12)}`;
+      const q = await createQuestion(ctx, { text: `<h1>Help</h1><p>${words}</p>` });
+      const plain = `Help Should I text her & ask? ${'Still waiting. '.repeat(12).trim()}`;
+      const first140 = [...plain].slice(0, 140).join('');
+      const follower = newSession();
+      expect((await followAs(ctx, q.id, key(follower))).statusCode).toBe(204);
+      expect((await followAs(ctx, q.id, { token: admin.access })).statusCode).toBe(204);
+      await createAnswer(ctx, q.id);
+      for (const who of [key(q.session), key(follower), { token: admin.access }]) {
+        const [item] = await inbox(ctx, who);
+        expect(item).toMatchObject({ question: q.id, question_text: first140 });
+        expect(item?.question_text).not.toMatch(/[<>]|&amp;/);
+      }
+      // Edited, the question's new words show in the items it already has.
+      const edit = await ctx.request({
+        method: 'PATCH',
+        url: `/api/questions/${q.id}/`,
+        session: q.session,
+        body: { text: '<p>Should I <em>call</em> her instead?</p>' },
+      });
+      expect(edit.statusCode, edit.body).toBe(200);
+      expect((await inbox(ctx, key(follower)))[0]?.question_text).toBe(
+        'Should I call her instead?',
+      );
+      // Hidden by reports: a follower's read item no longer names it; its asker and admins
+      // still see it, as they see the question. (Hiding drops the unread items about it.)
+      for (const who of [key(follower), { token: admin.access }, key(q.session)]) {
+        expect((await markRead(ctx, who, { all: true })).statusCode).toBe(204);
+      }
+      await createReport(ctx, { question: q.id });
+      await createReport(ctx, { question: q.id });
+      const hidden = await ctx.request({ method: 'GET', url: `/api/questions/${q.id}/` });
+      expect(hidden.json()).toMatchObject({ hidden: true });
+      const followers = await inbox(ctx, key(follower));
+      expect(followers.map((n) => [n.question, n.question_text])).toEqual([[q.id, null]]);
+      expect((await inbox(ctx, { token: admin.access }))[0]?.question_text).toBe(
+        'Should I call her instead?',
+      );
+      const askers = await inbox(ctx, key(q.session));
+      expect(askers.map((n) => [n.kind, n.question_text])).toEqual([
+        ['moderation', 'Should I call her instead?'],
+        ['reply', 'Should I call her instead?'],
+      ]);
+      // Removed, it names nothing.
+      const gone = await ctx.request({
+        method: 'DELETE',
+        url: `/api/questions/${q.id}/`,
+        token: admin.access,
+      });
+      expect(gone.statusCode).toBe(204);
+      const after = await inbox(ctx, key(q.session));
+      expect(after[0]).toMatchObject({ kind: 'moderation', question: null, question_text: null });
+      expect(after.map((n) => n.question_text)).toEqual(after.map(() => null));
+    });
+
+    it('marks every notification of a question read when its thread is opened, and only the caller’s', async () => {
+      const follower = newSession();
+      const [q1, q2] = [await createQuestion(ctx), await createQuestion(ctx)];
+      for (const q of [q1, q2])
+        expect((await followAs(ctx, q.id, key(follower))).statusCode).toBe(204);
+      await createAnswer(ctx, q1.id);
+      await createAnswer(ctx, q2.id);
+      const update = await ctx.request({
+        method: 'POST',
+        url: `/api/questions/${q1.id}/updates/`,
+        session: q1.session,
+        body: { text: 'It went well.' },
+      });
+      expect(update.statusCode, update.body).toBe(201);
+      expect(await unread(ctx, key(follower))).toBe(3);
+      // Another identity opening the thread changes nothing here; nor does a question
+      // that is not there.
+      expect((await markRead(ctx, key(newSession()), { question: q1.id })).statusCode).toBe(204);
+      expect((await markRead(ctx, key(follower), { question: 2147483647 })).statusCode).toBe(204);
+      expect(await unread(ctx, key(follower))).toBe(3);
+      expect((await markRead(ctx, key(follower), { question: q1.id })).statusCode).toBe(204);
+      expect(await unread(ctx, key(follower))).toBe(1);
+      const items = await inbox(ctx, key(follower));
+      expect(items.map((n) => [n.question, n.kind, n.read]).sort()).toEqual(
+        [
+          [q1.id, 'reply', true],
+          [q1.id, 'update', true],
+          [q2.id, 'reply', false],
+        ].sort(),
+      );
+      // The asker's own inbox is theirs alone, and an account's works alike.
+      expect(await unread(ctx, key(q1.session))).toBe(1);
+      const user = await createUser(ctx);
+      const mine = await createQuestion(ctx, { token: user.access });
+      await createAnswer(ctx, mine.id);
+      await createAnswer(ctx, mine.id, { parent_id: (await createAnswer(ctx, mine.id)).id });
+      expect(await unread(ctx, { token: user.access })).toBe(1);
+      const read = await markRead(ctx, { token: user.access }, { question: mine.id });
+      expect(read.statusCode).toBe(204);
+      expect(await unread(ctx, { token: user.access })).toBe(0);
+      expect(await unread(ctx, key(q1.session))).toBe(1);
+      for (const body of [
+        { question: 0 },
+        { question: 'x' },
+        { question: 2147483648 },
+        { question: q1.id, all: true },
+        { question: q1.id, ids: [1] },
+      ]) {
+        const res = await markRead(ctx, key(follower), body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      }
+      expect((await markRead(ctx, {}, { question: q1.id })).statusCode).toBe(400);
+    });
+
+    it('lists what an identity follows, latest first, a page at a time', async () => {
+      const admin = await createAdmin(ctx);
+      const follower = newSession();
+      expect(await following(ctx, key(follower))).toEqual([]);
+      const own = await createQuestion(ctx, {
+        session: follower,
+        text: `<p>My <b>own</b> question ${'and more words '.repeat(10)}</p>`,
+      });
+      const others = [
+        await createQuestion(ctx),
+        await createQuestion(ctx),
+        await createQuestion(ctx),
+      ];
+      for (const q of others)
+        expect((await followAs(ctx, q.id, key(follower))).statusCode).toBe(204);
+      const list = await following(ctx, key(follower));
+      expect(list.map((f) => f.question)).toEqual([...others.map((q) => q.id).reverse(), own.id]);
+      expect(list.at(-1)).toEqual({
+        question: own.id,
+        question_text: [...`My own question ${'and more words '.repeat(10)}`.trim()]
+          .slice(0, 140)
+          .join(''),
+        followed_at: expect.any(String),
+      });
+      expect(list[0]?.question_text).toBe(
+        `How do I ${others[2]?.text.slice('<p>How do I '.length, -'?</p>'.length)}?`,
+      );
+      // A page at a time, as every list is.
+      const pages: number[][] = [];
+      let url: string | null = '/api/my/following/?limit=3';
+      while (url !== null) {
+        const res = await ctx.request({ method: 'GET', url, session: follower });
+        expect(res.statusCode, res.body).toBe(200);
+        pages.push(res.json<Followed[]>().map((f) => f.question));
+        url = nextPage(res.headers.link);
+      }
+      expect(pages).toEqual([list.slice(0, 3).map((f) => f.question), [own.id]]);
+      // Unfollowed, it goes; followed again, it comes first, followed since then.
+      const [latest, middle] = list;
+      expect(
+        (await followAs(ctx, middle?.question as number, key(follower), 'DELETE')).statusCode,
+      ).toBe(204);
+      expect((await following(ctx, key(follower))).map((f) => f.question)).not.toContain(
+        middle?.question,
+      );
+      expect((await followAs(ctx, middle?.question as number, key(follower))).statusCode).toBe(204);
+      const again = await following(ctx, key(follower));
+      expect(again[0]?.question).toBe(middle?.question);
+      expect(Date.parse(again[0]?.followed_at ?? '')).toBeGreaterThanOrEqual(
+        Date.parse(latest?.followed_at ?? ''),
+      );
+      // Nobody else's: another key and an account each see their own.
+      expect(await following(ctx, key(newSession()))).toEqual([]);
+      const user = await createUser(ctx);
+      expect(await following(ctx, { token: user.access })).toEqual([]);
+      expect((await followAs(ctx, own.id, { token: user.access })).statusCode).toBe(204);
+      expect((await following(ctx, { token: user.access })).map((f) => f.question)).toEqual([
+        own.id,
+      ]);
+      // Hidden by reports: listed without its words, but for its asker and admins.
+      expect((await followAs(ctx, own.id, { token: admin.access })).statusCode).toBe(204);
+      await createReport(ctx, { question: own.id });
+      await createReport(ctx, { question: own.id });
+      expect((await following(ctx, { token: user.access }))[0]).toMatchObject({
+        question: own.id,
+        question_text: null,
+      });
+      for (const who of [key(follower), { token: admin.access }]) {
+        const hidden = (await following(ctx, who)).find((f) => f.question === own.id);
+        expect(hidden?.question_text).toMatch(/^My own question/);
+      }
+      // Without an identity, with a forged cursor or another list's cursor: 400.
+      const nobody = await ctx.request({ method: 'GET', url: '/api/my/following/' });
+      expect(nobody.statusCode).toBe(400);
+      expect(nobody.json()).toEqual({ session_id: [API_MSG.sessionInvalid] });
+      expect(nobody.headers['cache-control']).toBe('private, no-store');
+      const inboxCursor = ctx.app.cursors.encode('inbox', { at: 1, id: 1 });
+      for (const query of [
+        '?limit=0',
+        '?limit=101',
+        '?cursor=forged.cursor',
+        `?cursor=${inboxCursor}`,
+      ]) {
+        const res = await ctx.request({
+          method: 'GET',
+          url: `/api/my/following/${query}`,
+          session: follower,
+        });
+        expect(res.statusCode, query).toBe(400);
+      }
     });
 
     it('refuses bad input with its status and message', async () => {

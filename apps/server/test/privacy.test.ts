@@ -269,6 +269,8 @@ describeEachEngine('privacy', (ctx: TestContext) => {
       // Each party's inbox: replies to its posts, named by pseudonym only.
       { url: '/api/notifications/', kind: null },
       { url: '/api/notifications/unread/', kind: null },
+      // What each party follows, named by the questions' first words only.
+      { url: '/api/my/following/', kind: null },
       ...(viewer.user
         ? [
             { url: '/api/my/answers/', kind: 'answer' as const },

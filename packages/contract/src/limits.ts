@@ -43,6 +43,8 @@ export const LIMITS = {
   followsMax: 1_000,
   /** A notification's excerpt of the post that caused it, in characters. */
   notificationExcerptMax: 140,
+  /** The question's own words beside a notification or a follow, in characters. */
+  questionTextExcerptMax: 140,
   /** Notifications marked read at once by id. */
   markReadMax: 100,
   /** Devices (push subscriptions) one identity may be told on at once. */

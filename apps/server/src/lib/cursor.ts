@@ -23,6 +23,8 @@
  *   last post's time in microseconds, its type and id.
  * - The moderation log (newest first): `{log}`, the last entry's id.
  * - An inbox (newest first): `{at, id}`, the last notification's time in microseconds and id.
+ * - The questions one follows (latest follow first), a kind of its own: `{at, id}`, the last
+ *   follow's time in microseconds and id.
  * - A question's thread (lib/thread-pages.ts): `{q, p?, h?, id?, g?, a?}`, the question; the
  *   answer whose replies these are (none: the top level); after the top-level branch of
  *   this id (`h`: one holding a helped reply, which come first) or after the reply of this
@@ -42,6 +44,7 @@ export type CursorKind =
   | 'posts'
   | 'log'
   | 'inbox'
+  | 'follows'
   | 'thread';
 
 /** Bytes of the MAC kept: forging one takes 2^128 tries. */
@@ -252,18 +255,29 @@ export function decodeLogCursor(cursors: Cursors, raw: string): LogCursor {
   return { before: log };
 }
 
-/** An inbox, newest first: after the notification of this time (microseconds) and id. */
+/** An inbox (or one's follows), newest first: after the row of this time (microseconds) and id. */
 export interface InboxCursor {
   at: number;
   id: number;
 }
 
-export function encodeInboxCursor(cursors: Cursors, cursor: InboxCursor): string {
-  return cursors.encode('inbox', { at: cursor.at, id: cursor.id });
+/** The newest-first lists paged by a row's time and id: an inbox, one's follows. */
+export type TimeListKind = 'inbox' | 'follows';
+
+export function encodeInboxCursor(
+  cursors: Cursors,
+  cursor: InboxCursor,
+  kind: TimeListKind = 'inbox',
+): string {
+  return cursors.encode(kind, { at: cursor.at, id: cursor.id });
 }
 
-export function decodeInboxCursor(cursors: Cursors, raw: string): InboxCursor {
-  const { at, id, ...rest } = cursors.parse('inbox', raw);
+export function decodeInboxCursor(
+  cursors: Cursors,
+  raw: string,
+  kind: TimeListKind = 'inbox',
+): InboxCursor {
+  const { at, id, ...rest } = cursors.parse(kind, raw);
   if (!Number.isSafeInteger(at) || (at as number) < 0 || !isId(id)) throw invalid();
   if (Object.keys(rest).length > 0) throw invalid();
   return { at: at as number, id };

@@ -3,6 +3,7 @@
  * their posts are stored. Unfollowing mutes the row rather than deleting it, so that the
  * automatic follow of a later reply does not undo the person's choice.
  */
+import { LIMITS } from '@dating/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 import { PREPARED } from '../db/prepared.ts';
@@ -85,8 +86,9 @@ export async function countFollows(db: Executor, author: Owner): Promise<number>
 
 /** Follows (or unmutes) a question; false when the identity already followed it. */
 export async function follow(db: Executor, questionId: number, author: Owner): Promise<boolean> {
+  // Following again after an unfollow: followed since now.
   const updated = await sql<{ id: number }>`
-    UPDATE question_follows SET muted = false
+    UPDATE question_follows SET muted = false, created_at = now()
     WHERE question_id = ${questionId} AND ${ofAuthor(author)} AND muted
     RETURNING id`.execute(db);
   if (updated.rows.length > 0) return true;
@@ -118,6 +120,47 @@ export async function isFollowing(db: Executor, questionId: number, viewer: Read
     SELECT id FROM question_follows
     WHERE question_id = ${questionId} AND ${who} AND NOT muted`.execute(db);
   return rows.length > 0;
+}
+
+/** A question the identity follows, with its first words and who may read them. */
+export interface FollowListRow {
+  id: number;
+  question_id: number;
+  created_at: Date;
+  /** Microseconds since the epoch, for the next page's cursor. */
+  at: string;
+  question_text: string;
+  question_hidden_at: Date | null;
+  question_user_id: number | null;
+  question_session_hash: Buffer | null;
+}
+
+/**
+ * One page of the questions the identity follows (muted rows are unfollows), the latest
+ * follow first; one row more than `limit` says another page follows.
+ */
+export async function listFollows(
+  db: Executor,
+  author: Owner,
+  page: { limit: number; after?: { at: number; id: number } },
+): Promise<FollowListRow[]> {
+  const after = page.after;
+  const follower =
+    author.userId !== null
+      ? sql`f.user_id = ${author.userId}`
+      : sql`f.session_hash = ${author.sessionHash}`;
+  const { rows } = await sql<FollowListRow>`
+    SELECT f.id, f.question_id, f.created_at,
+      (extract(epoch FROM f.created_at) * 1000000)::bigint::text AS at,
+      left(q.search_text, ${LIMITS.questionTextExcerptMax}) AS question_text,
+      q.hidden_at AS question_hidden_at, q.user_id AS question_user_id,
+      q.session_hash AS question_session_hash
+    FROM question_follows f JOIN questions q ON q.id = f.question_id
+    WHERE ${follower} AND NOT f.muted
+      ${after === undefined ? sql`` : sql`AND ((extract(epoch FROM f.created_at) * 1000000)::bigint, f.id) < (${after.at}::bigint, ${after.id}::int)`}
+    ORDER BY f.created_at DESC, f.id DESC
+    LIMIT ${page.limit + 1}`.execute(db);
+  return rows;
 }
 
 /** Every follow row of the question, muted ones (unfollows) too. */

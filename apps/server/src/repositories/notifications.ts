@@ -3,7 +3,7 @@
  * hash), as ownership is stored. Writers upsert: while a recipient has an unread row of a
  * question and kind, a new event bumps it (count, time, newest post) instead of adding one.
  */
-import type { NotificationKind } from '@dating/contract';
+import { LIMITS, type NotificationKind } from '@dating/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 import { PREPARED } from '../db/prepared.ts';
@@ -42,6 +42,11 @@ export interface NotificationRow {
   read_at: Date | null;
   /** Microseconds since the epoch, for the next page's cursor. */
   at: string;
+  /** Its question's first words and who may see them (all null once the question is gone). */
+  question_text: string | null;
+  question_hidden_at: Date | null;
+  question_user_id: number | null;
+  question_session_hash: Buffer | null;
 }
 
 /** An inbox as the change feed names it (migration 0013): `u<user id>` or `k<key hash, hex>`. */
@@ -153,14 +158,22 @@ export async function listNotifications(
   page: { limit: number; after?: InboxCursor },
 ): Promise<NotificationRow[]> {
   const after = page.after;
+  // The page first, then its questions: one index lookup per item shown.
   const { rows } = await sql<NotificationRow>`
-    SELECT id, kind, question_id, answer_id, count, excerpt, author_label, created_at, read_at,
-      (extract(epoch FROM created_at) * 1000000)::bigint::text AS at
-    FROM notifications
-    WHERE ${ofRecipient(recipient)}
-      ${after === undefined ? sql`` : sql`AND ((extract(epoch FROM created_at) * 1000000)::bigint, id) < (${after.at}::bigint, ${after.id}::int)`}
-    ORDER BY created_at DESC, id DESC
-    LIMIT ${page.limit + 1}`.execute(db);
+    SELECT n.*, left(q.search_text, ${LIMITS.questionTextExcerptMax}) AS question_text,
+      q.hidden_at AS question_hidden_at, q.user_id AS question_user_id,
+      q.session_hash AS question_session_hash
+    FROM (
+      SELECT id, kind, question_id, answer_id, count, excerpt, author_label, created_at, read_at,
+        (extract(epoch FROM created_at) * 1000000)::bigint::text AS at
+      FROM notifications
+      WHERE ${ofRecipient(recipient)}
+        ${after === undefined ? sql`` : sql`AND ((extract(epoch FROM created_at) * 1000000)::bigint, id) < (${after.at}::bigint, ${after.id}::int)`}
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${page.limit + 1}
+    ) AS n
+    LEFT JOIN questions q ON q.id = n.question_id
+    ORDER BY n.created_at DESC, n.id DESC`.execute(db);
   return rows;
 }
 
@@ -172,16 +185,24 @@ export async function countUnread(db: Executor, recipient: Owner): Promise<numbe
   return rows[0]?.n ?? 0;
 }
 
-/** Marks the recipient's notifications read: these ids (others' ids change nothing), or all. */
-export async function markRead(db: Executor, recipient: Owner, ids: readonly number[] | 'all') {
+/** Which of an inbox's notifications are read: all, these ids, or all about one question. */
+export type ReadSelection = 'all' | { ids: readonly number[] } | { question: number };
+
+function selected(which: ReadSelection): RawBuilder<unknown> {
+  if (which === 'all') return sql``;
+  if ('ids' in which) return sql`AND id = ANY(${[...which.ids]}::int[])`;
+  return sql`AND question_id = ${which.question}`;
+}
+
+/** Marks the recipient's notifications read, those `which` names (others' change nothing). */
+export async function markRead(db: Executor, recipient: Owner, which: ReadSelection) {
   wrote([recipientKey(recipient)]);
   // Its rows locked by question, then kind, as notifyAll bumps them.
   await sql`
     UPDATE notifications SET read_at = now()
     WHERE id IN (
       SELECT id FROM notifications
-      WHERE ${ofRecipient(recipient)} AND read_at IS NULL
-        ${ids === 'all' ? sql`` : sql`AND id = ANY(${[...ids]}::int[])`}
+      WHERE ${ofRecipient(recipient)} AND read_at IS NULL ${selected(which)}
       ORDER BY question_id, kind FOR UPDATE
     )`.execute(db);
 }

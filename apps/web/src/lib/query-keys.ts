@@ -23,4 +23,7 @@ export const queryKeys = {
   /** The requester's inbox (account or key). */
   notifications: ['notifications'] as const,
   anonymousPostsOf: (key: string, limit: number) => ['anonymous-posts', key, limit] as const,
+  /** The questions the requester follows (`GET /api/my/following/`), by identity. */
+  following: ['following'] as const,
+  followingOf: (who: string) => ['following', who] as const,
 };

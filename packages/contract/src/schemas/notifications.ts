@@ -12,10 +12,20 @@ export const NotificationKindSchema = Type.Enum(NOTIFICATION_KINDS, {
     'reply: a reply in your thread or in a question you follow; answer_reply: a reply to your answer; update: the asker updated a question you follow; helped: the asker marked your answer "This helped"; moderation: moderators hid or removed your post',
 });
 
+/**
+ * Which question an item is about, in its own words: the first characters of its plain
+ * text (markup stripped). Null when the question is gone, or hidden while moderators review
+ * it and the requester is neither its author nor an admin.
+ */
+const QuestionTextExcerpt = Nullable(Type.String({ maxLength: LIMITS.questionTextExcerptMax }), {
+  description: `The first ${LIMITS.questionTextExcerptMax} characters of the question's plain text; null when the question is gone, or hidden from you (while moderators review it, only its author and admins see it).`,
+});
+
 export const Notification = Type.Object({
   id: Id,
   kind: NotificationKindSchema,
   question: Nullable(Id, { description: 'The question (null once a removed question is gone).' }),
+  question_text: QuestionTextExcerpt,
   answer: Nullable(Id, { description: 'The reply it is about, the newest when several.' }),
   count: Type.Integer({
     minimum: 1,
@@ -40,12 +50,28 @@ export const NotificationList = Type.Array(Notification);
 export const UnreadCount = Type.Object({ count: Type.Integer({ minimum: 0 }) });
 export type UnreadCount = Static<typeof UnreadCount>;
 
-/** `POST /api/notifications/read/`: some of your notifications by id, or all of them. */
+/**
+ * `POST /api/notifications/read/`: some of your notifications by id, all of them, or every
+ * one about a question (its thread was opened). Exactly one of the three.
+ */
 export const MarkReadBody = Type.Object({
   ids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: LIMITS.markReadMax })),
   all: Type.Optional(Type.Literal(true)),
+  question: Type.Optional(Id),
 });
 export type MarkReadBody = Static<typeof MarkReadBody>;
+
+/** One question the requester follows, in `GET /api/my/following/` (newest follow first). */
+export const FollowedQuestion = Type.Object({
+  question: Id,
+  question_text: QuestionTextExcerpt,
+  followed_at: Type.String({
+    format: 'date-time',
+    description: 'Since when you follow it (your latest follow, after an unfollow).',
+  }),
+});
+export type FollowedQuestion = Static<typeof FollowedQuestion>;
+export const FollowedQuestionList = Type.Array(FollowedQuestion);
 
 /** A call that needs an identity and has nothing else to say: its key may come in the body. */
 export const IdentityBody = Type.Object({ session_id: Type.Optional(SessionIdSchema) });

@@ -7,6 +7,7 @@ import { ClaimSection } from '../../features/anonymity/components/claim-section.
 import { MyAnswersList } from '../../features/answers/components/my-answers-list.tsx';
 import { DeleteAccount } from '../../features/my-data/components/delete-account.tsx';
 import { DownloadData } from '../../features/my-data/components/download-data.tsx';
+import { FollowingList } from '../../features/notifications/components/following-list.tsx';
 import { MyQuestionsList } from '../../features/questions/components/my-questions-list.tsx';
 import { useViewer } from '../../lib/auth.ts';
 import { cx } from '../../lib/cx.ts';
@@ -30,6 +31,10 @@ export function MyContentRoute() {
             </Link>
           </div>
           <AnonymousPosts sessionKey={viewer.sessionId} />
+          {/* A key may follow questions without having posted. */}
+          {viewer.sessionId !== null && (
+            <FollowingList key={viewer.sessionId} who={{ key: viewer.sessionId }} />
+          )}
           {viewer.sessionId !== null && <DownloadData forKey />}
         </>
       ) : (
@@ -44,6 +49,7 @@ export function MyContentRoute() {
               <MyAnswersList />
             </section>
           </div>
+          <FollowingList who={{ userId: viewer.userId }} />
           <ClaimSection />
           <DownloadData />
           <DeleteAccount />

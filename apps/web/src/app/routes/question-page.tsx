@@ -11,6 +11,7 @@ import { KeepAccessSlot } from '../../features/anonymity/components/keep-access-
 import { ReplyForm } from '../../features/answers/components/reply-form.tsx';
 import { ReplyThread } from '../../features/answers/components/reply-thread.tsx';
 import { FollowButton } from '../../features/notifications/components/follow-button.tsx';
+import { useReadThread } from '../../features/notifications/lib/read-thread.ts';
 import { usePerspectiveThread, useQuestion } from '../../features/questions/api/get-question.ts';
 import { PerspectivesBar } from '../../features/questions/components/perspectives-bar.tsx';
 import { QuestionUpdates } from '../../features/questions/components/question-updates.tsx';
@@ -68,6 +69,8 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
     if (target !== null) setPosted(target);
   }, [location.hash]);
   const live = useLiveThread(id, valid ? (question.data?.answers ?? null) : null);
+  // The thread is open: its notifications are read.
+  useReadThread(valid && question.isSuccess ? id : null);
   const onReportAnswer = useCallback(
     (answerId: number) => setReport({ type: 'answer', id: answerId }),
     [],

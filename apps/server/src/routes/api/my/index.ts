@@ -1,28 +1,36 @@
 /**
  * One's own content: a signed-in user's replies; the posts of an anonymous key, for its
- * holder only; and the move of a key's posts into the signed-in account.
+ * holder only; the questions an account or a key follows; and the move of a key's posts
+ * into the signed-in account.
  */
 import {
   AnonymousPostList,
   API_MSG,
   ClaimBody,
   ClaimResult,
+  FollowedQuestionList,
   LIMITS,
   MyAnswerList,
   PageQuery,
 } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireSessionId } from '../../../auth/identity.ts';
-import { decodePostCursor, encodePostCursor } from '../../../lib/cursor.ts';
+import { requireAuthor, requireSessionId } from '../../../auth/identity.ts';
+import {
+  decodeInboxCursor,
+  decodePostCursor,
+  encodeInboxCursor,
+  encodePostCursor,
+} from '../../../lib/cursor.ts';
 import { fieldError } from '../../../lib/http-errors.ts';
 import { nextPageLink } from '../../../lib/paging.ts';
 import { hashSessionId } from '../../../lib/session-id.ts';
 import { currentUser, signedIn, viewerOf } from '../../../plugins/auth.ts';
 import { presentAnonymousPost } from '../../../presenters/anonymous-posts.ts';
 import { presentMyAnswer } from '../../../presenters/answers.ts';
+import { presentFollow } from '../../../presenters/notifications.ts';
 import { listPostsOfSession, movePostsToUser } from '../../../repositories/anonymous-posts.ts';
 import { answersOfUser } from '../../../repositories/answers.ts';
-import { moveFollowsToUser } from '../../../repositories/follows.ts';
+import { listFollows, moveFollowsToUser } from '../../../repositories/follows.ts';
 import { likedAmong } from '../../../repositories/likes.ts';
 import { moveNotificationsToUser } from '../../../repositories/notifications.ts';
 import { moveSubscriptionsToUser } from '../../../repositories/push-subscriptions.ts';
@@ -106,6 +114,35 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           (row.type === 'question' ? likedQuestions : likedAnswers)?.has(row.id) ?? false,
         ),
       );
+    },
+  );
+
+  app.get(
+    '/following/',
+    {
+      schema: {
+        tags: ['my content'],
+        summary:
+          'The questions you follow (account, or the key in X-Session-Id), the latest follow first, with their first words; next page in the Link header.',
+        querystring: PageQuery,
+        response: { 200: FollowedQuestionList },
+      },
+    },
+    async (request, reply) => {
+      // Whose follows these are, even when the answer is an error.
+      reply.header('Cache-Control', 'private, no-store');
+      const viewer = viewerOf(request);
+      const follower = requireAuthor(viewer);
+      const { cursor, limit = LIMITS.pageSizeDefault } = request.query;
+      const after =
+        cursor === undefined ? undefined : decodeInboxCursor(app.cursors, cursor, 'follows');
+      const rows = await listFollows(app.db, follower, { limit, after });
+      const last = rows.length > limit ? rows[limit - 1] : undefined;
+      const next =
+        last && encodeInboxCursor(app.cursors, { at: Number(last.at), id: last.id }, 'follows');
+      const link = nextPageLink(request.url, next ? { cursor: next } : null);
+      if (link !== null) reply.header('Link', link);
+      return rows.slice(0, limit).map((row) => presentFollow(viewer, row));
     },
   );
 

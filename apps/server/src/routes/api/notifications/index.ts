@@ -40,7 +40,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const next = last && encodeInboxCursor(app.cursors, { at: Number(last.at), id: last.id });
       const link = nextPageLink(request.url, next ? { cursor: next } : null);
       if (link !== null) reply.header('Link', link);
-      return rows.slice(0, limit).map(presentNotification);
+      const viewer = viewerOf(request);
+      return rows.slice(0, limit).map((row) => presentNotification(viewer, row));
     },
   );
 
@@ -63,18 +64,25 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['notifications'],
         summary:
-          'Mark some of your notifications read (`ids`; ids that are not yours change nothing), or all of them (`all: true`)',
+          'Mark some of your notifications read (`ids`; ids that are not yours change nothing), all of them (`all: true`), or every one about a question (`question`: its thread was opened). Exactly one of the three.',
         body: MarkReadBody,
         response: { 204: Type.Null() },
       },
     },
     async (request, reply) => {
       const recipient = requireAuthor(viewerOf(request));
-      const { ids, all } = request.body;
-      if ((ids === undefined) === (all === undefined)) {
-        throw badRequest('Send either ids (a list of notification ids) or all: true.');
+      const { ids, all, question } = request.body;
+      const given = [ids, all, question].filter((field) => field !== undefined).length;
+      if (given !== 1) {
+        throw badRequest(
+          'Send one of ids (a list of notification ids), all: true, or question (a question id).',
+        );
       }
-      await markRead(app.db, recipient, all ? 'all' : (ids ?? []));
+      await markRead(
+        app.db,
+        recipient,
+        all ? 'all' : question !== undefined ? { question } : { ids: ids ?? [] },
+      );
       return reply.code(204).send(null);
     },
   );

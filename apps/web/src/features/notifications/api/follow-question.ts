@@ -21,6 +21,8 @@ export function useToggleFollow() {
       queryClient.setQueryData<QuestionDetail>(queryKeys.question(id), (old) =>
         old ? { ...old, following: follow } : old,
       );
+      // My Content's list of follows is read again when next shown.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.following });
     },
   });
 }

@@ -1,11 +1,13 @@
 /**
  * `GET /api/notifications/` (a page at a time, the next in the Link header) and
- * `POST /api/notifications/read/`. Both belong to the requester: an account, or this tab's key.
+ * `POST /api/notifications/read/` (by id, all, or every one about a question). Both belong
+ * to the requester: an account, or this tab's key.
  */
-import { LIMITS, type MarkReadBody, type Notification } from '@dating/contract';
+import { LIMITS, type MarkReadBody, type Notification, type UnreadCount } from '@dating/contract';
 import {
   type InfiniteData,
   infiniteQueryOptions,
+  type QueryClient,
   useInfiniteQuery,
   useMutation,
   useQueryClient,
@@ -44,7 +46,34 @@ export function useNotifications(enabled: boolean) {
 
 export const markRead = (body: MarkReadBody) => api.post<void>('/api/notifications/read/', body);
 
-/** Marks some notifications (or all) read: shown at once, and read again from the server after. */
+/** `GET /api/notifications/unread/`: how many are unread now (the live stream tells later). */
+export const getUnreadCount = async (signal?: AbortSignal) =>
+  (await api.get<UnreadCount>('/api/notifications/unread/', signal ? { signal } : {})).count;
+
+/** Whether a notification is one of those `body` marks read. */
+function isMarked(body: MarkReadBody, item: Notification, ids: ReadonlySet<number>): boolean {
+  if (body.all) return true;
+  if (body.question !== undefined) return item.question === body.question;
+  return ids.has(item.id);
+}
+
+/**
+ * Whether the inbox as last read holds an unread notification about the question (false
+ * when it has not been read: the unread count is all that is known then).
+ */
+export function hasUnreadAbout(queryClient: QueryClient, question: number): boolean {
+  const inbox = queryClient.getQueryData<InfiniteData<NotificationPage>>(queryKeys.notifications);
+  return (
+    inbox?.pages.some((page) =>
+      page.items.some((item) => !item.read && item.question === question),
+    ) ?? false
+  );
+}
+
+/**
+ * Marks some notifications (by id, all, or those of a question) read: shown at once, and
+ * read again from the server after.
+ */
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -58,7 +87,7 @@ export function useMarkRead() {
               pages: old.pages.map((page) => ({
                 ...page,
                 items: page.items.map((item) =>
-                  body.all || ids.has(item.id) ? { ...item, read: true } : item,
+                  isMarked(body, item, ids) ? { ...item, read: true } : item,
                 ),
               })),
             }

@@ -1,12 +1,15 @@
 /**
  * The inbox: newest first, a page at a time (Load more). Each item says what happened, how
- * many times, who acted (their pseudonym in the thread), the new post's first words and
- * when; it opens the reply in its thread, and opening it marks it read. The list is read
- * again whenever the unread count changes (a new notification, or one read elsewhere).
+ * many times, who acted (their pseudonym in the thread), on which question (its first
+ * words), the new post's first words and when. The whole item opens the reply in its
+ * thread: its title is a link stretched over it (notification-list.module.css), the rest
+ * describing it. The thread, opened, marks its notifications read (lib/read-thread.ts); an
+ * item that leads to no thread is marked read as it is opened. The list is read again
+ * whenever the unread count changes (a new notification, or one read elsewhere).
  */
 import type { Notification } from '@dating/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { cardClass } from '../../../components/ui/card.ts';
@@ -20,7 +23,7 @@ import { unlessOffline } from '../../../lib/error-messages.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useMarkRead, useNotifications } from '../api/notifications.ts';
 import { useUnreadCount } from '../lib/live.ts';
-import { NOTIFY, notificationHref, notificationText } from '../lib/messages.ts';
+import { NOTIFY, notificationHref, notificationText, questionWords } from '../lib/messages.ts';
 import styles from './notification-list.module.css';
 
 function NotificationItem({
@@ -32,6 +35,12 @@ function NotificationItem({
 }) {
   const href = notificationHref(item);
   const text = notificationText(item);
+  const questionId = useId();
+  const excerptId = useId();
+  const hasExcerpt = item.excerpt !== '';
+  const described = [item.question_text !== null && questionId, hasExcerpt && excerptId]
+    .filter(Boolean)
+    .join(' ');
   return (
     <li
       className={cx(cardClass, styles.item, !item.read && styles.unread)}
@@ -39,10 +48,24 @@ function NotificationItem({
       data-read={item.read}
     >
       {!item.read && <span className={styles.unreadMark}>{NOTIFY.unread}</span>}
-      <Link to={href} className={styles.title} onClick={() => onOpen(item)}>
+      <Link
+        to={href}
+        className={styles.title}
+        aria-describedby={described || undefined}
+        onClick={() => onOpen(item)}
+      >
         {text}
       </Link>
-      {item.excerpt !== '' && <p className={styles.excerpt}>{item.excerpt}</p>}
+      {item.question_text !== null && (
+        <p id={questionId} className={styles.question} data-testid="notification-question">
+          {NOTIFY.onQuestion(questionWords(item.question_text))}
+        </p>
+      )}
+      {hasExcerpt && (
+        <p id={excerptId} className={styles.excerpt}>
+          {item.excerpt}
+        </p>
+      )}
       <MetaLine>
         <AuthorLabel label={item.author_label} />
         <TimeAgo iso={item.created_at} />
@@ -69,8 +92,9 @@ export function NotificationList() {
     }
   }, [unread, queryClient]);
 
+  // A thread marks its own notifications read as it opens; anything else is read here.
   const open = (item: Notification) => {
-    if (!item.read) markRead.mutate({ ids: [item.id] });
+    if (!item.read && item.question === null) markRead.mutate({ ids: [item.id] });
   };
   const markAll = () =>
     markRead.mutate(

@@ -1,6 +1,6 @@
 import { notificationPath } from '@dating/contract';
 import { describe, expect, it } from 'vitest';
-import { notificationHref, notificationText, titleWithUnread } from './messages.ts';
+import { notificationHref, notificationText, questionWords, titleWithUnread } from './messages.ts';
 
 describe('notification words', () => {
   it('say the kind, the count and who acted', () => {
@@ -51,5 +51,13 @@ describe('notification words', () => {
     expect(titleWithUnread('(3) Dating Advice', 1)).toBe('(1) Dating Advice');
     expect(titleWithUnread('(3) Dating Advice', 0)).toBe('Dating Advice');
     expect(titleWithUnread('Dating Advice', null)).toBe('Dating Advice');
+  });
+
+  it("show a question's first words, with an ellipsis once they fill the server's excerpt", () => {
+    expect(questionWords('Should I call her?')).toBe('Should I call her?');
+    const full = `${'word '.repeat(27)}words`;
+    expect([...full]).toHaveLength(140);
+    expect(questionWords(full)).toBe(`${full}…`);
+    expect(questionWords(`${'word '.repeat(28)}`)).toBe(`${'word '.repeat(27)}word…`);
   });
 });

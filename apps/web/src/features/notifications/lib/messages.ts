@@ -1,5 +1,5 @@
 /** The inbox's words: the header bell, the notifications page, Follow, new replies. */
-import { type Notification, notificationPath } from '@dating/contract';
+import { LIMITS, type Notification, notificationPath } from '@dating/contract';
 
 export const NOTIFY = {
   title: 'Notifications',
@@ -22,7 +22,23 @@ export const NOTIFY = {
   unfollowed: 'You no longer follow this question.',
   followFailed: "Couldn't change whether you follow this question.",
   newReplies: (n: number) => (n === 1 ? 'Show 1 new reply' : `Show ${n} new replies`),
+  /** The question an item is about, in its first words (cut ones end in an ellipsis). */
+  onQuestion: (text: string) => `On “${text}”`,
+  followingTitle: 'Questions you follow',
+  followingHint: 'New replies and updates to these reach your notifications.',
+  followingEmpty: 'Nothing followed yet. Follow a question to hear of its new replies.',
+  followingLoadFailed: "Couldn't load the questions you follow.",
+  followedWhen: 'Followed',
+  hiddenQuestion: 'A question hidden while moderators review it',
 } as const;
+
+/**
+ * A question's first words as the server sends them (at most LIMITS.questionTextExcerptMax
+ * characters): one that long was most likely cut, and says so with an ellipsis.
+ */
+export function questionWords(text: string): string {
+  return [...text].length >= LIMITS.questionTextExcerptMax ? `${text.trimEnd()}…` : text;
+}
 
 /** What one notification is about, in words ("2 new replies, the latest from Anon 3"). */
 export function notificationText(item: Pick<Notification, 'kind' | 'count' | 'author_label'>) {
