@@ -54,7 +54,7 @@ export interface DatabaseHandle {
 
 /** Bounds on waiting for the database; DATABASE_TIMEOUT_DEFAULTS when not given. */
 export interface DatabaseTimeouts {
-  /** statement_timeout of every pooled session (PostgreSQL; PGlite cannot cancel). */
+  /** statement_timeout of every statement (PostgreSQL; PGlite cannot cancel). */
   statementTimeoutMs?: number;
   /** Longest wait for a connection: a free one in the pool, or a new one. */
   acquireTimeoutMs?: number;
@@ -63,7 +63,7 @@ export interface DatabaseTimeouts {
    * bounded-pool.ts): a little longer than statementTimeoutMs unless given.
    */
   queryTimeoutMs?: number;
-  /** lock_timeout of every pooled session (PostgreSQL); 0: none. */
+  /** lock_timeout of every statement (PostgreSQL); 0: none. */
   lockTimeoutMs?: number;
 }
 
