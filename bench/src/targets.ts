@@ -179,7 +179,9 @@ export async function preparePostgres(questions: number, options: PostgresOption
     } else console.log(`  reusing ${name}`);
     const target: Target = {
       engine: 'postgres',
-      env: { DATABASE_URL: url.href },
+      // A direct connection: the mode for one, with the hot statements prepared by name
+      // (docs/architecture.md, "Behind a connection pooler").
+      env: { DATABASE_URL: url.href, DATABASE_POOL_MODE: 'session' },
       questions,
       ...(await facts(database.pool, questions)),
       async cleanup() {

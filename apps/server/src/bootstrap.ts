@@ -17,6 +17,8 @@ export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> 
     ? openDatabase({
         engine: 'postgres',
         url: config.databaseUrl,
+        ...(config.databaseListenUrl === undefined ? {} : { listenUrl: config.databaseListenUrl }),
+        poolMode: config.databasePoolMode,
         poolSize: config.databasePoolSize,
         ...timeouts,
       })
@@ -25,7 +27,10 @@ export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> 
 
 export async function prepareDatabase(handle: DatabaseHandle, config: Config) {
   // Some steps rewrite stored values with the server secret (migration 0015).
-  const { applied } = await migrate(handle.pool, { serverSecret: await resolveJwtSecret(config) });
+  // On the direct connection: the migration lock and settings are the session's own.
+  const { applied } = await migrate(handle.direct, {
+    serverSecret: await resolveJwtSecret(config),
+  });
   if (config.admin) {
     await ensureAdmin(handle.db, config.admin.username, config.admin.password);
   }

@@ -125,6 +125,37 @@ describe('loadConfig', () => {
     );
   });
 
+  it('is safe behind a transaction pooler unless told otherwise, and listens on a direct URL', () => {
+    const defaults = loadConfig({ DATABASE_URL: 'postgres://bouncer:6432/app' });
+    expect(defaults).toMatchObject({
+      databasePoolMode: 'transaction',
+      databaseListenUrl: 'postgres://bouncer:6432/app',
+      databaseReadUrls: [],
+    });
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://bouncer:6432/app',
+        DATABASE_LISTEN_URL: 'postgres://primary:5432/app',
+        DATABASE_POOL_MODE: 'session',
+        DATABASE_READ_URL: 'postgres://replica1/app, postgresql://replica2/app',
+      }),
+    ).toMatchObject({
+      databasePoolMode: 'session',
+      databaseListenUrl: 'postgres://primary:5432/app',
+      databaseReadUrls: ['postgres://replica1/app', 'postgresql://replica2/app'],
+    });
+    const problems = problemsOf({
+      DATABASE_LISTEN_URL: 'mysql://x',
+      DATABASE_POOL_MODE: 'statement',
+      DATABASE_READ_URL: 'postgres://ok/app,http://user:secret@replica/app',
+    });
+    expect(problems).toHaveLength(3);
+    expect(problems.join('\n')).toMatch(/DATABASE_POOL_MODE must be transaction or session/);
+    expect(problems.join('\n')).toMatch(/DATABASE_READ_URL must be one or more comma-separated/);
+    // URLs may hold passwords: never quoted back.
+    expect(problems.join('\n')).not.toMatch(/secret|mysql/);
+  });
+
   it('reads the safety and moderation settings, each with a clear message', () => {
     const defaults = loadConfig({});
     expect(defaults.piiGuard).toBe('warn');

@@ -155,6 +155,32 @@ export const EnvSchema = Type.Object({
       secret: true,
     }),
   ),
+  /** Unset: DATABASE_URL. A direct connection (never a pooler in transaction mode). */
+  DATABASE_LISTEN_URL: Type.Optional(
+    Type.String({
+      pattern: '^postgres(ql)?://',
+      hint: 'a URL starting with postgres:// or postgresql://',
+      secret: true,
+    }),
+  ),
+  /** Replicas, comma-separated: checked at start-up, not yet read from. */
+  DATABASE_READ_URL: Type.Optional(
+    Type.Codec(
+      textRule(
+        (value) =>
+          commaList(value).length > 0 &&
+          commaList(value).every((url) => /^postgres(ql)?:\/\//.test(url)),
+        () =>
+          'DATABASE_READ_URL must be one or more comma-separated URLs, each starting with postgres:// or postgresql://.',
+      ),
+    )
+      .Decode(commaList)
+      .Encode((urls) => urls.join(',')),
+  ),
+  DATABASE_POOL_MODE: Type.Enum(['transaction', 'session'] as const, {
+    default: 'transaction',
+    hint: 'transaction or session',
+  }),
   DATABASE_POOL_SIZE: wholeNumber(1, 200, 10),
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(100, 600_000, 5_000),
   /** Unset: 2 s on PostgreSQL; 10 s on the embedded database, whose one connection every query waits for. */
@@ -257,6 +283,16 @@ function settingsOf(env: Env) {
     host: env.HOST,
     /** PostgreSQL connection string; undefined selects embedded PGlite in `dataDir`. */
     databaseUrl: env.DATABASE_URL,
+    /** The direct connection that LISTEN and migrations use (DATABASE_URL unless set). */
+    databaseListenUrl: env.DATABASE_LISTEN_URL ?? env.DATABASE_URL,
+    /** Replicas; accepted and checked, but every read still goes to DATABASE_URL. */
+    databaseReadUrls: env.DATABASE_READ_URL ?? [],
+    /**
+     * 'transaction' (safe behind PgBouncer in transaction mode): settings per transaction,
+     * statements unnamed. 'session' (each connection its own session): settings once per
+     * connection, hot statements prepared by name.
+     */
+    databasePoolMode: env.DATABASE_POOL_MODE,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     /** PostgreSQL cancels a statement that runs longer (migrations and seeding: none). */
     databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,

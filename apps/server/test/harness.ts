@@ -38,6 +38,12 @@ export interface RequestOptions {
 /** How a test's database is opened: its timeouts, and PostgreSQL's pool size. */
 export type DatabaseOptions = DatabaseTimeouts & { poolSize?: number };
 
+/** `url` with a start-up option that sets the search path of its sessions to `schema`. */
+export function withSearchPath(url: string, schema: string): string {
+  const options = encodeURIComponent(`-c search_path=${schema}`);
+  return `${url}${url.includes('?') ? '&' : '?'}options=${options}`;
+}
+
 async function openTestDatabase(engine: Engine, options: DatabaseOptions = {}) {
   const { poolSize = 10, ...timeouts } = options;
   if (engine === 'pglite') {
@@ -50,7 +56,15 @@ async function openTestDatabase(engine: Engine, options: DatabaseOptions = {}) {
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
-  const database = await openDatabase({ engine: 'postgres', url, poolSize, schema, ...timeouts });
+  // The schema is set on every transaction of the app (`schema`); the start-up option only
+  // serves the tests' own queries on `database.pool`, over this direct connection.
+  const database = await openDatabase({
+    engine: 'postgres',
+    url: withSearchPath(url, schema),
+    poolSize,
+    schema,
+    ...timeouts,
+  });
   return {
     database,
     drop: async () => {
@@ -84,7 +98,7 @@ export async function createTestContext(
   const { database, drop } = options.database
     ? { database: options.database, drop: async () => {} }
     : await openTestDatabase(engine, options.databaseOptions);
-  if (!options.database) await migrate(database.pool, { stopBefore: options.migrateBefore });
+  if (!options.database) await migrate(database.direct, { stopBefore: options.migrateBefore });
   const config = loadConfig({
     DATA_DIR: '/nonexistent',
     WEB_DIST_DIR: '/nonexistent',

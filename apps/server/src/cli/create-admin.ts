@@ -24,7 +24,7 @@ if (
 const config = loadConfig(process.env);
 const database = await openConfiguredDatabase(config);
 try {
-  await migrate(database.pool, { serverSecret: await resolveJwtSecret(config) });
+  await migrate(database.direct, { serverSecret: await resolveJwtSecret(config) });
   const admin = await ensureAdmin(database.db, values.username, values.password);
   const done = { created: 'Created', promoted: 'Promoted', unchanged: 'Already an admin:' };
   console.log(`${done[admin.outcome]} admin "${admin.username}" (id ${admin.id}).`);

@@ -6,7 +6,7 @@ import { migrate } from '../db/migrator.ts';
 const config = loadConfig(process.env);
 const database = await openConfiguredDatabase(config);
 try {
-  const { applied } = await migrate(database.pool, {
+  const { applied } = await migrate(database.direct, {
     serverSecret: await resolveJwtSecret(config),
   });
   console.log(applied.length > 0 ? `Applied: ${applied.join(', ')}` : 'Nothing to apply.');

@@ -50,6 +50,7 @@ class BoundedClient implements PostgresPoolClient {
   constructor(
     private readonly client: pg.PoolClient,
     private readonly timeoutMs: () => number,
+    private readonly named: boolean,
   ) {}
 
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
@@ -74,7 +75,7 @@ class BoundedClient implements PostgresPoolClient {
       values: [...values],
       query_timeout: Math.max(1, Math.ceil(this.timeoutMs())),
     };
-    const name = statementName(text);
+    const name = this.named ? statementName(text) : undefined;
     if (name !== undefined) config.name = name;
     try {
       // Kysely reads command, rowCount and rows, which pg's result has.
@@ -94,9 +95,11 @@ class BoundedClient implements PostgresPoolClient {
 
 /**
  * `pool` for Kysely's PostgresDialect, each statement bounded by `timeoutMs()`, read as it
- * is sent (so that it can depend on the request's deadline).
+ * is sent (so that it can depend on the request's deadline). `named`: marked statements
+ * are prepared by name (db/prepared.ts), which only a connection that is a session of its
+ * own allows; through a transaction pooler, every statement is sent unnamed.
  */
-export function boundedPool(pool: pg.Pool, timeoutMs: () => number): PostgresPool {
+export function boundedPool(pool: pg.Pool, timeoutMs: () => number, named: boolean): PostgresPool {
   // One wrapper per connection, so that Kysely keeps one connection object for each too.
   const wrappers = new WeakMap<pg.PoolClient, BoundedClient>();
   return {
@@ -104,7 +107,7 @@ export function boundedPool(pool: pg.Pool, timeoutMs: () => number): PostgresPoo
       const client = await pool.connect();
       let bounded = wrappers.get(client);
       if (bounded === undefined) {
-        bounded = new BoundedClient(client, timeoutMs);
+        bounded = new BoundedClient(client, timeoutMs, named);
         wrappers.set(client, bounded);
       }
       return bounded;

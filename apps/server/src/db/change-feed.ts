@@ -5,7 +5,8 @@
  * to every session listening, so every server instance on one database hears every change,
  * in commit order, and never one that did not happen.
  *
- * - PostgreSQL: one connection of its own per process, kept listening, and reconnected
+ * - PostgreSQL: one connection of its own per process, direct (DATABASE_LISTEN_URL: a
+ *   pooler in transaction mode would hand the LISTEN a session that is not kept), kept listening, and reconnected
  *   (with backoff) when it drops; `onGap` then says that payloads may have been missed.
  * - PGlite: one session serves the whole process, and a notification comes back on the
  *   connection whose COMMIT sent it: the pool's connections listen (each new one anew) and

@@ -1,10 +1,11 @@
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { type Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { boundedPool } from './bounded-pool.ts';
 import { type ChangeFeed, postgresChangeFeed, sessionChangeFeed } from './change-feed.ts';
 import { endPoolWithin, trackClients } from './closing.ts';
 import { timeLeftMs, withDeadlines } from './deadline.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
+import { RetryingKysely } from './retrying.ts';
 import type { IdempotencyKeyClaim } from './rows.ts';
 import type { Database } from './schema.ts';
 
@@ -37,7 +38,14 @@ export interface WriteClaim<R = unknown> {
 
 export interface DatabaseHandle {
   db: Db;
+  /** The pool the queries of `db` use (DATABASE_URL: perhaps a transaction pooler). */
   pool: pg.Pool;
+  /**
+   * Connections that are sessions of their own (DATABASE_LISTEN_URL), made on demand: for
+   * migrations, which hold a session advisory lock and session settings across
+   * statements. PGlite: `pool`, its one session.
+   */
+  direct: pg.Pool;
   engine: 'pglite' | 'postgres';
   /** The committed changes the database announces (live events). */
   changes: ChangeFeed;
@@ -46,7 +54,7 @@ export interface DatabaseHandle {
 
 /** Bounds on waiting for the database; DATABASE_TIMEOUT_DEFAULTS when not given. */
 export interface DatabaseTimeouts {
-  /** statement_timeout of every pooled session (PostgreSQL; PGlite cannot cancel). */
+  /** statement_timeout of every statement (PostgreSQL; PGlite cannot cancel). */
   statementTimeoutMs?: number;
   /** Longest wait for a connection: a free one in the pool, or a new one. */
   acquireTimeoutMs?: number;
@@ -55,16 +63,33 @@ export interface DatabaseTimeouts {
    * bounded-pool.ts): a little longer than statementTimeoutMs unless given.
    */
   queryTimeoutMs?: number;
-  /** lock_timeout of every pooled session (PostgreSQL); 0: none. */
+  /** lock_timeout of every statement (PostgreSQL); 0: none. */
   lockTimeoutMs?: number;
 }
 
 export type DatabaseTarget = DatabaseTimeouts &
   (
-    | { engine: 'postgres'; url: string; poolSize: number; schema?: string }
+    | {
+        engine: 'postgres';
+        url: string;
+        poolSize: number;
+        /** Set on every transaction: the tests' schema of their own. */
+        schema?: string;
+        /**
+         * What `url` reaches (DATABASE_POOL_MODE): 'transaction' (the default) when it may
+         * be a pooler in transaction mode, so nothing is left on a session; 'session' when
+         * each connection is a session of its own (a direct connection, or a pooler in
+         * session mode), set up once as it connects, with hot statements prepared by name.
+         */
+        poolMode?: PoolMode;
+        /** A direct connection, for LISTEN and migrations (DATABASE_LISTEN_URL); default `url`. */
+        listenUrl?: string;
+      }
     /** dataDir undefined: an in-memory database (tests). */
     | { engine: 'pglite'; dataDir: string | undefined }
   );
+
+export type PoolMode = 'transaction' | 'session';
 
 // Counts and ids come back as JavaScript numbers: bigint (int8) counts never exceed 2^53
 // here, and timestamps stay Date objects.
@@ -150,37 +175,70 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // the estimate of a batch of writes (its per-row subqueries times its rows) passed it:
     // compiling took 100 of a reply batch's 110 ms. Every statement here is short (the
     // statement timeout says so), so compiling one never pays.
-    const options = ['-c jit=off', ...(target.schema ? [`-c search_path=${target.schema}`] : [])];
-    const connection = {
-      connectionString: target.url,
-      options: options.join(' '),
-      connectionTimeoutMillis,
-      ...KEEPALIVE,
+    const sessionOptions = [
+      '-c jit=off',
+      ...(target.schema ? [`-c search_path=${target.schema}`] : []),
+    ].join(' ');
+    const settings: [string, string][] = [['jit', 'off']];
+    if (target.schema) settings.push(['search_path', pg.escapeIdentifier(target.schema)]);
+    const base = { connectionTimeoutMillis, ...KEEPALIVE };
+    // LISTEN and migrations need a session that stays theirs: a direct connection.
+    const direct = {
+      ...base,
+      connectionString: target.listenUrl ?? target.url,
+      options: sessionOptions,
     };
-    const pool = new pg.Pool({
-      ...connection,
-      max: target.poolSize,
-      statement_timeout: statementTimeoutMs,
-      // node-postgres leaves the server's default (none) for 0.
-      lock_timeout: lockTimeoutMs,
-    });
+    const poolMode = target.poolMode ?? 'transaction';
+    const pool =
+      poolMode === 'session'
+        ? new pg.Pool({
+            ...base,
+            connectionString: target.url,
+            options: sessionOptions,
+            max: target.poolSize,
+            statement_timeout: statementTimeoutMs,
+            // node-postgres leaves the server's default (none) for 0.
+            lock_timeout: lockTimeoutMs,
+          })
+        : // Nothing on the session: a pooler in transaction mode hands each transaction
+          // whichever server session is free (and PgBouncer refuses unknown start-up
+          // parameters). The settings go with every transaction instead (deadline.ts).
+          new pg.Pool({ ...base, connectionString: target.url, max: target.poolSize });
+    const perTransaction =
+      poolMode === 'session'
+        ? undefined
+        : [
+            ...settings,
+            ['statement_timeout', String(statementTimeoutMs)],
+            ['lock_timeout', String(lockTimeoutMs)],
+          ]
+            .map(([name, value]) => `SET LOCAL ${name} = ${value}`)
+            .join('; ');
     const clients = guardPool(pool);
+    const directPool = new pg.Pool({ ...direct, max: 2 });
+    const directClients = guardPool(directPool);
     const gate = { closed: false };
     // Near the deadline, PostgreSQL cancels the statement at the deadline (deadline.ts);
     // the client waits the same margin longer for that answer, and no more.
     const replyWithinMs = () =>
       Math.min(queryTimeoutMs, timeLeftMs() + DATABASE_TIMEOUT_DEFAULTS.queryTimeoutMarginMs);
-    const dialect = withDeadlines(new PostgresDialect({ pool: boundedPool(pool, replyWithinMs) }), {
+    const bounded = boundedPool(pool, replyWithinMs, poolMode === 'session');
+    const dialect = withDeadlines(new PostgresDialect({ pool: bounded }), {
       statementTimeoutMs,
       gate,
+      ...(perTransaction === undefined ? {} : { perTransaction }),
     });
-    const db = new Kysely<Database>({ dialect });
+    const db = new RetryingKysely<Database>({ dialect });
     return {
       db,
       pool,
+      direct: directPool,
       engine: 'postgres',
-      changes: postgresChangeFeed(connection),
-      close: () => closePool(pool, clients, gate),
+      changes: postgresChangeFeed(direct),
+      async close() {
+        await closePool(pool, clients, gate);
+        await endPoolWithin(directPool, directClients);
+      },
     };
   }
 
@@ -204,10 +262,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     statementTimeoutMs: undefined,
     gate,
   });
-  const db = new Kysely<Database>({ dialect });
+  const db = new RetryingKysely<Database>({ dialect });
   return {
     db,
     pool,
+    direct: pool,
     engine: 'pglite',
     changes,
     async close() {

@@ -6,7 +6,11 @@ import { type DatabaseHandle, openDatabase } from './connection.ts';
 import { DatabaseClosingError, DeadlineExceededError, runWithDeadline } from './deadline.ts';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL;
-const ENGINES = POSTGRES_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+/** PostgreSQL in both pool modes: settings per transaction (the default), or per session. */
+const ENGINES = POSTGRES_URL
+  ? (['pglite', 'postgres', 'postgres session'] as const)
+  : (['pglite'] as const);
+const poolModeOf = (engine: string) => (engine === 'postgres session' ? 'session' : 'transaction');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const after = (ms: number) => ({ at: Date.now() + ms });
@@ -39,9 +43,10 @@ for (const engine of ENGINES) {
           url: POSTGRES_URL as string,
           poolSize: 2,
           schema,
+          poolMode: poolModeOf(engine),
         });
       }
-      await database.pool.query('CREATE TABLE notes (id int PRIMARY KEY)');
+      await database.direct.query('CREATE TABLE notes (id int PRIMARY KEY)');
     });
     afterAll(async () => {
       await database.close();
@@ -55,7 +60,7 @@ for (const engine of ENGINES) {
 
     const insert = (id: number) => sql`INSERT INTO notes (id) VALUES (${id})`;
     const exists = async (id: number) =>
-      (await database.pool.query('SELECT 1 FROM notes WHERE id = $1', [id])).rowCount === 1;
+      (await database.direct.query('SELECT 1 FROM notes WHERE id = $1', [id])).rowCount === 1;
 
     it('commits a transaction that ends before its deadline', async () => {
       await runWithDeadline(after(10_000), () =>
@@ -101,7 +106,7 @@ for (const engine of ENGINES) {
 
     // PGlite accepts statement_timeout and ignores it: there, only the checks between
     // statements apply (above).
-    if (engine === 'postgres') {
+    if (engine !== 'pglite') {
       it('has PostgreSQL cancel a statement still running at the deadline', async () => {
         // Within the statement timeout (5 s) of its deadline, a statement runs under a
         // statement_timeout cut to the time left, transaction or not.
@@ -119,11 +124,9 @@ for (const engine of ENGINES) {
         );
         expect((inTransaction as { code?: string }).code).toBe('57014');
         expect(await exists(5)).toBe(false);
-        // The session's own statement timeout is back for the next user of the connection.
-        const shown = await Promise.all([
-          database.pool.query('SHOW statement_timeout'),
-          database.pool.query('SHOW statement_timeout'),
-        ]);
+        // The usual statement timeout is back for the next user of the connection.
+        const show = () => sql<{ statement_timeout: string }>`SHOW statement_timeout`;
+        const shown = await Promise.all([show().execute(database.db), show().execute(database.db)]);
         expect(shown.map((r) => r.rows[0])).toEqual([
           { statement_timeout: '5s' },
           { statement_timeout: '5s' },
@@ -140,6 +143,7 @@ for (const engine of ENGINES) {
               url: POSTGRES_URL as string,
               poolSize: 2,
               schema,
+              poolMode: poolModeOf(engine),
             });
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => {

@@ -31,7 +31,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { isConnectionLost, wasNotSent } from './unavailable.ts';
+import { isConnectionLost, isTransactionConflict, wasNotSent } from './unavailable.ts';
 
 /** When the work of one request must be done by (epoch ms); shutdown may bring it forward. */
 export interface Deadline {
@@ -116,6 +116,29 @@ export interface DeadlineOptions {
   statementTimeoutMs: number | undefined;
   /** Set `closed` to refuse every new connection from then on. */
   gate: { closed: boolean };
+  /**
+   * Transaction pooling (PgBouncer's pool_mode=transaction): consecutive statements may run
+   * on different server sessions, so nothing is set on a session. Every transaction starts
+   * with these `SET LOCAL` statements (sent with its BEGIN, in one round trip), and a
+   * statement outside a transaction is sent inside one of its own that sets them too.
+   * Undefined when each connection is a session of its own, set up as it connects.
+   */
+  perTransaction?: string;
+}
+
+/**
+ * Runs `attempt` again, once, when the database aborted it with a deadlock (40P01) or a
+ * serialization failure (40001): PostgreSQL rolled all of its work back, and running it
+ * again most often succeeds, the other transaction having gone through. A second failure
+ * is answered 503 with Retry-After (plugins/errors.ts).
+ */
+export async function retryingConflicts<T>(attempt: () => Promise<T>): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!isTransactionConflict(error)) throw error;
+    return attempt();
+  }
 }
 
 /** A connection handed out to one unit of work, under the deadline of its request. */
@@ -128,15 +151,36 @@ class DeadlineConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.inTransaction) return this.inTransactionQuery<R>(query);
+    // A statement on its own is a transaction of its own, rolled back whole by a conflict.
+    return retryingConflicts(() =>
+      this.options.perTransaction === undefined
+        ? this.aloneQuery<R>(query)
+        : this.wrappedQuery<R>(query, this.options.perTransaction),
+    );
+  }
+
+  /** The statement_timeout to set for the next statement: cut near the deadline, or null. */
+  private cutTimeout(): number | null {
     const left = remainingMs(this.deadline);
     if (left <= 0) throw new DeadlineExceededError();
     const limit = this.options.statementTimeoutMs;
-    if (limit === undefined || left >= limit) return this.send<R>(query);
-    const ms = Math.max(1, Math.ceil(left));
-    if (this.inTransaction) {
+    if (limit === undefined || left >= limit) return null;
+    return Math.max(1, Math.ceil(left));
+  }
+
+  private async inTransactionQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const ms = this.cutTimeout();
+    if (ms !== null) {
       await this.inner.executeQuery(CompiledQuery.raw(`SET LOCAL statement_timeout = ${ms}`));
-      return this.send<R>(query);
     }
+    return this.send<R>(query);
+  }
+
+  /** A statement outside a transaction, on a connection that is a session of its own. */
+  private async aloneQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const ms = this.cutTimeout();
+    if (ms === null) return this.send<R>(query);
     // A statement on its own commits as it ends: it must end by the deadline too.
     await this.inner.executeQuery(CompiledQuery.raw(`SET statement_timeout = ${ms}`));
     try {
@@ -144,6 +188,35 @@ class DeadlineConnection implements DatabaseConnection {
     } finally {
       await this.inner.executeQuery(CompiledQuery.raw('RESET statement_timeout')).catch(() => {});
     }
+  }
+
+  /**
+   * A statement outside a transaction, through a transaction pooler: sent in a transaction
+   * of its own, so that the settings hold for it (and for nothing else). It commits at its
+   * COMMIT, held to the deadline like any transaction's; a COMMIT whose answer is lost may
+   * have committed a write.
+   */
+  private async wrappedQuery<R>(query: CompiledQuery, settings: string): Promise<QueryResult<R>> {
+    const ms = this.cutTimeout();
+    const cut = ms === null ? '' : `; SET LOCAL statement_timeout = ${ms}`;
+    let result: QueryResult<R>;
+    try {
+      await this.inner.executeQuery(CompiledQuery.raw(`BEGIN; ${settings}${cut}`));
+      result = await this.inner.executeQuery<R>(query);
+      checkDeadline(this.deadline);
+    } catch (error) {
+      await this.inner.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => {});
+      throw error;
+    }
+    try {
+      await this.inner.executeQuery(CompiledQuery.raw('COMMIT'));
+    } catch (error) {
+      if (writingAlone.getStore() && isConnectionLost(error) && !wasNotSent(error)) {
+        throw new CommitOutcomeUnknownError(error);
+      }
+      throw error;
+    }
+    return result;
   }
 
   /** The statement itself; a write that commits as it ends may have, if its answer is lost. */
@@ -195,7 +268,21 @@ class DeadlineDriver implements Driver {
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
     const c = unwrap(connection);
     checkDeadline(c.deadline);
-    await this.inner.beginTransaction(c.inner, settings);
+    const local = this.options.perTransaction;
+    if (local === undefined) {
+      await this.inner.beginTransaction(c.inner, settings);
+    } else {
+      let begin = 'BEGIN';
+      if (settings.isolationLevel) begin += ` ISOLATION LEVEL ${settings.isolationLevel}`;
+      if (settings.accessMode) begin += ` ${settings.accessMode}`;
+      try {
+        await c.inner.executeQuery(CompiledQuery.raw(`${begin}; ${local}`));
+      } catch (error) {
+        // BEGIN may have gone through before a setting failed: leave no transaction open.
+        await c.inner.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => {});
+        throw error;
+      }
+    }
     c.inTransaction = true;
   }
 

@@ -5,6 +5,9 @@
  * prepared). A statement whose text starts with `PREPARED` is sent under a name made from
  * its text (db/bounded-pool.ts), so each pooled connection parses it once and runs it by
  * name afterwards; node-postgres remembers which names each connection has prepared.
+ * Only with DATABASE_POOL_MODE=session: through a pooler in transaction mode, a client
+ * connection has no session of its own to keep a name on, and every statement is sent
+ * unnamed (the mark is then only a comment).
  *
  * Only for hot statements whose plan does not depend on their parameters (lookups by key):
  * after five runs PostgreSQL may keep one generic plan for every parameter. A search or a

@@ -103,3 +103,16 @@ export function isConnectionLost(error: unknown): boolean {
 export function wasNotSent(error: unknown): boolean {
   return anywhereIn(error, (e) => NOT_QUERYABLE.some((m) => messageOf(e).startsWith(m)));
 }
+
+/**
+ * SQLSTATEs of a transaction the database aborted because of another one, through no
+ * fault of its own: 40P01 deadlock_detected and 40001 serialization_failure. Its work was
+ * rolled back whole, and the same work a moment later most often succeeds: it is retried
+ * once (deadline.ts `retryingConflicts`), then answered 503 with Retry-After.
+ */
+const CONFLICT_SQLSTATES = new Set(['40P01', '40001']);
+
+/** True when `error` (or its cause) is a deadlock or a serialization failure. */
+export function isTransactionConflict(error: unknown): boolean {
+  return anywhereIn(error, (e) => CONFLICT_SQLSTATES.has(codeOf(e) ?? ''));
+}

@@ -12,13 +12,19 @@ import {
   DatabaseClosingError,
   DeadlineExceededError,
 } from '../db/deadline.ts';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { isDatabaseUnavailable, isTransactionConflict } from '../db/unavailable.ts';
 import { type FieldErrors, HttpError } from '../lib/http-errors.ts';
 import { MALFORMED_TEXT } from '../lib/text-guard.ts';
 import { MALFORMED, SINGLE_VALUE } from './validation.ts';
 
 /** Seconds a client should wait before retrying while the database is unavailable. */
 export const UNAVAILABLE_RETRY_AFTER = '5';
+/**
+ * Seconds to wait after a transaction lost to another twice in a row (a deadlock or a
+ * serialization failure, already retried once by the server): the other work is done by
+ * then.
+ */
+export const CONFLICT_RETRY_AFTER = '1';
 
 /**
  * A body over the limit is read and thrown away, up to this much and this long, before the
@@ -163,6 +169,14 @@ export default fp(
           .code(503)
           .header('Retry-After', UNAVAILABLE_RETRY_AFTER)
           .send({ detail: API_MSG.writeMayHaveBeenSaved });
+      }
+      if (isTransactionConflict(error)) {
+        // Rolled back whole, twice: nothing was written, and a retry soon succeeds.
+        request.log.warn({ err: error }, 'transaction conflict, retried once');
+        return reply
+          .code(503)
+          .header('Retry-After', CONFLICT_RETRY_AFTER)
+          .send({ detail: API_MSG.serviceUnavailable });
       }
       const deadline = error instanceof DeadlineExceededError;
       if (deadline || error instanceof DatabaseClosingError || isDatabaseUnavailable(error)) {

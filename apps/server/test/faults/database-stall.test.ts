@@ -37,8 +37,8 @@ function expectUnavailable(res: Answered, detail: string = API_MSG.serviceUnavai
 
 /**
  * A write caught in the stall: unavailable, or, when it was one statement sent before the
- * silence (a reply without a key, shared with others: it commits as it ends), that it may
- * have been saved.
+ * silence (a reply without a key, shared with others: it commits as it ends, in
+ * DATABASE_POOL_MODE=session), that it may have been saved.
  */
 function expectWriteRefused(res: Answered) {
   const detail = (res.body as { detail?: string }).detail;
@@ -207,7 +207,9 @@ describe.skipIf(!POSTGRES_URL)('a stalled network to PostgreSQL (a proxy that go
   }, 90_000);
 
   it('says so too of a write made by one statement, which commits as it ends', async () => {
-    const server = await start();
+    // A statement commits as it ends only where each connection is a session of its own;
+    // by default (below) it is sent in a transaction of its own.
+    const server = await start({ DATABASE_POOL_MODE: 'session' });
     const questionId = await askQuestion(server);
     const before = await answerCount(server, questionId);
 
@@ -220,6 +222,23 @@ describe.skipIf(!POSTGRES_URL)('a stalled network to PostgreSQL (a proxy that go
 
     proxy.setStalled(false);
     expect(await answerCount(server, questionId)).toBe(before + 1);
+    expect(server.output()).not.toContain('"level":50');
+  }, 90_000);
+
+  it('knows that a write made by one statement was not saved when its reply is lost, by default', async () => {
+    // Safe behind a transaction pooler, a statement outside a transaction is sent in one of
+    // its own: without its COMMIT, nothing of it is saved, and the answer can say so.
+    const server = await start();
+    const questionId = await askQuestion(server);
+    const before = await answerCount(server, questionId);
+
+    proxy.stallRepliesAfter('Was this one kept?');
+    const { answer, ms } = await timed(reply(server, questionId, 'Was this one kept?'));
+    expect(ms, `answered after ${ms} ms`).toBeLessThan(STALLED_REQUEST_BOUND_MS);
+    expectUnavailable(answer, API_MSG.serviceUnavailable);
+
+    proxy.setStalled(false);
+    expect(await answerCount(server, questionId)).toBe(before);
     expect(server.output()).not.toContain('"level":50');
   }, 90_000);
 
