@@ -9,6 +9,7 @@ import { type ChangeFeed, sharedChangeFeed } from '../db/change-feed.ts';
 import type { Db } from '../db/connection.ts';
 import { ActivityMacs } from '../lib/activity-macs.ts';
 import { Cursors } from '../lib/cursor.ts';
+import { type HostResolver, systemResolver } from '../lib/public-addresses.ts';
 import { RedisLink } from '../lib/redis-link.ts';
 import { ReporterFingerprints } from '../lib/reporter-fingerprints.ts';
 import { ReporterNetworks } from '../lib/reporter-networks.ts';
@@ -31,6 +32,8 @@ export interface Services {
   jwtSecret: string;
   /** The Web Push key pair (config.ts, resolveVapidKeys); tests that send none get a fresh one. */
   vapid?: VapidKeys;
+  /** Resolves push endpoints' hosts (lib/public-addresses.ts); tests answer for their own names. */
+  resolveHost?: HostResolver;
 }
 
 /** How often expired rows of the token denylist are dropped from the database. */
@@ -113,6 +116,7 @@ export default fp(
         vapid: services.vapid ?? generateVapidKeys(),
         subject: config.vapidSubject,
         allowInsecure: config.pushAllowInsecure,
+        resolveHost: services.resolveHost ?? systemResolver,
       },
       app.log,
     );
