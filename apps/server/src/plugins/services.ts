@@ -1,9 +1,10 @@
 /** Application services, decorated once so routes and hooks share them. */
+import { RETENTION } from '@dating/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { TokenDenylist } from '../auth/denylist.ts';
 import { DeviceCookies } from '../auth/device-cookies.ts';
-import { TokenService } from '../auth/tokens.ts';
+import { deleteExpiredRefreshTokens, TokenService } from '../auth/tokens.ts';
 import { type Config, generateVapidKeys, type VapidKeys } from '../config.ts';
 import { type ChangeFeed, sharedChangeFeed } from '../db/change-feed.ts';
 import type { Db } from '../db/connection.ts';
@@ -38,8 +39,7 @@ export interface Services {
 
 /** How often expired rows of the token denylist are dropped from the database. */
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
-/** Read notifications are kept this long, then purged (hourly). */
-const READ_NOTIFICATIONS_KEPT_DAYS = 90;
+/** Read notifications are purged hourly, RETENTION.readNotificationsDays after being read. */
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 export default fp(
@@ -67,13 +67,21 @@ export default fp(
       await redis.firstAttempt(Math.max(1_000, config.redisCommandTimeoutMs));
     }
     const sweep = () =>
-      denylist.sweep().catch((error: unknown) => {
-        app.log.warn({ err: error }, 'could not drop expired token revocations');
-      });
+      Promise.all([
+        denylist.sweep().catch((error: unknown) => {
+          app.log.warn({ err: error }, 'could not drop expired token revocations');
+        }),
+        // A sign-in that can no longer be renewed is forgotten: nobody keeps a login history.
+        deleteExpiredRefreshTokens(services.db).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'could not drop expired sign-ins');
+        }),
+      ]);
     const purge = () =>
-      purgeReadNotifications(services.db, READ_NOTIFICATIONS_KEPT_DAYS).catch((error: unknown) => {
-        app.log.warn({ err: error }, 'could not purge old read notifications');
-      });
+      purgeReadNotifications(services.db, RETENTION.readNotificationsDays).catch(
+        (error: unknown) => {
+          app.log.warn({ err: error }, 'could not purge old read notifications');
+        },
+      );
     let sweeper: NodeJS.Timeout | undefined;
     let purger: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {

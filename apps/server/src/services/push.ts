@@ -33,6 +33,7 @@ import {
   notificationPath,
   type PushPayload,
   type PushSubscriptionBody,
+  RETENTION,
 } from '@dating/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
@@ -67,7 +68,7 @@ const CONCURRENCY = 8;
 /** Pushes waiting beyond this many are dropped (logged): a flood must not grow memory. */
 const QUEUE_MAX = 10_000;
 /** A push queued longer ago than this is old news by the time the feed comes back. */
-const STALE_AFTER_MS = 10 * 60 * 1000;
+export const STALE_AFTER_MS = RETENTION.queuedPushMinutes * 60 * 1000;
 const DRAIN_BATCH = 500;
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
