@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { post } from '../services/push.ts';
 import {
+  boundedResolver,
   guardedLookup,
   hostProblem,
   isPublicAddress,
@@ -67,6 +68,13 @@ describe('public addresses', () => {
         throw new Error('ENOTFOUND');
       }),
     ).toBe('unresolved');
+  });
+
+  it('gives up on a name that does not answer, and refuses it', async () => {
+    const silent = boundedResolver(() => new Promise<string[]>(() => {}), 50);
+    const started = Date.now();
+    expect(await hostProblem('slow.example.com', silent)).toBe('unresolved');
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it('connects only to the public addresses it checked, in the forms node:net asks for', async () => {

@@ -19,9 +19,31 @@ import ipaddr from 'ipaddr.js';
 /** All the addresses a host name resolves to (the system's resolver, or a test's). */
 export type HostResolver = (host: string) => Promise<string[]>;
 
-/** The system's resolver (getaddrinfo), every address of both families. */
-export const systemResolver: HostResolver = async (host) =>
-  (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+/** The longest a resolution may take: a name that answers slowly is refused, not waited on. */
+export const RESOLVE_TIMEOUT_MS = 3_000;
+
+/** `resolve`, given up (rejected, ETIMEOUT) after `ms`: a slow name is refused, not waited on. */
+export function boundedResolver(resolve: HostResolver, ms: number): HostResolver {
+  return (host) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(Object.assign(new Error('lookup timed out'), { code: 'ETIMEOUT' })),
+        ms,
+      );
+    });
+    return Promise.race([resolve(host), timeout]).finally(() => clearTimeout(timer));
+  };
+}
+
+/**
+ * The system's resolver (getaddrinfo, as a connection's own lookup: /etc/hosts included),
+ * every address of both families, given up after RESOLVE_TIMEOUT_MS.
+ */
+export const systemResolver: HostResolver = boundedResolver(
+  async (host) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address),
+  RESOLVE_TIMEOUT_MS,
+);
 
 /** Whether an address is a public unicast address of the internet. */
 export function isPublicAddress(address: string): boolean {
