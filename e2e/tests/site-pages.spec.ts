@@ -35,6 +35,20 @@ test.describe('pages that explain the site', () => {
     });
   }
 
+  test('/privacy says how long each kind of data is kept', async ({ page }) => {
+    await page.goto('/privacy');
+    const lifetimes = page.getByRole('heading', { level: 2, name: 'How long things are kept' });
+    await expect(lifetimes).toBeVisible();
+    for (const promise of [
+      'Read ones are deleted 90 days after you read them',
+      'there is no history of your sign-ins',
+      'The site makes no backups of its own',
+      'how long the operator keeps them is up to the operator',
+    ]) {
+      await expect(page.getByText(promise)).toBeVisible();
+    }
+  });
+
   test('each reads with scripts off, and the app takes it over without a mismatch', async ({
     browser,
     page,

@@ -13,6 +13,7 @@ import Fastify, {
 import type { Config, VapidKeys } from './config.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import type { Db } from './db/connection.ts';
+import type { HostResolver } from './lib/public-addresses.ts';
 import { endSilentConnectionsOnClose } from './lib/silent-connections.ts';
 import { loggerOptions, requestIdOptions } from './logging.ts';
 import auth from './plugins/auth.ts';
@@ -60,6 +61,8 @@ export interface AppDependencies {
   jwtSecret: string;
   /** The Web Push key pair (resolveVapidKeys); a fresh one when absent (tests). */
   vapid?: VapidKeys;
+  /** Resolves push endpoints' hosts; the system's resolver when absent, a stub in tests. */
+  resolveHost?: HostResolver;
   /** Fastify's logger option; tests pass false or a stream. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -108,6 +111,7 @@ export async function buildApp(deps: AppDependencies) {
     changes: deps.changes,
     jwtSecret: deps.jwtSecret,
     ...(deps.vapid === undefined ? {} : { vapid: deps.vapid }),
+    ...(deps.resolveHost === undefined ? {} : { resolveHost: deps.resolveHost }),
   });
   await app.register(security);
   await app.register(privateResponses);

@@ -12,6 +12,7 @@ import { type App, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, type DatabaseTimeouts, openDatabase } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrator.ts';
+import type { HostResolver } from '../src/lib/public-addresses.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -87,6 +88,8 @@ export interface ContextOptions {
   database?: DatabaseHandle;
   /** Timeouts and pool size of the context's own database. */
   databaseOptions?: DatabaseOptions;
+  /** Resolves push endpoints' hosts (the system's resolver when absent). */
+  resolveHost?: HostResolver;
   /** Migrate only up to the file before this one (a test of that migration runs it). */
   migrateBefore?: string;
 }
@@ -113,6 +116,7 @@ export async function createTestContext(
     changes: database.changes,
     jwtSecret: options.env?.JWT_SECRET ?? randomBytes(32).toString('hex'),
     logger: options.logger ?? false,
+    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
   });
   await app.ready();
   return {

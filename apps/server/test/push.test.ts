@@ -6,6 +6,8 @@
  * a push service's 410 forgetting the subscription, a claim moving the key's devices, and
  * one push per event with two instances listening.
  */
+
+import { Writable } from 'node:stream';
 import { API_MSG, LIMITS, sessionIdProblem } from '@dating/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +24,44 @@ import { type Author, createAnswer, createQuestion, createUser } from './factori
 import { createTestContext, ENGINES, newSession, type TestContext } from './harness.ts';
 
 type Context = TestContext & { close(): Promise<void> };
+
+/**
+ * What the test's resolver answers for each name (the machine has no DNS of its own to ask,
+ * and the names that lead inside must do so for certain). Any other name is not found.
+ */
+const ADDRESSES: Record<string, string[]> = {
+  'fcm.googleapis.com': ['142.250.74.106', '2a00:1450:4001:82b::200a'],
+  'push.example.com': ['93.184.215.14'],
+  'private.example.com': ['10.1.2.3'],
+  'private16.example.com': ['192.168.1.10'],
+  'loopback.example.com': ['127.0.0.1'],
+  'loopback6.example.com': ['::1'],
+  'metadata.example.com': ['169.254.169.254'],
+  'linklocal6.example.com': ['fe80::1'],
+  'ula.example.com': ['fd12:3456::1'],
+  'multicast.example.com': ['224.0.0.251'],
+  'multicast6.example.com': ['ff02::fb'],
+  'unspecified.example.com': ['0.0.0.0'],
+  'unspecified6.example.com': ['::'],
+  'cgnat.example.com': ['100.64.0.1'],
+  'reserved.example.com': ['240.0.0.1'],
+  'mapped.example.com': ['::ffff:127.0.0.1'],
+  'mapped-private.example.com': ['::ffff:10.0.0.1'],
+  'nat64.example.com': ['64:ff9b::a00:1'],
+  'mixed.example.com': ['93.184.215.14', '10.0.0.8'],
+};
+const lookups: string[] = [];
+/** Flipped by a test: what flip.example.com answers now. */
+const flip = { addresses: ['93.184.215.14'] };
+async function resolveHost(host: string): Promise<string[]> {
+  lookups.push(host);
+  if (host === 'flip.example.com') return flip.addresses;
+  const addresses = ADDRESSES[host];
+  if (addresses === undefined) {
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+  }
+  return addresses;
+}
 
 const subscribe = (ctx: TestContext, who: Author, body: unknown) =>
   ctx.request({ method: 'POST', url: '/api/push/subscriptions/', ...who, body });
@@ -43,6 +83,13 @@ for (const engine of ENGINES) {
     let ctx: Context;
     let stub: PushServiceStub;
     let publicKey: string;
+    const logLines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
 
     /** A browser subscribed on the stub under `who`: its endpoint and keys. */
     async function device(who: Author, status = 201) {
@@ -80,7 +127,11 @@ for (const engine of ENGINES) {
 
     beforeAll(async () => {
       stub = await startPushServiceStub();
-      ctx = await createTestContext(engine, { env: { PUSH_ALLOW_INSECURE: 'true' } });
+      ctx = await createTestContext(engine, {
+        env: { PUSH_ALLOW_INSECURE: 'true' },
+        resolveHost,
+        logger: { level: 'warn', stream: logStream },
+      });
       publicKey = (await ctx.request({ method: 'GET', url: '/api/push/key/' })).json<{
         public_key: string;
       }>().public_key;
@@ -310,6 +361,28 @@ for (const engine of ENGINES) {
       }
     });
 
+    it('does not push to a host that leads inside by now, and keeps the subscription', async () => {
+      flip.addresses = ['93.184.215.14'];
+      const q = await createQuestion(ctx);
+      const browser = browserKeys();
+      const endpoint = `https://flip.example.com/push/${engine}`;
+      const res = await subscribe(ctx, { session: q.session }, { endpoint, keys: browser.keys });
+      expect(res.statusCode, res.body).toBe(201);
+      // The name now answers a loopback address (DNS rebinding), among public ones.
+      flip.addresses = ['93.184.215.14', '::ffff:127.0.0.1'];
+      lookups.length = 0;
+      logLines.length = 0;
+      await createAnswer(ctx, q.id);
+      const refused = await eventually(
+        () => logLines.filter((line) => line.includes('not public: not sent')),
+        (lines) => lines.length > 0,
+      );
+      expect(refused).toHaveLength(1);
+      expect(lookups).toContain('flip.example.com');
+      expect(refused[0]).not.toContain('flip.example.com');
+      expect(await subscriptionCount(endpoint)).toBe(1);
+    });
+
     describe('bad input', () => {
       const good = () => ({ endpoint: stub.endpoint(), keys: browserKeys().keys });
 
@@ -340,7 +413,15 @@ for (const engine of ENGINES) {
           ['https://db.internal/push/abc', API_MSG.pushEndpointInvalid],
           ['https://intranet/push/abc', API_MSG.pushEndpointInvalid],
           ['https://user:pw@push.example.com/abc', API_MSG.pushEndpointInvalid],
+          ['https://push.example.com:8443/send/abc', API_MSG.pushEndpointPort],
+          ['https://push.example.com:80/send/abc', API_MSG.pushEndpointPort],
+          ['https://nowhere.example.com/send/abc', API_MSG.pushEndpointUnresolved],
         ];
+        // Names that lead inside, to any kind of address that is not the public internet's.
+        for (const host of Object.keys(ADDRESSES)) {
+          if (host === 'fcm.googleapis.com' || host === 'push.example.com') continue;
+          cases.push([`https://${host}/send/abc`, API_MSG.pushEndpointPrivate]);
+        }
         for (const [endpoint, message] of cases) {
           const res = await subscribe(ctx, who, { endpoint, keys });
           expect(res.statusCode, endpoint).toBe(400);
@@ -358,6 +439,12 @@ for (const engine of ENGINES) {
           keys,
         });
         expect(fcm.statusCode, fcm.body).toBe(201);
+        // Its port spelled out is the same endpoint.
+        const spelled = await subscribe(ctx, who, {
+          endpoint: 'https://push.example.com:443/send/abc',
+          keys,
+        });
+        expect(spelled.statusCode, spelled.body).toBe(201);
       });
 
       it('allows http://127.0.0.1 only when PUSH_ALLOW_INSECURE=true', async () => {

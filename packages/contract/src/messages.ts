@@ -137,6 +137,10 @@ export const API_MSG = {
   // Web Push
   pushEndpointInvalid: 'The endpoint must be the https URL the browser’s push service gave.',
   pushEndpointInsecure: 'The endpoint must be an https URL.',
+  pushEndpointPort: 'The endpoint must use the https port, 443.',
+  pushEndpointPrivate:
+    'The endpoint’s host must lead to the public internet, not to a private, local or reserved address.',
+  pushEndpointUnresolved: 'The endpoint’s host could not be found.',
   pushP256dhInvalid:
     'keys.p256dh must be the browser’s P-256 public key: 65 bytes in unpadded base64url.',
   pushAuthInvalid: 'keys.auth must be the browser’s 16-byte secret in unpadded base64url.',

@@ -15,6 +15,7 @@ export * from './outcomes.ts';
 export * from './page.ts';
 export * from './paths.ts';
 export * from './pseudonyms.ts';
+export * from './retention.ts';
 export * from './session-id.ts';
 export * from './tags.ts';
 export * from './username.ts';

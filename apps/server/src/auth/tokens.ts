@@ -146,7 +146,7 @@ export class TokenService {
     return this.sign('access', userId, randomUUID(), ACCESS_TOKEN_SECONDS, familyId);
   }
 
-  /** A new refresh token, recorded so that it can be used once or revoked. */
+  /** A new refresh token, recorded so that it can be used once or revoked (until it expires). */
   async refreshToken(db: Executor, userId: number, familyId: string = randomUUID()) {
     const jti = randomUUID();
     await db
@@ -251,4 +251,17 @@ export class TokenService {
       },
     ]);
   }
+}
+
+/**
+ * Forgets the refresh tokens that have expired: used or not, they can renew nothing more
+ * (a reuse is refused as expired before it could revoke anything), and kept they would be
+ * a history of each account's sign-ins. Returns how many.
+ */
+export async function deleteExpiredRefreshTokens(db: Executor): Promise<number> {
+  const result = await db
+    .deleteFrom('refresh_tokens')
+    .where('expires_at', '<=', new Date())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -20,7 +20,7 @@
  * hashes, and expire after 24 hours.
  */
 import { createHmac } from 'node:crypto';
-import { API_MSG } from '@dating/contract';
+import { API_MSG, RETENTION } from '@dating/contract';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor, WriteClaim } from '../db/connection.ts';
@@ -62,7 +62,8 @@ export interface IdempotencyOptions {
 }
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
-const LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** How long a key and its response are kept (the privacy page says so). */
+export const LIFETIME_MS = RETENTION.idempotencyKeyHours * 60 * 60 * 1000;
 /** A key whose response is still missing after this long lost it (its server died). */
 const RESPONSE_LOST_AFTER_MS = 60_000;
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;

@@ -5,16 +5,18 @@
  * counted by the routes through `app.limits`, because only they know what to count:
  * failed logins (per account or per known device) and refused ownership checks (per IP
  * and per target). Counters live in Redis when REDIS_URL is set and Redis answers, in
- * this process's memory otherwise (lib/counters.ts), and a client address is counted under
- * its keyed hash, never as it is (lib/address-keys.ts). Over a limit: 429
+ * this process's memory otherwise (lib/counters.ts). Every counter is named by a keyed hash
+ * of its subject, never by the subject itself nor a plain hash of it (lib/keyed-hashes.ts):
+ * no address, user id or key hash, nothing the database also holds. Over a limit: 429
  * `{"detail": ...}` with Retry-After.
  */
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { AddressKeys } from '../lib/address-keys.ts';
 import { Counters } from '../lib/counters.ts';
 import { HttpError } from '../lib/http-errors.ts';
+import { CounterNames } from '../lib/keyed-hashes.ts';
 import {
+  DEFAULT_RULES,
   GUESS_RULES,
   LOGIN_RULES,
   POLICIES,
@@ -39,7 +41,10 @@ export interface LoginAttempt {
   succeeded(): Promise<void>;
 }
 
-/** Whose failed logins a budget counts: an account's from unknown devices, or one device's. */
+/**
+ * Whose failed logins a budget counts: an account's from unknown devices (`u<id>`, or `n<name>`
+ * for a name that names none), or one device's (its cookie's id). Counted under a keyed hash.
+ */
 export type LoginBudget = { account: string } | { device: string };
 
 export interface Limits {
@@ -53,12 +58,13 @@ export interface Limits {
   loginAttempt(request: FastifyRequest, budget: LoginBudget): Promise<LoginAttempt>;
 }
 
-function identityKey(request: FastifyRequest, addresses: AddressKeys): string {
+/** Who a request is, as a counter's subject (hashed with a key before it is counted). */
+function identityOf(request: FastifyRequest): string {
   const body = request.body as { session_id?: unknown } | undefined;
   const viewer = viewerOf(request, body?.session_id);
   if (viewer.user) return `u${viewer.user.id}`;
-  if (viewer.sessionHash) return `s${viewer.sessionHash.toString('hex', 0, 16)}`;
-  return `ip${addresses.of(request.ip)}`;
+  if (viewer.sessionHash) return `s${viewer.sessionHash.toString('hex')}`;
+  return `ip${request.ip}`;
 }
 
 function throttled(retryAfterSeconds: number): HttpError {
@@ -83,7 +89,10 @@ export default fp(
       return;
     }
     const counters = new Counters(app.redis, `${app.config.redisPrefix}rl:`);
-    const addresses = new AddressKeys(options.serverSecret);
+    const names = new CounterNames(options.serverSecret);
+    /** The counter of a rule for one subject (an address, `u12`, a target...). */
+    const counterOf = (name: RuleName, subject: string) =>
+      names.of(name, DEFAULT_RULES[name].subject, subject);
 
     /** Counts one hit on each rule for its subject; the longest wait when any is over, else 0. */
     async function count(hits: [RuleName, string][]): Promise<number> {
@@ -92,7 +101,7 @@ export default fp(
           const rule = rules?.[name];
           if (!rule) return 0;
           const { count, ttlMs } = await counters.hit(
-            `${name}:${subject}`,
+            counterOf(name, subject),
             rule.windowSeconds * 1000,
           );
           return count > rule.max ? Math.max(1, Math.ceil(ttlMs / 1000)) : 0;
@@ -108,7 +117,7 @@ export default fp(
         } catch (error) {
           if (!(error instanceof HttpError) || error.statusCode !== 403) throw error;
           const wait = await count([
-            [GUESS_RULES[0], addresses.of(request.ip)],
+            [GUESS_RULES[0], request.ip],
             [GUESS_RULES[1], target],
           ]);
           throw wait > 0 ? throttled(wait) : error;
@@ -121,13 +130,13 @@ export default fp(
             : [LOGIN_RULES.device, budget.device];
         const wait = await count([[name, subject]]);
         if (wait > 0) throw throttled(wait);
-        return { succeeded: () => counters.undo(`${name}:${subject}`) };
+        return { succeeded: () => counters.undo(counterOf(name, subject)) };
       },
     } satisfies Limits);
 
     const subjectKey = {
-      ip: (request: FastifyRequest) => addresses.of(request.ip),
-      identity: (request: FastifyRequest) => identityKey(request, addresses),
+      ip: (request: FastifyRequest) => request.ip,
+      identity: identityOf,
     } as const;
     const hooks = new Map<RateLimitPolicy, preHandlerAsyncHookHandler>();
     for (const [policy, names] of Object.entries(POLICIES) as [

@@ -1,16 +1,17 @@
 /** Application services, decorated once so routes and hooks share them. */
-import { LIMITS } from '@dating/contract';
+import { LIMITS, RETENTION } from '@dating/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { TokenDenylist } from '../auth/denylist.ts';
 import { DeviceCookies } from '../auth/device-cookies.ts';
-import { TokenService } from '../auth/tokens.ts';
+import { deleteExpiredRefreshTokens, TokenService } from '../auth/tokens.ts';
 import { type Config, generateVapidKeys, type VapidKeys } from '../config.ts';
 import { type ChangeFeed, sharedChangeFeed } from '../db/change-feed.ts';
 import type { Db } from '../db/connection.ts';
 import { ActivityMacs } from '../lib/activity-macs.ts';
 import { Cursors } from '../lib/cursor.ts';
 import { DeletedNames } from '../lib/deleted-names.ts';
+import { type HostResolver, systemResolver } from '../lib/public-addresses.ts';
 import { RedisLink } from '../lib/redis-link.ts';
 import { ReporterFingerprints } from '../lib/reporter-fingerprints.ts';
 import { ReporterNetworks } from '../lib/reporter-networks.ts';
@@ -34,12 +35,13 @@ export interface Services {
   jwtSecret: string;
   /** The Web Push key pair (config.ts, resolveVapidKeys); tests that send none get a fresh one. */
   vapid?: VapidKeys;
+  /** Resolves push endpoints' hosts (lib/public-addresses.ts); tests answer for their own names. */
+  resolveHost?: HostResolver;
 }
 
 /** How often expired rows of the token denylist are dropped from the database. */
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
-/** Read notifications are kept this long, then purged (hourly). */
-const READ_NOTIFICATIONS_KEPT_DAYS = 90;
+/** Read notifications are purged hourly, RETENTION.readNotificationsDays after being read. */
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 export default fp(
@@ -67,12 +69,18 @@ export default fp(
       await redis.firstAttempt(Math.max(1_000, config.redisCommandTimeoutMs));
     }
     const sweep = () =>
-      denylist.sweep().catch((error: unknown) => {
-        app.log.warn({ err: error }, 'could not drop expired token revocations');
-      });
+      Promise.all([
+        denylist.sweep().catch((error: unknown) => {
+          app.log.warn({ err: error }, 'could not drop expired token revocations');
+        }),
+        // A sign-in that can no longer be renewed is forgotten: nobody keeps a login history.
+        deleteExpiredRefreshTokens(services.db).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'could not drop expired sign-ins');
+        }),
+      ]);
     const purge = () =>
       Promise.all([
-        purgeReadNotifications(services.db, READ_NOTIFICATIONS_KEPT_DAYS).catch(
+        purgeReadNotifications(services.db, RETENTION.readNotificationsDays).catch(
           (error: unknown) => {
             app.log.warn({ err: error }, 'could not purge old read notifications');
           },
@@ -123,6 +131,7 @@ export default fp(
         vapid: services.vapid ?? generateVapidKeys(),
         subject: config.vapidSubject,
         allowInsecure: config.pushAllowInsecure,
+        resolveHost: services.resolveHost ?? systemResolver,
       },
       app.log,
     );

@@ -14,6 +14,14 @@
  * read (it is encrypted to the browser's keys). The browser's service worker shows a
  * generic line per kind. A push service answering 404 or 410 says the subscription is
  * gone: it is forgotten. Every request to a push service is bounded by `SEND_TIMEOUT_MS`.
+ *
+ * An endpoint must be https on port 443, to a named host whose every address is public
+ * (lib/public-addresses.ts): checked when the browser subscribes (400 on `endpoint`), and
+ * again as each push connects, since DNS can change (the connection goes to the addresses
+ * just checked). A push whose host leads inside at send time is not sent, and the
+ * subscription is kept: a refused address says nothing about whether the browser is still
+ * subscribed, and dropping it would tell whoever controls the name (one bit, again) that
+ * the server looked. It is logged, without the endpoint.
  */
 import { createECDH } from 'node:crypto';
 import http from 'node:http';
@@ -25,6 +33,7 @@ import {
   notificationPath,
   type PushPayload,
   type PushSubscriptionBody,
+  RETENTION,
 } from '@dating/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
@@ -33,6 +42,12 @@ import type { VapidKeys } from '../config.ts';
 import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Db } from '../db/connection.ts';
 import { type FieldErrors, fieldError, fieldErrors } from '../lib/http-errors.ts';
+import {
+  guardedLookup,
+  type HostResolver,
+  hostProblem,
+  NOT_PUBLIC,
+} from '../lib/public-addresses.ts';
 import {
   deleteSubscription,
   dropSubscription,
@@ -53,7 +68,7 @@ const CONCURRENCY = 8;
 /** Pushes waiting beyond this many are dropped (logged): a flood must not grow memory. */
 const QUEUE_MAX = 10_000;
 /** A push queued longer ago than this is old news by the time the feed comes back. */
-const STALE_AFTER_MS = 10 * 60 * 1000;
+export const STALE_AFTER_MS = RETENTION.queuedPushMinutes * 60 * 1000;
 const DRAIN_BATCH = 500;
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -62,9 +77,10 @@ const P256DH_LENGTH = 87;
 const AUTH_LENGTH = 22;
 
 /**
- * Why an endpoint cannot be pushed to, or null. Only https, to a named host: never an
- * address or a name for this machine, so that a subscription cannot aim the server's
- * requests at its own network. With `allowInsecure` (tests), http://127.0.0.1 too.
+ * Why an endpoint cannot be pushed to, by its spelling, or null. Only https on port 443,
+ * to a named host: never an address or a name for this machine, so that a subscription
+ * cannot aim the server's requests at its own network (where the name leads is checked
+ * apart: `destinationProblem`). With `allowInsecure` (tests), http://127.0.0.1 too.
  */
 export function endpointProblem(endpoint: string, allowInsecure: boolean): string | null {
   let url: URL;
@@ -73,8 +89,10 @@ export function endpointProblem(endpoint: string, allowInsecure: boolean): strin
   } catch {
     return API_MSG.pushEndpointInvalid;
   }
-  if (allowInsecure && url.protocol === 'http:' && url.hostname === '127.0.0.1') return null;
+  if (isInsecureStub(url, allowInsecure)) return null;
   if (url.protocol !== 'https:') return API_MSG.pushEndpointInsecure;
+  // The URL parser drops the scheme's default port: any port left is another one.
+  if (url.port !== '') return API_MSG.pushEndpointPort;
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (
     url.username !== '' ||
@@ -85,6 +103,33 @@ export function endpointProblem(endpoint: string, allowInsecure: boolean): strin
   ) {
     return API_MSG.pushEndpointInvalid;
   }
+  return null;
+}
+
+/** Whether the endpoint is the test stub's, which `allowInsecure` lets through unresolved. */
+function isInsecureStub(url: URL, allowInsecure: boolean) {
+  return allowInsecure && url.protocol === 'http:' && url.hostname === '127.0.0.1';
+}
+
+/** How endpoints are checked: the spelling's exception for tests, and the resolver. */
+export interface EndpointRules {
+  allowInsecure: boolean;
+  resolveHost: HostResolver;
+}
+
+/**
+ * Why an endpoint well spelled cannot be pushed to, by where its host leads (every address
+ * public), or null.
+ */
+export async function destinationProblem(
+  endpoint: string,
+  rules: EndpointRules,
+): Promise<string | null> {
+  const url = new URL(endpoint);
+  if (isInsecureStub(url, rules.allowInsecure)) return null;
+  const problem = await hostProblem(url.hostname, rules.resolveHost);
+  if (problem === 'unresolved') return API_MSG.pushEndpointUnresolved;
+  if (problem === 'private') return API_MSG.pushEndpointPrivate;
   return null;
 }
 
@@ -123,14 +168,21 @@ export function subscriptionProblems(
   return problems;
 }
 
-/** Keeps the browser's subscription under the identity: 400 for bad input or too many. */
+/**
+ * Keeps the browser's subscription under the identity: 400 for bad input, an endpoint whose
+ * host does not lead to the public internet, or too many.
+ */
 export async function subscribe(
   db: Db,
   author: Author,
   body: PushSubscriptionBody,
-  allowInsecure: boolean,
+  rules: EndpointRules,
 ) {
-  const problems = subscriptionProblems(body, allowInsecure);
+  const problems = subscriptionProblems(body, rules.allowInsecure);
+  if (problems.endpoint === undefined) {
+    const destination = await destinationProblem(body.endpoint, rules);
+    if (destination !== null) problems.endpoint = [destination];
+  }
   if (Object.keys(problems).length > 0) throw fieldErrors(problems);
   const kept = await saveSubscription(
     db,
@@ -153,19 +205,28 @@ export function payloadOf(queued: QueuedPush): PushPayload {
   };
 }
 
-export interface PushSettings {
+export interface PushSettings extends EndpointRules {
   vapid: VapidKeys;
   subject: string;
-  allowInsecure: boolean;
 }
 
-/** POSTs the push; resolves with the push service's status, bounded by SEND_TIMEOUT_MS. */
-function post(endpoint: string, headers: Record<string, string | number>, body: Buffer | null) {
+/**
+ * POSTs the push; resolves with the push service's status, bounded by SEND_TIMEOUT_MS. The
+ * host is resolved by `resolveHost` and connected to only when every address is public
+ * (else an error with code NOT_PUBLIC).
+ */
+export function post(
+  endpoint: string,
+  headers: Record<string, string | number>,
+  body: Buffer | null,
+  resolveHost: HostResolver,
+) {
   return new Promise<number>((resolve, reject) => {
     const url = new URL(endpoint);
     const request = (url.protocol === 'http:' ? http : https).request(url, {
       method: 'POST',
       headers,
+      lookup: guardedLookup(resolveHost),
       // Never follows redirects (node:http does not): the push goes where the browser said.
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
@@ -190,6 +251,11 @@ export class PushSender {
     private readonly settings: PushSettings,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** How subscriptions' endpoints are checked (routes/api/push). */
+  get endpointRules(): EndpointRules {
+    return { allowInsecure: this.settings.allowInsecure, resolveHost: this.settings.resolveHost };
+  }
 
   /** The VAPID public key: browsers subscribe with it as their `applicationServerKey`. */
   get publicKey() {
@@ -289,8 +355,18 @@ export class PushSender {
     );
     let status: number;
     try {
-      status = await post(details.endpoint, details.headers, details.body);
+      status = await post(
+        details.endpoint,
+        details.headers,
+        details.body,
+        this.settings.resolveHost,
+      );
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === NOT_PUBLIC) {
+        // Not sent, and kept (see the top of this file); the endpoint is not logged.
+        this.log.warn('a push endpoint’s host leads to an address that is not public: not sent');
+        return;
+      }
       // The endpoint is a capability: it is not logged.
       this.log.warn({ err: error }, 'a push service could not be reached');
       return;

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AddressKeys } from '../../src/lib/address-keys.ts';
+import { CounterNames } from '../../src/lib/keyed-hashes.ts';
 import { createUser } from '../factories.ts';
 import { createTestContext, ENGINES, type TestContext } from '../harness.ts';
 import { type PrivateRedis, startPrivateRedis } from '../redis-server.ts';
@@ -21,9 +21,9 @@ const FREEZE_MS = 20_000;
 const REQUEST_DEADLINE_MS = 10_000;
 /** How soon after the thaw the shared limits must be back. */
 const BACK_WITHIN_MS = 10_000;
-/** The server secret, which keys the addresses counted in Redis (lib/address-keys.ts). */
+/** The server secret, which keys the counters' names in Redis (lib/keyed-hashes.ts). */
 const SECRET = randomBytes(32).toString('hex');
-const addressKey = (ip: string) => new AddressKeys(SECRET).of(ip);
+const loginIpMinute = (ip: string) => new CounterNames(SECRET).of('login-ip-minute', 'ip', ip);
 
 for (const engine of ENGINES) {
   describe(`Redis frozen for longer than a request deadline [${engine}]`, () => {
@@ -80,7 +80,7 @@ for (const engine of ENGINES) {
 
     it('goes back to Redis within seconds of the thaw', { timeout: 90_000 }, async () => {
       expect(await fourLogins('10.9.0.1')).toEqual([401, 401, 401, 429]);
-      expect(await keys()).toContain(`${prefix}rl:login-ip-minute:${addressKey('10.9.0.1')}`);
+      expect(await keys()).toContain(`${prefix}rl:${loginIpMinute('10.9.0.1')}`);
       const user = await createUser(ctx);
       expect(ctx.app.redis?.available).toBe(true);
 
@@ -117,7 +117,7 @@ for (const engine of ENGINES) {
 
       // Counting in Redis again, and the revocation made during the freeze is there.
       expect(await fourLogins('10.9.2.1')).toEqual([401, 401, 401, 429]);
-      expect(await keys()).toContain(`${prefix}rl:login-ip-minute:${addressKey('10.9.2.1')}`);
+      expect(await keys()).toContain(`${prefix}rl:${loginIpMinute('10.9.2.1')}`);
       expect(await keys()).toEqual(expect.arrayContaining([expect.stringMatching(/deny:fam:/)]));
       const revoked = await ctx.request({
         method: 'GET',

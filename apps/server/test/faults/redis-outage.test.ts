@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AddressKeys } from '../../src/lib/address-keys.ts';
+import { CounterNames } from '../../src/lib/keyed-hashes.ts';
 import { createUser } from '../factories.ts';
 import { createTestContext, ENGINES, type TestContext } from '../harness.ts';
 import { type PrivateRedis, startPrivateRedis } from '../redis-server.ts';
@@ -18,9 +18,9 @@ type Ctx = TestContext & { close(): Promise<void> };
 
 /** Far longer than any request may take with the fix; without it they wait for SIGCONT. */
 const FROZEN_GUARD_MS = 20_000;
-/** The server secret, which keys the addresses counted in Redis (lib/address-keys.ts). */
+/** The server secret, which keys the counters' names in Redis (lib/keyed-hashes.ts). */
 const SECRET = randomBytes(32).toString('hex');
-const addressKey = (ip: string) => new AddressKeys(SECRET).of(ip);
+const loginIpMinute = (ip: string) => new CounterNames(SECRET).of('login-ip-minute', 'ip', ip);
 
 async function within<T>(promise: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -109,7 +109,7 @@ for (const engine of ENGINES) {
       expect(await fourLogins('10.7.0.1')).toEqual([401, 401, 401, 429]);
       const written = await keys();
       // The address is counted under its keyed hash, never as it is.
-      expect(written).toContain(`${prefix}rl:login-ip-minute:${addressKey('10.7.0.1')}`);
+      expect(written).toContain(`${prefix}rl:${loginIpMinute('10.7.0.1')}`);
       expect(written.join()).not.toContain('10.7.0.1');
       for (const key of written) {
         expect(key).not.toContain('undefined');
@@ -146,7 +146,7 @@ for (const engine of ENGINES) {
       await untilRedisAnswers();
       expect(recoveries()).toBe(1);
       expect(await fourLogins('10.7.0.4')).toEqual([401, 401, 401, 429]);
-      expect(await keys()).toContain(`${prefix}rl:login-ip-minute:${addressKey('10.7.0.4')}`);
+      expect(await keys()).toContain(`${prefix}rl:${loginIpMinute('10.7.0.4')}`);
       // The new Redis started empty: the revocations were copied into it from the database.
       expect(await keys()).toEqual(expect.arrayContaining([expect.stringMatching(/deny:fam:/)]));
       expect((await status(revokedBefore)).statusCode).toBe(401);
@@ -188,7 +188,7 @@ for (const engine of ENGINES) {
       await untilRedisAnswers();
       expect(recoveries()).toBe(2);
       expect(await fourLogins('10.7.0.6')).toEqual([401, 401, 401, 429]);
-      expect(await keys()).toContain(`${prefix}rl:login-ip-minute:${addressKey('10.7.0.6')}`);
+      expect(await keys()).toContain(`${prefix}rl:${loginIpMinute('10.7.0.6')}`);
     });
   });
 }

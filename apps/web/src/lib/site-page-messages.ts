@@ -4,7 +4,7 @@
  * more: SECURITY.md is the source, and a change there that these pages describe is a change
  * here too.
  */
-import type { SitePagePath } from '@dating/contract';
+import { RETENTION, type SitePagePath } from '@dating/contract';
 
 export interface SitePageSection {
   heading: string;
@@ -86,6 +86,19 @@ export const PRIVACY_PAGE: SitePage = {
       heading: 'Notifications on your device',
       paragraphs: [
         'If you turn on notifications, the company that delivers them (Google, Mozilla, Apple or Microsoft, depending on your browser) learns that this site sent your browser a notification and when, but not what it says. A notification never contains the text of a post.',
+      ],
+    },
+    {
+      heading: 'How long things are kept',
+      paragraphs: [
+        'Questions, replies and updates are kept until their writer or an admin deletes them, and so are their likes. A deleted reply that has replies under it keeps its place as "[deleted]", without its text. An account is kept until it is deleted.',
+        `Unread notifications are kept until you read them, or until the post they are about is deleted or hidden. Read ones are deleted ${RETENTION.readNotificationsDays} days after you read them, or sooner if the post is deleted. What you follow is kept until you unfollow it or the question is deleted.`,
+        `If you turn on notifications, this device's subscription is kept until you turn them off or your browser's push service says it has ended. A notification waiting to be sent is deleted when the server takes it to send; one left waiting more than ${RETENTION.queuedPushMinutes} minutes (while the server could not send) is deleted unsent.`,
+        `When you sign in, the server keeps a record of that sign-in while it can be renewed, ${RETENTION.signInDays} days after its last use, and then deletes it: there is no history of your sign-ins. The cookie that lets this browser sign in without waiting after someone else's failed attempts stays in your browser for 180 days; the server keeps nothing about devices.`,
+        'Reports are kept with the moderation record, with the reason and details given; the scrambled form of the reporter’s network is erased once an admin has reviewed the report. The moderation log is kept, and names no writer and no reporter.',
+        `Some things are kept only briefly: the note that makes a retried post count once (${RETENTION.idempotencyKeyHours} hours), a solved anti-spam challenge (${RETENTION.challengeMinutes} minutes), and the counters that limit how often one can post, like or sign in, each for its own window of 5 seconds to ${RETENTION.rateLimitWindowMaxHours} hours. The counters are named by a scrambled code that gives away no key, account or address.`,
+        'Server logs are written to the server’s output and the site keeps no log files of its own: how long the operator keeps them is up to the operator. They never hold what you wrote, your key or your password.',
+        'The site makes no backups of its own. If the operator backs up the database, what is deleted here stays in those copies until they are deleted too.',
       ],
     },
   ],

@@ -24,14 +24,14 @@ const subscriptionRoutes: FastifyPluginAsyncTypebox = async (own) => {
       schema: {
         tags: ['push'],
         summary:
-          "Be told on this device: keep the browser's push subscription (PushSubscription.toJSON()) under your account or key. Sending it again is harmless; a browser another identity subscribed moves to you. At most 10 per identity.",
+          "Be told on this device: keep the browser's push subscription (PushSubscription.toJSON()) under your account or key. Sending it again is harmless; a browser another identity subscribed moves to you. At most 10 per identity. The endpoint must be https on port 443, to a host whose every address is public (checked again at each push).",
         body: PushSubscriptionBody,
         response: { 201: Type.Null() },
       },
     },
     async (request, reply) => {
       const author = requireAuthor(viewerOf(request));
-      await subscribe(own.db, author, request.body, own.config.pushAllowInsecure);
+      await subscribe(own.db, author, request.body, own.push.endpointRules);
       return reply.code(201).send(null);
     },
   );
