@@ -56,3 +56,28 @@ export const EventsQuery = Type.Object({
   question: Type.Optional(Id),
 });
 export type EventsQuery = Static<typeof EventsQuery>;
+
+/** The events of `GET /api/events/` (text/event-stream), by the name each is sent under. */
+export const LIVE_EVENTS = {
+  /** `NotificationEvent`: the requester's unread count may have changed. */
+  notification: 'notification',
+  /** `ReplyEvent`: a reply of the watched thread became visible to strangers. */
+  reply: 'reply',
+  /** `UnavailableEvent`: the watched question was deleted or hidden; the stream ends. */
+  unavailable: 'unavailable',
+} as const;
+
+export const NotificationEvent = Type.Object({ unread: Type.Integer({ minimum: 0 }) });
+export type NotificationEvent = Static<typeof NotificationEvent>;
+
+export const ReplyEvent = Type.Object({ question: Id, answer: Id });
+export type ReplyEvent = Static<typeof ReplyEvent>;
+
+export const UnavailableEvent = Type.Object(
+  { question: Id },
+  {
+    description:
+      'The watched question is no longer available to the requester (deleted, or hidden by reports while moderators review it); the stream ends after it.',
+  },
+);
+export type UnavailableEvent = Static<typeof UnavailableEvent>;

@@ -122,6 +122,7 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
       <PerspectivesBar perspectives={data.perspectives} perspective={perspective} />
       <NewRepliesButton
         count={live.pending}
+        unavailable={live.unavailable}
         onShow={() => void live.showPending().then((first) => first !== null && setPosted(first))}
       />
       {!filtered ? (

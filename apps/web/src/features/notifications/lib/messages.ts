@@ -22,6 +22,8 @@ export const NOTIFY = {
   unfollowed: 'You no longer follow this question.',
   followFailed: "Couldn't change whether you follow this question.",
   newReplies: (n: number) => (n === 1 ? 'Show 1 new reply' : `Show ${n} new replies`),
+  /** The thread on screen was deleted, or hidden while moderators review it. */
+  unavailable: 'This question is no longer available.',
 } as const;
 
 /** What one notification is about, in words ("2 new replies, the latest from Anon 3"). */
