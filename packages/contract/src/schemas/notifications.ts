@@ -57,16 +57,6 @@ export const EventsQuery = Type.Object({
 });
 export type EventsQuery = Static<typeof EventsQuery>;
 
-/** The events of `GET /api/events/` (text/event-stream), by the name each is sent under. */
-export const LIVE_EVENTS = {
-  /** `NotificationEvent`: the requester's unread count may have changed. */
-  notification: 'notification',
-  /** `ReplyEvent`: a reply of the watched thread became visible to strangers. */
-  reply: 'reply',
-  /** `UnavailableEvent`: the watched question was deleted or hidden; the stream ends. */
-  unavailable: 'unavailable',
-} as const;
-
 export const NotificationEvent = Type.Object({ unread: Type.Integer({ minimum: 0 }) });
 export type NotificationEvent = Static<typeof NotificationEvent>;
 
