@@ -67,7 +67,12 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
     const target = answerOfHash(location.hash);
     if (target !== null) setPosted(target);
   }, [location.hash]);
-  const live = useLiveThread(id, valid ? (question.data?.answers ?? null) : null);
+  // A question hidden from the visitor (its notice, nothing they may do) has no thread to watch.
+  const hiddenFromViewer = question.data?.hidden === true && !question.data.can.reply;
+  const live = useLiveThread(
+    id,
+    valid && !hiddenFromViewer ? (question.data?.answers ?? null) : null,
+  );
   const onReportAnswer = useCallback(
     (answerId: number) => setReport({ type: 'answer', id: answerId }),
     [],

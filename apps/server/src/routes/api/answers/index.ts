@@ -31,7 +31,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['answers'],
-        summary: 'One answer',
+        summary:
+          'One answer; 404, as for none, when it is hidden from you (hidden by reports, or under a question hidden by reports: only its author, the asker and admins see it)',
         params: IdParams,
         response: { 200: Answer },
       },

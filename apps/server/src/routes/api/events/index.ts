@@ -47,6 +47,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (question !== null) {
         const row = await findQuestion(app.db, question);
         if (!row || !visibleTo(viewer, row, row)) throw notFound();
+        // The question as it is once hidden: whether this viewer would still see it.
         const hidden = { ...row, hidden_at: row.hidden_at ?? new Date() };
         keepsHidden = visibleTo(viewer, hidden, hidden);
         after = resumeFrom ?? (await newestAnswerId(app.db, question));
