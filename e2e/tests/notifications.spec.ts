@@ -6,7 +6,14 @@
  * carries the count.
  */
 import type { Browser, Page } from '@playwright/test';
-import { createAnswer, createQuestion, createUser, login, uid } from '../support/api.ts';
+import {
+  createAnswer,
+  createQuestion,
+  createReport,
+  createUser,
+  login,
+  uid,
+} from '../support/api.ts';
 import {
   answerWithText,
   expect,
@@ -226,6 +233,32 @@ test.describe('notifications', () => {
     await expect(answerWithText(page, later)).toBeVisible();
     await expect(answerWithText(page, later)).toBeFocused();
     await expect(show).toHaveCount(0);
+  });
+
+  test('an open thread hidden by reports says it is no longer available, and shows its notice', async ({
+    page,
+    request,
+  }) => {
+    const secret = `Hidden soon ${uid()}`;
+    const question = await createQuestion(request, { text: `<p>${secret}</p>` });
+    const reply = `A reply ${uid()}`;
+    await createAnswer(request, question.id, { text: reply });
+    const listening = page.waitForRequest(
+      (r) =>
+        new URL(r.url()).pathname === '/api/events/' && r.url().includes(`question=${question.id}`),
+    );
+    await page.goto(`/questions/${question.id}`);
+    await expect(answerWithText(page, reply)).toBeVisible();
+    await listening;
+    for (let i = 0; i < 3; i += 1) await createReport(request, { question: question.id });
+    await expect(page.getByText('This question is no longer available.')).toBeVisible({
+      timeout: 10_000,
+    });
+    await expect(
+      questionArticle(page).getByText('This post is hidden while moderators review it.'),
+    ).toBeVisible();
+    await expect(page.getByText(secret)).toHaveCount(0);
+    await expect(answerWithText(page, reply)).toHaveCount(0);
   });
 
   test("on a phone, the menu button carries a signed-in user's count", async ({

@@ -188,6 +188,59 @@ for (const engine of ENGINES) {
       resumed.close();
     });
 
+    it('ends with `unavailable` the streams of a question hidden from them; a new one is a 404', async () => {
+      const q = await createQuestion(ctx);
+      const stranger = await stream(`/api/events/?question=${q.id}`);
+      const asker = await stream(`/api/events/?question=${q.id}`, {
+        'X-Session-Id': q.session as string,
+      });
+      await asker.next(unreadIs(0));
+      await sql`UPDATE questions SET hidden_at = now() WHERE id = ${q.id}`.execute(ctx.database.db);
+      const gone = await stranger.next((e) => e.event === 'unavailable');
+      expect(JSON.parse(gone.data ?? '')).toEqual({ question: q.id });
+      await stranger
+        .next(() => false, 2_000)
+        .catch((error: Error) => {
+          expect(error.message).toBe('the stream ended');
+        });
+      expect(stranger.ended).toBe(true);
+      const again = await fetch(`${base}/api/events/?question=${q.id}`);
+      expect(again.status).toBe(404);
+      expect(await again.json()).toEqual({ detail: API_MSG.notFound });
+      const mine = await fetch(`${base}/api/events/?question=${q.id}`, {
+        headers: { 'X-Session-Id': q.session as string },
+      });
+      expect(mine.status).toBe(200);
+      await mine.body?.cancel();
+
+      // The asker's stream goes on, but a reply under the hidden question is announced to
+      // nobody: what follows it (the asker's count, by another thread) comes, and no reply.
+      await createAnswer(ctx, q.id, { session: q.session, text: 'Still here.' });
+      const other = await createQuestion(ctx);
+      const follow = await ctx.request({
+        method: 'POST',
+        url: `/api/questions/${other.id}/follow/`,
+        session: q.session,
+      });
+      expect(follow.statusCode, follow.body).toBe(204);
+      await createAnswer(ctx, other.id);
+      await asker.next(unreadIs(1));
+      expect(asker.events.filter((e) => e.event !== 'notification')).toEqual([]);
+      expect(asker.ended).toBe(false);
+
+      // Deleted: every stream on it ends, its asker's too.
+      const deleted = await ctx.request({
+        method: 'DELETE',
+        url: `/api/questions/${q.id}/`,
+        session: q.session,
+      });
+      expect(deleted.statusCode).toBe(204);
+      const removed = await asker.next((e) => e.event === 'unavailable');
+      expect(JSON.parse(removed.data ?? '')).toEqual({ question: q.id });
+      asker.close();
+      stranger.close();
+    });
+
     it('refuses bad input and too many streams', async () => {
       const get = (path: string, headers: Record<string, string> = {}) =>
         fetch(`${base}${path}`, { headers });

@@ -305,11 +305,15 @@ describeEachEngine('moderation', (ctx) => {
       expect(nodes[0]?.replies.map((n) => [n.id, n.text, n.hidden])).toEqual([
         [child.id, 'a reply to it', false],
       ]);
+      // By its id, it is not there for others (presenters/ownership.ts `visibleTo`).
       const single = await ctx.request({ method: 'GET', url: `/api/answers/${a.id}/` });
-      expect(single.json()).toMatchObject({ hidden: true, text: API_MSG.hiddenReply });
+      expect(single.statusCode).toBe(404);
+      expect(single.json()).toEqual({ detail: API_MSG.notFound });
       for (const auth of [{ session: a.session }, await asAdmin()]) {
         const mine = flat((await detail(ctx, q.id, auth)).answers).find((n) => n.id === a.id);
         expect(mine).toMatchObject({ hidden: true, text: 'rude reply' });
+        const byId = await ctx.request({ method: 'GET', url: `/api/answers/${a.id}/`, ...auth });
+        expect(byId.json()).toMatchObject({ hidden: true, text: 'rude reply' });
       }
     });
 

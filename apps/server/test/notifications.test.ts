@@ -318,6 +318,170 @@ for (const engine of ENGINES) {
       expect(await unread(ctx, key(q.session))).toBe(0);
     });
 
+    it('tells nobody but the asker of what happens under a hidden question', async () => {
+      const admin = await createAdmin(ctx);
+      const q = await createQuestion(ctx);
+      const follower = newSession();
+      const followed = await ctx.request({
+        method: 'POST',
+        url: `/api/questions/${q.id}/follow/`,
+        session: follower,
+      });
+      expect(followed.statusCode).toBe(204);
+      const a = await createAnswer(ctx, q.id, { text: 'Before the hide.' });
+      for (const who of [q.session, follower, a.session]) {
+        expect((await markRead(ctx, key(who), { all: true })).statusCode).toBe(204);
+      }
+      await createReport(ctx, { question: q.id });
+      await createReport(ctx, { question: q.id });
+      // The asker replies (under a's reply too), updates, marks a's reply; an admin replies.
+      await createAnswer(ctx, q.id, { session: q.session, text: 'Asker, after the hide.' });
+      await createAnswer(ctx, q.id, { session: q.session, parent_id: a.id, text: 'To you.' });
+      const update = await ctx.request({
+        method: 'POST',
+        url: `/api/questions/${q.id}/updates/`,
+        session: q.session,
+        body: { text: 'An update while hidden.' },
+      });
+      expect(update.statusCode, update.body).toBe(201);
+      const marked = await ctx.request({
+        method: 'POST',
+        url: `/api/answers/${a.id}/helpful/`,
+        session: q.session,
+      });
+      expect(marked.statusCode, marked.body).toBe(200);
+      const byAdmin = await createAnswer(ctx, q.id, {
+        token: admin.access,
+        text: 'Admin, after the hide.',
+      });
+      for (const who of [follower, a.session]) {
+        expect(await unread(ctx, key(who)), who).toBe(0);
+        const texts = JSON.stringify(await inbox(ctx, key(who)));
+        expect(texts).not.toMatch(/after the hide|To you|An update while hidden/);
+      }
+      // The asker, who sees the whole thread, hears of the admin's reply.
+      const news = (await inbox(ctx, key(q.session))).filter((n) => !n.read);
+      expect(news.filter((n) => n.kind !== 'moderation')).toEqual([
+        expect.objectContaining({ kind: 'reply', answer: byAdmin.id, author_label: 'Anon 2' }),
+      ]);
+    });
+
+    it('drops the unread notifications of a hidden post, and takes the excerpt from read ones', async () => {
+      const q = await createQuestion(ctx);
+      const follower = newSession();
+      await ctx.request({
+        method: 'POST',
+        url: `/api/questions/${q.id}/follow/`,
+        session: follower,
+      });
+      const a = await createAnswer(ctx, q.id, { text: 'Call Dana on her number.' });
+      await markRead(ctx, key(q.session), { all: true });
+      const b = await createAnswer(ctx, q.id, { text: 'Unread when it is hidden.' });
+      // The asker read a's notice; b's is unread. The follower read none.
+      await createReport(ctx, { answer: a.id });
+      await createReport(ctx, { answer: a.id });
+      expect((await inbox(ctx, key(q.session))).map((n) => [n.answer, n.excerpt, n.read])).toEqual([
+        [b.id, 'Unread when it is hidden.', false],
+        [a.id, API_MSG.hiddenReply, true],
+      ]);
+      await createReport(ctx, { answer: b.id });
+      await createReport(ctx, { answer: b.id });
+      expect((await inbox(ctx, key(q.session))).map((n) => [n.answer, n.excerpt])).toEqual([
+        [a.id, API_MSG.hiddenReply],
+      ]);
+      // The follower's read update notice, once its question is hidden.
+      await markRead(ctx, key(q.session), { all: true });
+      await ctx.request({
+        method: 'POST',
+        url: `/api/questions/${q.id}/updates/`,
+        session: q.session,
+        body: { text: 'We met at the cafe on Elm Street.' },
+      });
+      await markRead(ctx, key(follower), { all: true });
+      await createReport(ctx, { question: q.id });
+      await createReport(ctx, { question: q.id });
+      const read = await inbox(ctx, key(follower));
+      expect(read.map((n) => [n.kind, n.excerpt, n.read])).toEqual([
+        ['update', API_MSG.hiddenQuestion, true],
+      ]);
+      expect(JSON.stringify(await inbox(ctx, key(q.session)))).not.toMatch(/Dana|Unread when/);
+      // Its author, editing it while hidden, brings nothing back.
+      const edit = await ctx.request({
+        method: 'PATCH',
+        url: `/api/answers/${a.id}/`,
+        session: a.session,
+        body: { text: 'Call Dana at 555.' },
+      });
+      expect(edit.statusCode, edit.body).toBe(200);
+      expect(JSON.stringify(await inbox(ctx, key(q.session)))).not.toMatch(/Dana/);
+    });
+
+    it('quotes an edited reply as it now reads, in every inbox it reached, read or not', async () => {
+      const asker = await createUser(ctx);
+      const q = await createQuestion(ctx, { token: asker.access });
+      const follower = newSession();
+      await ctx.request({
+        method: 'POST',
+        url: `/api/questions/${q.id}/follow/`,
+        session: follower,
+      });
+      const a = await createAnswer(ctx, q.id, { text: 'Text Sam Rivers on 0791 112 3456.' });
+      const nested = await createAnswer(ctx, q.id, { parent_id: a.id, text: 'Mine, unedited.' });
+      const marked = await ctx.request({
+        method: 'POST',
+        url: `/api/answers/${a.id}/helpful/`,
+        token: asker.access,
+      });
+      expect(marked.statusCode, marked.body).toBe(200);
+      await markRead(ctx, key(follower), { all: true });
+      const before = await inbox(ctx, { token: asker.access });
+      expect(before.map((n) => n.answer)).toEqual([nested.id]);
+      const edit = await ctx.request({
+        method: 'PATCH',
+        url: `/api/answers/${a.id}/`,
+        session: a.session,
+        body: { text: 'Talk to him.' },
+      });
+      expect(edit.statusCode, edit.body).toBe(200);
+      // The follower's read notice of a, and a's own "helped" notice, quote the new text.
+      expect((await inbox(ctx, key(follower))).map((n) => [n.answer, n.excerpt, n.read])).toEqual([
+        [nested.id, 'Mine, unedited.', true],
+      ]);
+      const followerItems = await inbox(ctx, key(follower));
+      expect(JSON.stringify(followerItems)).not.toMatch(/Sam|0791/);
+      const helped = (await inbox(ctx, key(a.session))).find((n) => n.kind === 'helped');
+      expect(helped).toMatchObject({ answer: a.id, excerpt: 'Talk to him.' });
+      // Nothing new for anyone: an edit changes what is quoted, not what is unread.
+      expect(await unread(ctx, key(follower))).toBe(0);
+      const other = await createQuestion(ctx);
+      const first = await createAnswer(ctx, other.id, { text: 'Her name is Ana Lopez.' });
+      await markRead(ctx, key(other.session), { all: true });
+      const edited = await ctx.request({
+        method: 'PATCH',
+        url: `/api/answers/${first.id}/`,
+        session: first.session,
+        body: { text: 'Be kind.' },
+      });
+      expect(edited.statusCode).toBe(200);
+      expect((await inbox(ctx, key(other.session))).map((n) => [n.excerpt, n.read])).toEqual([
+        ['Be kind.', true],
+      ]);
+      expect(await unread(ctx, key(other.session))).toBe(0);
+    });
+
+    it('drops read notifications of a deleted reply too', async () => {
+      const q = await createQuestion(ctx);
+      const a = await createAnswer(ctx, q.id, { text: 'Gone soon.' });
+      await markRead(ctx, key(q.session), { all: true });
+      const del = await ctx.request({
+        method: 'DELETE',
+        url: `/api/answers/${a.id}/`,
+        session: a.session,
+      });
+      expect(del.statusCode).toBe(204);
+      expect(await inbox(ctx, key(q.session))).toEqual([]);
+    });
+
     it('marks notifications read by id (only the caller’s) or all, and pages them', async () => {
       const asker = newSession();
       const questions = [];

@@ -20,7 +20,13 @@ import {
   readVapid,
   startPushServiceStub,
 } from '../testing/push-service.ts';
-import { type Author, createAnswer, createQuestion, createUser } from './factories.ts';
+import {
+  type Author,
+  createAnswer,
+  createQuestion,
+  createReport,
+  createUser,
+} from './factories.ts';
 import { createTestContext, ENGINES, newSession, type TestContext } from './harness.ts';
 
 type Context = TestContext & { close(): Promise<void> };
@@ -217,6 +223,47 @@ for (const engine of ENGINES) {
       expect(open(pushes[0] as ReceivedPush, browser)).toMatchObject({
         url: `/questions/${q.id}#answer-${stranger.id}`,
       });
+    });
+
+    it('pushes nothing of a hidden question to those it is hidden from', async () => {
+      const q = await createQuestion(ctx);
+      const follower = { session: newSession() };
+      const follow = (id: number, who: Author) =>
+        ctx.request({ method: 'POST', url: `/api/questions/${id}/follow/`, ...who });
+      expect((await follow(q.id, follower)).statusCode).toBe(204);
+      const answer = await createAnswer(ctx, q.id);
+      const answerer = { session: answer.session };
+      const devices = [await device(follower), await device(answerer)];
+      for (let i = 0; i < 3; i += 1) await createReport(ctx, { question: q.id });
+      // The asker goes on: a reply under the answerer's, an update, "This helped".
+      await createAnswer(ctx, q.id, { session: q.session, parent_id: answer.id, text: 'Hm.' });
+      const update = await ctx.request({
+        method: 'POST',
+        url: `/api/questions/${q.id}/updates/`,
+        session: q.session,
+        body: { text: 'An update.' },
+      });
+      expect(update.statusCode, update.body).toBe(201);
+      const marked = await ctx.request({
+        method: 'POST',
+        url: `/api/answers/${answer.id}/helpful/`,
+        session: q.session,
+      });
+      expect(marked.statusCode, marked.body).toBe(200);
+      // Then news of a visible question they both follow: the one push each gets.
+      const other = await createQuestion(ctx);
+      for (const who of [follower, answerer])
+        expect((await follow(other.id, who)).statusCode).toBe(204);
+      const news = await createAnswer(ctx, other.id);
+      for (const { endpoint, browser } of devices) {
+        const [push] = await pushesOn(endpoint);
+        expect(open(push as ReceivedPush, browser)).toEqual({
+          kind: 'reply',
+          url: `/questions/${other.id}#answer-${news.id}`,
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      for (const { endpoint } of devices) expect(stub.receivedOn(endpoint)).toHaveLength(1);
     });
 
     it('subscribes idempotently, and unsubscribes only the identity’s own device', async () => {

@@ -43,6 +43,10 @@ export interface AnonymousPostRow {
   created_at: Date;
   /** The post's time in microseconds since the epoch, for the cursor. */
   at: number;
+  /** Its question's author and hidden state: whether the key sees its text. */
+  question_user_id: number | null;
+  question_session_hash: Buffer | null;
+  question_hidden_at: Date | null;
 }
 
 /** An idempotency key to take: its keyed hash, its request's fingerprint, and its expiry. */

@@ -1,6 +1,7 @@
 import type { AnonymousPost } from '@dating/contract';
 import type { Viewer } from '../auth/identity.ts';
 import type { AnonymousPostRow } from '../db/rows.ts';
+import { questionTextFor } from './ownership.ts';
 
 /** A post of the viewer's own key: it carries their session id, like every own item. */
 export function presentAnonymousPost(
@@ -13,7 +14,12 @@ export function presentAnonymousPost(
     id: row.id,
     question: row.question_id,
     text: row.text,
-    question_text: row.question_text,
+    question_text: questionTextFor(viewer, {
+      text: row.question_text,
+      user_id: row.question_user_id,
+      session_hash: row.question_session_hash,
+      hidden_at: row.question_hidden_at,
+    }),
     likes: row.likes,
     liked,
     gender: row.gender,

@@ -9,7 +9,7 @@ import {
 import type { Viewer } from '../auth/identity.ts';
 import { buildTree } from '../lib/answer-tree.ts';
 import { helpedFirst } from '../lib/helped-first.ts';
-import { ownershipFields, rightsOf, seesHidden } from './ownership.ts';
+import { ownershipFields, questionTextFor, rightsOf, seesHidden } from './ownership.ts';
 
 export interface AnswerRow {
   id: number;
@@ -93,8 +93,21 @@ export function withLiked(nodes: readonly AnswerNode[], liked: ReadonlySet<numbe
 
 export function presentMyAnswer(
   viewer: Viewer,
-  row: AnswerRow & { question_text: string },
+  row: AnswerRow & {
+    question_text: string;
+    question_user_id: number | null;
+    question_session_hash: Buffer | null;
+    question_hidden_at: Date | null;
+  },
   liked: boolean,
 ): MyAnswer {
-  return { ...presentAnswer(viewer, row, liked), question_text: row.question_text };
+  return {
+    ...presentAnswer(viewer, row, liked),
+    question_text: questionTextFor(viewer, {
+      text: row.question_text,
+      user_id: row.question_user_id,
+      session_hash: row.question_session_hash,
+      hidden_at: row.question_hidden_at,
+    }),
+  };
 }

@@ -6,7 +6,7 @@ import type { FollowedQuestion, Notification } from '@dating/contract';
 import type { Viewer } from '../auth/identity.ts';
 import type { FollowListRow } from '../repositories/follows.ts';
 import type { NotificationRow } from '../repositories/notifications.ts';
-import { seesHidden } from './ownership.ts';
+import { visibleTo } from './ownership.ts';
 
 /** The question an item names, as its row carries it (all null once the question is gone). */
 interface NamedQuestion {
@@ -16,12 +16,15 @@ interface NamedQuestion {
   question_session_hash: Buffer | null;
 }
 
-/** The question's first words, unless it is gone or hidden from the viewer. */
-function questionTextFor(viewer: Viewer, row: NamedQuestion): string | null {
+/** The question's first words, unless it is gone or hidden from the viewer (`visibleTo`). */
+function namedQuestionText(viewer: Viewer, row: NamedQuestion): string | null {
   if (row.question_text === null) return null;
-  const author = { user_id: row.question_user_id, session_hash: row.question_session_hash };
-  if (row.question_hidden_at !== null && !seesHidden(viewer, author)) return null;
-  return row.question_text;
+  const question = {
+    user_id: row.question_user_id,
+    session_hash: row.question_session_hash,
+    hidden_at: row.question_hidden_at,
+  };
+  return visibleTo(viewer, question, question) ? row.question_text : null;
 }
 
 export function presentNotification(viewer: Viewer, row: NotificationRow): Notification {
@@ -29,7 +32,7 @@ export function presentNotification(viewer: Viewer, row: NotificationRow): Notif
     id: row.id,
     kind: row.kind,
     question: row.question_id,
-    question_text: questionTextFor(viewer, row),
+    question_text: namedQuestionText(viewer, row),
     answer: row.answer_id,
     count: row.count,
     excerpt: row.excerpt,
@@ -42,7 +45,7 @@ export function presentNotification(viewer: Viewer, row: NotificationRow): Notif
 export function presentFollow(viewer: Viewer, row: FollowListRow): FollowedQuestion {
   return {
     question: row.question_id,
-    question_text: questionTextFor(viewer, row),
+    question_text: namedQuestionText(viewer, row),
     followed_at: row.created_at.toISOString(),
   };
 }

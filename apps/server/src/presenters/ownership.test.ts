@@ -1,8 +1,15 @@
+import { API_MSG } from '@dating/contract';
 import { describe, expect, it } from 'vitest';
 import { type AuthUser, STRANGER, type Viewer } from '../auth/identity.ts';
 import { ActivityMacs } from '../lib/activity-macs.ts';
 import { hashSessionId } from '../lib/session-id.ts';
-import { seesAsStranger, type ViewerFacts } from './ownership.ts';
+import {
+  questionTextFor,
+  recipientAsViewer,
+  seesAsStranger,
+  type ViewerFacts,
+  visibleTo,
+} from './ownership.ts';
 
 const KEY = 'kQ2xV9pLm4Tz7RbN1cWy8D';
 const keyViewer: Viewer = {
@@ -58,4 +65,54 @@ describe('seesAsStranger', () => {
       expect(seesAsStranger(viewer, { ...nothing, ...fact })).toBe(false);
     });
   }
+});
+
+describe('visibleTo', () => {
+  const hiddenAt = new Date('2026-01-01T00:00:00Z');
+  const asker = { user_id: null, session_hash: hashSessionId(KEY), hidden_at: null };
+  const reply = { ...someoneElse, hidden_at: null };
+  const hiddenQuestion = { ...asker, hidden_at: hiddenAt };
+
+  it('shows what is hidden from nobody to everybody', () => {
+    for (const viewer of [STRANGER, keyViewer, user(), user(true)]) {
+      expect(visibleTo(viewer, reply, asker)).toBe(true);
+      expect(visibleTo(viewer, asker, asker)).toBe(true);
+    }
+  });
+
+  it('shows a hidden reply only to its author and admins', () => {
+    const hidden = { ...reply, hidden_at: hiddenAt };
+    expect(visibleTo(STRANGER, hidden, asker)).toBe(false);
+    // The asker of its question is nobody special to it.
+    expect(visibleTo(keyViewer, hidden, asker)).toBe(false);
+    expect(visibleTo(user(true), hidden, asker)).toBe(true);
+    const author = { ...user(), user: { id: 8, username: 'v', is_staff: false } };
+    expect(visibleTo(author, hidden, asker)).toBe(true);
+  });
+
+  it('shows everything under a hidden question only to its asker, admins and each its own', () => {
+    expect(visibleTo(STRANGER, reply, hiddenQuestion)).toBe(false);
+    expect(visibleTo(user(), reply, hiddenQuestion)).toBe(false);
+    expect(visibleTo(keyViewer, reply, hiddenQuestion)).toBe(true);
+    expect(visibleTo(keyViewer, hiddenQuestion, hiddenQuestion)).toBe(true);
+    expect(visibleTo(user(true), reply, hiddenQuestion)).toBe(true);
+    const author = { ...user(), user: { id: 8, username: 'v', is_staff: false } };
+    expect(visibleTo(author, reply, hiddenQuestion)).toBe(true);
+    expect(visibleTo(author, hiddenQuestion, hiddenQuestion)).toBe(false);
+  });
+
+  it("reads an inbox's owner as who they are, never as an admin", () => {
+    const staffRecipient = recipientAsViewer({ user_id: 7, session_hash: null });
+    expect(staffRecipient.user?.is_staff).toBe(false);
+    expect(visibleTo(staffRecipient, reply, hiddenQuestion)).toBe(false);
+    const key = recipientAsViewer({ user_id: null, session_hash: hashSessionId(KEY) });
+    expect(visibleTo(key, reply, hiddenQuestion)).toBe(true);
+  });
+
+  it("gives a hidden question's notice in place of its text to those it is hidden from", () => {
+    const question = { ...hiddenQuestion, text: 'the text' };
+    expect(questionTextFor(user(), question)).toBe(API_MSG.hiddenQuestion);
+    expect(questionTextFor(keyViewer, question)).toBe('the text');
+    expect(questionTextFor(user(), { ...question, hidden_at: null })).toBe('the text');
+  });
 });

@@ -4,7 +4,7 @@
  * author and admins; and whether a viewer sees exactly what a stranger sees, which every
  * cache of strangers' responses asks before it serves one.
  */
-import type { Rights } from '@dating/contract';
+import { API_MSG, type Rights } from '@dating/contract';
 import { isOwner, type Viewer } from '../auth/identity.ts';
 
 export function ownershipFields(
@@ -31,6 +31,64 @@ export function seesHidden(
   row: { user_id: number | null; session_hash: Buffer | null },
 ): boolean {
   return viewer.user?.is_staff === true || isOwner(viewer, row);
+}
+
+/** What whether a post shows is read from: its author, and whether it is hidden. */
+export interface Visibility {
+  user_id: number | null;
+  session_hash: Buffer | null;
+  hidden_at: Date | null;
+}
+
+/**
+ * Whether `viewer` sees `post` (a question, or a reply) at all, on every path that shows
+ * it or acts on it: reading it by id, its likes, its thread, its notifications, its event
+ * stream. `question` is the question it belongs to (the post itself for a question).
+ *
+ * - Admins see everything.
+ * - Its author sees their own post: their own words show them nothing new.
+ * - A post hidden while moderators review it shows to nobody else.
+ * - Under a hidden question, everything (its replies, those posted after the hide too, and
+ *   its updates) shows only to the question's author: a thread hidden with its question.
+ *
+ * Anyone else, who may not see it, is answered as if it were not there (404). A stranger
+ * (no account, no key) sees what is hidden from nobody; what strangers see is all any
+ * notice, excerpt or event may show (repositories that read for strangers filter alike).
+ */
+export function visibleTo(viewer: Viewer, post: Visibility, question: Visibility): boolean {
+  if (viewer.user?.is_staff === true || isOwner(viewer, post)) return true;
+  if (post.hidden_at !== null) return false;
+  return question.hidden_at === null || isOwner(viewer, question);
+}
+
+/**
+ * The plain text of the question of one's own reply, as the viewer sees it: a question
+ * hidden from them by reports shows its notice instead (presenters/ownership.ts).
+ */
+export function questionTextFor(
+  viewer: Viewer,
+  question: {
+    text: string;
+    user_id: number | null;
+    session_hash: Buffer | null;
+    hidden_at: Date | null;
+  },
+): string {
+  return visibleTo(viewer, question, question) ? question.text : API_MSG.hiddenQuestion;
+}
+
+/** An inbox's owner as the viewer they are when they read: never an admin there. */
+export function recipientAsViewer(recipient: {
+  user_id: number | null;
+  session_hash: Buffer | null;
+}): Viewer {
+  return {
+    user:
+      recipient.user_id === null ? null : { id: recipient.user_id, username: '', is_staff: false },
+    sessionId: null,
+    sessionHash: recipient.session_hash,
+    activity: null,
+  };
 }
 
 /** Nothing at all: a deleted reply's placeholder, or a post hidden from the viewer. */

@@ -20,12 +20,15 @@ export async function listPostsOfSession(
     SELECT * FROM (
       SELECT 'question' AS type, q.id, q.id AS question_id, q.text,
         q.search_text AS question_text, q.likes, q.gender, q.age_range, q.created_at,
-        (extract(epoch FROM q.created_at) * 1000000)::bigint AS at
+        (extract(epoch FROM q.created_at) * 1000000)::bigint AS at,
+        q.user_id AS question_user_id, q.session_hash AS question_session_hash,
+        q.hidden_at AS question_hidden_at
       FROM questions q
       WHERE q.session_hash = ${sessionHash}
       UNION ALL
       SELECT 'answer', a.id, a.question_id, a.text, q.search_text, a.likes, a.gender,
-        a.age_range, a.created_at, (extract(epoch FROM a.created_at) * 1000000)::bigint
+        a.age_range, a.created_at, (extract(epoch FROM a.created_at) * 1000000)::bigint,
+        q.user_id, q.session_hash, q.hidden_at
       FROM answers a JOIN questions q ON q.id = a.question_id
       WHERE a.session_hash = ${sessionHash} AND NOT a.is_deleted
     ) posts

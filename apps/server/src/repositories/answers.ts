@@ -103,7 +103,13 @@ export function selectAnswersOfUser(db: Executor, userId: number, limit: number)
   return db
     .selectFrom('answers')
     .innerJoin('questions', 'questions.id', 'answers.question_id')
-    .select([...ANSWER_COLUMNS, 'questions.search_text as question_text'])
+    .select([
+      ...ANSWER_COLUMNS,
+      'questions.search_text as question_text',
+      'questions.user_id as question_user_id',
+      'questions.session_hash as question_session_hash',
+      'questions.hidden_at as question_hidden_at',
+    ])
     .where('answers.user_id', '=', userId)
     .where('answers.is_deleted', '=', false)
     .orderBy('answers.id', 'desc')
@@ -164,7 +170,9 @@ export type ReplyOutcome = { answer: SelectedAnswer } | 'missing' | 'busy' | 'hi
  * (services/notifications.ts): the author of the answer it replies to ("answer_reply"),
  * the asker unless they unfollowed their own question, and every follower of the question
  * as the statement began, without the author's new follow ("reply"). The notice names the
- * author by their pseudonym (contract `authorLabel`).
+ * author by their pseudonym (contract `authorLabel`). Under a question hidden by reports,
+ * only its asker is told: nobody else sees the thread (presenters/ownership.ts
+ * `visibleTo`), so nobody else hears of it.
  *
  * At most one reply a question and one an author: a question's counts are moved once, an
  * author's follows counted once, and a question's notices bumped once.
@@ -202,7 +210,7 @@ export async function writeReplies(
       FOR UPDATE SKIP LOCKED
     ), judged AS MATERIALIZED (
       SELECT w.*, q.user_id AS asker_user_id, q.session_hash AS asker_session_hash,
-        q.author_count, mine.asker,
+        q.author_count, mine.asker, q.hidden_at IS NOT NULL AS question_hidden,
         CASE WHEN s.id IS NULL THEN 'missing'
           WHEN q.id IS NULL OR q.version <> s.version THEN 'busy'
           WHEN q.hidden_at IS NOT NULL AND NOT w.staff AND NOT mine.asker THEN 'hidden'
@@ -243,7 +251,7 @@ export async function writeReplies(
       WHERE f.question_id IN (SELECT question_id FROM author)
     ), candidates AS (
       SELECT a.n, 1 AS precedence, 'answer_reply'::text AS kind, p.user_id, p.session_hash
-      FROM author a JOIN answers p ON p.id = a.parent_id
+      FROM author a JOIN answers p ON p.id = a.parent_id WHERE NOT a.question_hidden
       UNION ALL
       SELECT a.n, 2, 'reply', a.asker_user_id, a.asker_session_hash FROM author a
       WHERE NOT EXISTS (
@@ -253,6 +261,7 @@ export async function writeReplies(
       UNION ALL
       SELECT a.n, 3, 'reply', f.user_id, f.session_hash
       FROM author a JOIN follows f ON f.question_id = a.question_id AND NOT f.muted
+      WHERE NOT a.question_hidden
     ), told AS MATERIALIZED (
       SELECT DISTINCT ON (c.n, c.user_id, c.session_hash) c.n, c.kind, c.user_id, c.session_hash
       FROM candidates c JOIN author a ON a.n = c.n
@@ -368,7 +377,10 @@ export async function newestAnswerId(db: Executor, questionId: number): Promise<
   return row?.id ?? 0;
 }
 
-/** Ids of the thread's replies after `afterId` that strangers see, oldest first. */
+/**
+ * Ids of the thread's replies after `afterId` that strangers see, oldest first: none while
+ * the question is hidden.
+ */
 export async function visibleRepliesAfter(
   db: Executor,
   questionId: number,
@@ -379,6 +391,16 @@ export async function visibleRepliesAfter(
     .selectFrom('answers')
     .select('id')
     .where('question_id', '=', questionId)
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('questions')
+            .select('questions.id')
+            .where('questions.id', '=', questionId)
+            .where('questions.hidden_at', 'is not', null),
+        ),
+      ),
+    )
     .where('id', '>', afterId)
     .where('hidden_at', 'is', null)
     .where('is_deleted', '=', false)

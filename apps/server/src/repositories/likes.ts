@@ -11,7 +11,8 @@ import type { Executor } from '../db/connection.ts';
 import { PREPARED } from '../db/prepared.ts';
 import type { LikeReader, Liker } from '../db/rows.ts';
 
-export type LikeResult = { likes: number } | 'duplicate' | 'missing';
+/** 'hidden': the item is hidden from strangers, and the like was not written. */
+export type LikeResult = { likes: number } | 'duplicate' | 'missing' | 'hidden';
 export type LikeTarget = 'question' | 'answer';
 
 const TARGETS = {
@@ -20,6 +21,7 @@ const TARGETS = {
     likes: 'question_likes',
     key: 'question_id',
     likeable: sql`true`,
+    shown: sql`hidden_at IS NULL`,
   },
   // A "[deleted]" placeholder keeps its thread but cannot be liked.
   answer: {
@@ -27,8 +29,16 @@ const TARGETS = {
     likes: 'answer_likes',
     key: 'answer_id',
     likeable: sql`NOT is_deleted`,
+    shown: sql`hidden_at IS NULL AND NOT EXISTS (
+      SELECT 1 FROM questions q WHERE q.id = answers.question_id AND q.hidden_at IS NOT NULL)`,
   },
 } as const;
+
+/**
+ * Which likes a statement writes: of items that strangers see, or (a like written alone,
+ * once presenters/ownership.ts `visibleTo` let the liker see it) of hidden ones too.
+ */
+export type LikeScope = 'shown' | 'any';
 
 export interface NewLike {
   itemId: number;
@@ -55,8 +65,9 @@ export async function addLike(
   target: LikeTarget,
   itemId: number,
   by: Liker,
+  scope: LikeScope = 'shown',
 ): Promise<LikeResult> {
-  const [result] = await writeLikes(db, target, [likeRow(target, { itemId, by })], 'wait');
+  const [result] = await writeLikes(db, target, [likeRow(target, { itemId, by })], 'wait', scope);
   // Waiting for the lock never skips an item: one found but not locked was deleted meanwhile.
   return result === undefined || result === 'busy' ? 'missing' : result;
 }
@@ -91,7 +102,7 @@ export async function addLikes(
     unique.push(row);
     return null;
   });
-  const results = await writeLikes(db, target, unique, 'skip');
+  const results = await writeLikes(db, target, unique, 'skip', 'shown');
   let next = 0;
   return sameAs.map((first) => {
     if (first === null) return results[next++] as BatchedLikeResult;
@@ -143,7 +154,9 @@ function countLock(
 
 /**
  * The statement of `addLike` and `addLikes`: each like's item looked for (`found`, as this
- * statement's snapshot sees it) and locked (`countLock`); the likes of locked items inserted
+ * statement's snapshot sees it) and locked (`countLock`), with `scope` 'shown' only if
+ * strangers see it (an item hidden from them is 'hidden', for the caller to decide whether
+ * the liker sees it); the likes of locked items inserted
  * (ON CONFLICT without a target covers both partial unique indexes, user and key); each
  * item's count moved by the likes inserted for it. One result per like, in order.
  */
@@ -152,14 +165,17 @@ async function writeLikes(
   target: LikeTarget,
   likes: readonly LikeRow[],
   mode: 'wait' | 'skip',
+  scope: LikeScope,
 ): Promise<BatchedLikeResult[]> {
   if (likes.length === 0) return [];
   const t = TARGETS[target];
+  const writable = scope === 'any' ? t.likeable : sql`${t.likeable} AND ${t.shown}`;
   const ids = likes.map((like) => like.itemId);
   const users = likes.map((like) => like.userId);
   const macs = likes.map((like) => like.keyMac);
   const { rows } = await sql<{
     found: boolean;
+    shown: boolean;
     locked: boolean;
     liked: boolean;
     likes: number | null;
@@ -168,10 +184,10 @@ async function writeLikes(
       SELECT * FROM unnest(${ids}::int[], ${users}::int[], ${macs}::bytea[])
         WITH ORDINALITY AS w(item_id, user_id, key_mac, n)
     ), found AS (
-      SELECT id FROM ${sql.table(t.items)}
+      SELECT id, ${t.shown} AS shown FROM ${sql.table(t.items)}
       WHERE id IN (SELECT item_id FROM wanted) AND ${t.likeable}
     ), locked AS MATERIALIZED (
-      ${countLock(t.items, sql`SELECT item_id FROM wanted`, mode, t.likeable)}
+      ${countLock(t.items, sql`SELECT item_id FROM wanted`, mode, writable)}
     ), inserted AS (
       INSERT INTO ${sql.table(t.likes)} (${sql.ref(t.key)}, user_id, key_mac)
       SELECT w.item_id, w.user_id, w.key_mac FROM wanted w JOIN locked l ON l.id = w.item_id
@@ -185,6 +201,7 @@ async function writeLikes(
     )
     SELECT
       EXISTS (SELECT 1 FROM found f WHERE f.id = w.item_id) AS found,
+      EXISTS (SELECT 1 FROM found f WHERE f.id = w.item_id AND f.shown) AS shown,
       EXISTS (SELECT 1 FROM locked l WHERE l.id = w.item_id) AS locked,
       EXISTS (
         SELECT 1 FROM inserted x
@@ -201,6 +218,7 @@ async function writeLikes(
   }
   return rows.map((row, i): BatchedLikeResult => {
     if (!row.found) return 'missing';
+    if (!row.shown && scope === 'shown') return 'hidden';
     if (!row.locked) return 'busy';
     if (!row.liked || row.likes === null) return 'duplicate';
     const id = ids[i] as number;

@@ -3,7 +3,7 @@
  * hash), as ownership is stored. Writers upsert: while a recipient has an unread row of a
  * question and kind, a new event bumps it (count, time, newest post) instead of adding one.
  */
-import { LIMITS, type NotificationKind } from '@dating/contract';
+import { API_MSG, LIMITS, type NotificationKind } from '@dating/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 import { PREPARED } from '../db/prepared.ts';
@@ -209,21 +209,36 @@ export async function markRead(db: Executor, recipient: Owner, which: ReadSelect
 
 /**
  * A post went away (deleted) or out of sight (hidden): the notifications about it go too,
- * all of them when deleted (their links would lead nowhere), the unread ones when hidden.
- * Moderation notices stay: they tell the author what happened to it.
+ * all of them when deleted (their links would lead nowhere), the unread ones when hidden;
+ * the read ones of a hidden post stay in their inboxes without what they quoted of it: the
+ * notice a hidden post shows in its place. Moderation notices stay: they tell the author
+ * what happened to it.
  */
 export async function dropNotificationsOf(
   db: Executor,
   post: { type: 'question' | 'answer'; id: number },
   why: 'deleted' | 'hidden',
 ) {
+  const about = sql`${post.type === 'question' ? sql`question_id` : sql`answer_id`} = ${post.id}
+    AND kind <> 'moderation'`;
   const { rows } = await sql<Recipient>`
     DELETE FROM notifications
-    WHERE ${post.type === 'question' ? sql`question_id` : sql`answer_id`} = ${post.id}
-      AND kind <> 'moderation'
-      ${why === 'hidden' ? sql`AND read_at IS NULL` : sql``}
+    WHERE ${about} ${why === 'hidden' ? sql`AND read_at IS NULL` : sql``}
     RETURNING user_id, session_hash`.execute(db);
   wrote(rows.map(recipientKey));
+  if (why === 'deleted') return;
+  const notice = post.type === 'question' ? API_MSG.hiddenQuestion : API_MSG.hiddenReply;
+  await sql`UPDATE notifications SET excerpt = ${notice} WHERE ${about}`.execute(db);
+}
+
+/**
+ * A reply was edited: every notification that quotes it (the ones whose newest post it is)
+ * quotes it as it now reads. Only the excerpt changes: no inbox is told anything new.
+ */
+export async function setExcerptsOf(db: Executor, answerId: number, excerpt: string) {
+  await sql`
+    UPDATE notifications SET excerpt = ${excerpt}
+    WHERE answer_id = ${answerId} AND kind <> 'moderation' AND excerpt <> ${excerpt}`.execute(db);
 }
 
 /** Read notifications older than `days` days go (the sweeper, services/notifications.ts). */

@@ -10,7 +10,7 @@ import { ANSWER_COLUMNS } from './answers.ts';
 export function findQuestionOutcomesForUpdate(db: Executor, id: number) {
   return db
     .selectFrom('questions')
-    .select(['id', 'user_id', 'session_hash', 'helpful_count', 'update_count'])
+    .select(['id', 'user_id', 'session_hash', 'hidden_at', 'helpful_count', 'update_count'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();

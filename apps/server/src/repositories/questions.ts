@@ -317,6 +317,44 @@ export async function findQuestionForUpdate(db: Executor, id: number) {
   return rows[0];
 }
 
+/** A post's author and hidden state, and its question's (presenters/ownership.ts `visibleTo`). */
+export interface PostVisibility {
+  post: Pick<Selectable<QuestionsTable>, 'user_id' | 'session_hash' | 'hidden_at'>;
+  question: Pick<Selectable<QuestionsTable>, 'user_id' | 'session_hash' | 'hidden_at'>;
+}
+
+/**
+ * What whether a post shows is read from: the post (a question, or an answer) and its
+ * question, in one query; undefined when there is none.
+ */
+export async function findPostVisibility(
+  db: Executor,
+  target: { type: 'question' | 'answer'; id: number },
+): Promise<PostVisibility | undefined> {
+  const { rows } = await sql<{
+    user_id: number | null;
+    session_hash: Buffer | null;
+    hidden_at: Date | null;
+    q_user_id: number | null;
+    q_session_hash: Buffer | null;
+    q_hidden_at: Date | null;
+  }>`${PREPARED}SELECT p.user_id, p.session_hash, p.hidden_at, q.user_id AS q_user_id,
+      q.session_hash AS q_session_hash, q.hidden_at AS q_hidden_at
+    FROM ${target.type === 'question' ? sql`questions` : sql`answers`} p
+    JOIN questions q ON q.id = ${target.type === 'question' ? sql`p.id` : sql`p.question_id`}
+    WHERE p.id = ${target.id}`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    post: { user_id: row.user_id, session_hash: row.session_hash, hidden_at: row.hidden_at },
+    question: {
+      user_id: row.q_user_id,
+      session_hash: row.q_session_hash,
+      hidden_at: row.q_hidden_at,
+    },
+  };
+}
+
 /** A question's row as a reply reads it, locked. */
 export type LockedQuestion = Pick<
   Selectable<QuestionsTable>,

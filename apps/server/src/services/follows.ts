@@ -6,7 +6,7 @@ import { LIMITS } from '@dating/contract';
 import type { Author, Viewer } from '../auth/identity.ts';
 import type { Db, Executor } from '../db/connection.ts';
 import { badRequest, notFound } from '../lib/http-errors.ts';
-import { seesHidden } from '../presenters/ownership.ts';
+import { visibleTo } from '../presenters/ownership.ts';
 import { countFollows, follow, isFollowing, unfollow } from '../repositories/follows.ts';
 import { findQuestion } from '../repositories/questions.ts';
 
@@ -24,9 +24,7 @@ async function onVisibleQuestion(
   try {
     await db.transaction().execute(async (tx) => {
       const question = await findQuestion(tx, id);
-      if (!question || (question.hidden_at !== null && !seesHidden(viewer, question))) {
-        throw notFound();
-      }
+      if (!question || !visibleTo(viewer, question, question)) throw notFound();
       await work(tx);
     });
   } catch (error) {

@@ -6,7 +6,10 @@
  * - `notification` `{"unread": n}` to the streams of an identity (account or key) whose
  *   unread count may have changed, read again (services/unread-counts.ts);
  * - `reply` `{"question": q, "answer": a}` to the streams watching thread q, when a reply
- *   there becomes visible to strangers.
+ *   there becomes visible to strangers;
+ * - `unavailable` `{"question": q}` to the streams watching thread q when it is deleted, or
+ *   hidden by reports from the stream's viewer (all but its asker's and admins'), which
+ *   then end: nothing more of that thread reaches them (a new stream on it is a 404).
  *
  * Every event has an id: `<the newest reply id this stream has passed>.<its event count>`.
  * A client that reconnects with `Last-Event-ID` is sent the thread's visible replies it
@@ -17,6 +20,7 @@
  * before the database closes.
  */
 import type { ServerResponse } from 'node:http';
+import { LIVE_EVENTS, type UnavailableEvent } from '@dating/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Db } from '../db/connection.ts';
@@ -35,6 +39,8 @@ interface Stream {
   recipient: string | null;
   recipientAuthor: Owner | null;
   question: number | null;
+  /** Whether it goes on when its question is hidden: its asker's, an admin's. */
+  keepsHidden: boolean;
   /** The newest reply id passed on this stream. */
   lastReply: number;
   sent: number;
@@ -49,6 +55,8 @@ export interface OpenStream {
   ip: string;
   recipient: Owner | null;
   question: number | null;
+  /** Whether the viewer sees the question when it is hidden (presenters/ownership.ts). */
+  keepsHidden: boolean;
   /** Where the thread's replies start for this stream: its Last-Event-ID, or the newest now. */
   after: number;
   resumed: boolean;
@@ -113,6 +121,7 @@ export class LiveEvents {
       recipient: open.recipient === null ? null : recipientKey(open.recipient),
       recipientAuthor: open.recipient,
       question: open.question,
+      keepsHidden: open.keepsHidden,
       lastReply: open.after,
       sent: 0,
     };
@@ -159,6 +168,11 @@ export class LiveEvents {
       this.stale.add(recipient);
       return;
     }
+    const gone = /^([hd]):(\d+)$/.exec(payload);
+    if (gone !== null) {
+      this.unavailable(Number(gone[2]), gone[1] === 'h');
+      return;
+    }
     const reply = /^r:(\d+):(\d+)$/.exec(payload);
     if (reply === null) return;
     const question = Number(reply[1]);
@@ -167,6 +181,19 @@ export class LiveEvents {
       if (answer <= stream.lastReply) continue;
       stream.lastReply = answer;
       this.send(stream, 'reply', { question, answer });
+    }
+  }
+
+  /**
+   * The question is deleted, or hidden (`hidden`): each stream on it that may no longer
+   * show it is told so, and ends (the client opens another without the thread).
+   */
+  private unavailable(question: number, hidden: boolean) {
+    for (const stream of [...(this.byQuestion.get(question) ?? [])]) {
+      if (hidden && stream.keepsHidden) continue;
+      this.send(stream, LIVE_EVENTS.unavailable, { question } satisfies UnavailableEvent);
+      stream.res.end();
+      this.remove(stream);
     }
   }
 

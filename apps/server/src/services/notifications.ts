@@ -13,11 +13,14 @@
  *
  * The asker and every answerer follow the question from their first post on, unless they
  * unfollowed it (repositories/follows.ts). The actor is named only by their pseudonym in
- * the thread ("Asker", "Anon 3").
+ * the thread ("Asker", "Anon 3"). Nobody is told of what they may not see
+ * (presenters/ownership.ts `visibleTo`): while a question is hidden by reports, nobody but
+ * its asker hears of its thread.
  */
 import { ASKER_LABEL, LIMITS, type NotificationKind } from '@dating/contract';
 import type { Author } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
+import { recipientAsViewer, type Visibility, visibleTo } from '../presenters/ownership.ts';
 import { followAutomatically, followerRows } from '../repositories/follows.ts';
 import { type Notice, notify } from '../repositories/notifications.ts';
 
@@ -43,14 +46,20 @@ export function excerptOf(text: string): string {
 
 /**
  * Who is told with which kind: `candidates` in order of precedence (one identity is told
- * once, with the first kind it is listed under), without the actor.
+ * once, with the first kind it is listed under), without the actor, and only those who see
+ * `post` in `question`.
  */
-function noticesOf(actor: Authored, candidates: [NotificationKind, Authored][]): Notice[] {
+function noticesOf(
+  actor: Authored,
+  candidates: [NotificationKind, Authored][],
+  post: Visibility,
+  question: Visibility,
+): Notice[] {
   const told = new Set<string | null>([identityOf(actor), null]);
   const notices: Notice[] = [];
   for (const [kind, who] of candidates) {
     const id = identityOf(who);
-    if (told.has(id)) continue;
+    if (told.has(id) || !visibleTo(recipientAsViewer(who), post, question)) continue;
     told.add(id);
     notices.push({ kind, recipient: who });
   }
@@ -65,13 +74,15 @@ export function followOwnThread(tx: Executor, questionId: number, author: Author
 /** The asker added an update: the question's followers are told. */
 export async function tellOfUpdate(
   tx: Executor,
-  question: { id: number } & Authored,
+  question: { id: number } & Visibility,
   text: string,
 ) {
   const follows = (await followerRows(tx, question.id)).filter((row) => !row.muted);
   const notices = noticesOf(
     question,
     follows.map((row) => ['update', row]),
+    question,
+    question,
   );
   await notify(tx, notices, {
     questionId: question.id,
@@ -84,10 +95,11 @@ export async function tellOfUpdate(
 /** The asker marked an answer "This helped": its author is told. */
 export async function tellOfHelped(
   tx: Executor,
-  question: { id: number } & Authored,
-  answer: { id: number; text: string } & Authored,
+  question: { id: number } & Visibility,
+  answer: { id: number; text: string } & Visibility,
 ) {
-  await notify(tx, noticesOf(question, [['helped', answer]]), {
+  // The asker's act, in their question: told to whoever sees the question.
+  await notify(tx, noticesOf(question, [['helped', answer]], question, question), {
     questionId: question.id,
     answerId: answer.id,
     excerpt: excerptOf(answer.text),

@@ -12,6 +12,7 @@ import { isOwner, type Viewer } from '../auth/identity.ts';
 import type { Db, WriteClaim } from '../db/connection.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../lib/http-errors.ts';
 import type { AnswerRow } from '../presenters/answers.ts';
+import { visibleTo } from '../presenters/ownership.ts';
 import type { QuestionUpdateRow } from '../presenters/questions.ts';
 import { findAnswerForUpdate } from '../repositories/answers.ts';
 import {
@@ -37,7 +38,8 @@ export async function setHelpful(
     const questionId = await questionOfAnswer(tx, answerId);
     if (questionId === null) throw notFound();
     const question = await findQuestionOutcomesForUpdate(tx, questionId);
-    if (!question) throw notFound();
+    // A question hidden from the viewer is answered as one that is not there.
+    if (!question || !visibleTo(viewer, question, question)) throw notFound();
     if (!isOwner(viewer, question)) throw forbidden();
     const answer = await findAnswerForUpdate(tx, answerId);
     if (!answer || answer.is_deleted || answer.question_id !== questionId) throw notFound();
@@ -81,7 +83,7 @@ export async function addUpdate(
   return db.transaction().execute(async (tx) => {
     await key?.claim(tx);
     const question = await findQuestionOutcomesForUpdate(tx, questionId);
-    if (!question) throw notFound();
+    if (!question || !visibleTo(viewer, question, question)) throw notFound();
     if (!isOwner(viewer, question)) throw forbidden();
     if (question.update_count >= LIMITS.updatesPerQuestionMax) {
       throw badRequest(OUTCOME_API_MSG.updateLimit);

@@ -20,7 +20,7 @@ import {
   type Tag,
   tagNamesProblem,
 } from '@dating/contract';
-import { type Author, isOwner, type Viewer } from '../auth/identity.ts';
+import { type Author, isOwner, requireAuthor, STRANGER, type Viewer } from '../auth/identity.ts';
 import type { Db, Executor, WriteClaim } from '../db/connection.ts';
 import { commitsAsItEnds } from '../db/deadline.ts';
 import { WriteBatcher, type WriteBatchOptions } from '../db/write-batches.ts';
@@ -28,6 +28,7 @@ import { fieldError, forbidden, notFound, unauthorized } from '../lib/http-error
 import { cleanReplyText } from '../lib/reply-text.ts';
 import { htmlToPlainText, sanitizeQuestionHtml } from '../lib/rich-text.ts';
 import type { AnswerRow } from '../presenters/answers.ts';
+import { type Visibility, visibleTo } from '../presenters/ownership.ts';
 import {
   answerDepth,
   deleteAnswer,
@@ -40,9 +41,10 @@ import {
   writeReplies,
 } from '../repositories/answers.ts';
 import { recordIdempotentResponses } from '../repositories/idempotency-keys.ts';
-import { recipientKey } from '../repositories/notifications.ts';
+import { recipientKey, setExcerptsOf } from '../repositories/notifications.ts';
 import {
   deleteQuestion,
+  findPostVisibility,
   findQuestionForUpdate,
   type InsertedQuestionWithTags,
   insertQuestion,
@@ -309,21 +311,17 @@ export async function askQuestion(
 }
 
 /**
- * A reply to a question, or under one of its answers (`parentId`): the parent must be a
- * live answer of the same question, at most `LIMITS.replyDepth` levels deep.
+ * A reply by `viewer` to a question, or under one of its answers (`parentId`): the parent
+ * must be a live answer of the same question that the viewer sees (presenters/ownership.ts
+ * `visibleTo`), at most `LIMITS.replyDepth` levels deep.
  */
 export async function replyTo(
   deps: PostDeps,
-  author: Author,
-  input: {
-    questionId: number;
-    parentId: number | null;
-    text: string;
-    /** An admin: may reply under a question hidden by reports. */
-    staff?: boolean;
-  } & PostLabels,
+  viewer: Viewer,
+  input: { questionId: number; parentId: number | null; text: string } & PostLabels,
   key?: WriteClaim<WrittenReply> | null,
 ): Promise<WrittenReply> {
+  const author = requireAuthor(viewer);
   const text = cleanReplyText(input.text);
   const safety = deps.safety.check(text);
   const { questionId, parentId } = input;
@@ -334,7 +332,8 @@ export async function replyTo(
     gender: input.gender ?? 'U',
     ageRange: input.age_range ?? 'U',
   };
-  const staff = input.staff === true;
+  // An admin may reply under a question hidden by reports.
+  const staff = viewer.user?.is_staff === true;
   const excerpt = excerptOf(text);
   // The common reply (at the top of the thread, nothing to flag) shares a statement; the
   // others, and those whose question was busy, are written alone.
@@ -361,8 +360,10 @@ export async function replyTo(
     // Locking the question keeps its answer count exact and stops a delete racing in.
     const question = await findQuestionForUpdate(tx, questionId);
     if (!question) throw notFound();
-    if (!mayReply(question, author, staff)) throw forbidden(API_MSG.hiddenQuestion);
-    if (parentId !== null) await checkParent(tx, questionId, parentId);
+    // Not while it is hidden by reports from the viewer (its author and admins may), the
+    // rule `writeReplies` asks of a shared reply.
+    if (!visibleTo(viewer, question, question)) throw forbidden(API_MSG.hiddenQuestion);
+    if (parentId !== null) await checkParent(tx, viewer, question, parentId);
     const [written] = await writeReplies(
       tx,
       [{ answer: reply, author, staff, excerpt }],
@@ -377,28 +378,15 @@ export async function replyTo(
   return { row, safety };
 }
 
-/**
- * Whether the author may reply under the question: not while it is hidden by reports and
- * moderators review it, when nobody but its author and the admins sees it whole (the page
- * shows nobody else a reply form). A reply written alone asks here first, before its
- * parent is checked; `writeReplies` asks the same of a shared one.
- */
-function mayReply(question: LockedQuestion, author: Author, staff: boolean): boolean {
-  return question.hidden_at === null || staff || authoredBy(author, question);
-}
-
-/** Whether this author wrote the row (the account, or the anonymous key). */
-function authoredBy(
-  author: Author,
-  row: { user_id: number | null; session_hash: Buffer | null },
-): boolean {
-  if (author.userId !== null) return row.user_id === author.userId;
-  return row.session_hash !== null && author.sessionHash.equals(row.session_hash);
-}
-
-async function checkParent(tx: Executor, questionId: number, parentId: number) {
+async function checkParent(
+  tx: Executor,
+  viewer: Viewer,
+  question: LockedQuestion,
+  parentId: number,
+) {
   const parent = await findAnswer(tx, parentId);
-  if (!parent || parent.question_id !== questionId) {
+  // One the viewer may not see is answered as one that is not there.
+  if (!parent || parent.question_id !== question.id || !visibleTo(viewer, parent, question)) {
     throw fieldError('parent_id', 'The parent must be an answer to the same question.');
   }
   if (parent.is_deleted) throw fieldError('parent_id', 'You cannot reply to a deleted answer.');
@@ -409,9 +397,21 @@ async function checkParent(tx: Executor, questionId: number, parentId: number) {
 }
 
 /** A post locked for the rest of the transaction, with what ownership is read from. */
-type LockedPost =
-  | { type: 'question'; row: { id: number; user_id: number | null; session_hash: Buffer | null } }
-  | { type: 'answer'; row: AnswerRow };
+type LockedPost = { type: 'question'; row: LockedQuestion } | { type: 'answer'; row: AnswerRow };
+
+/** The question a locked post belongs to, as visibility reads it; null when it is gone. */
+async function questionOf(tx: Executor, post: LockedPost): Promise<Visibility | null> {
+  if (post.type === 'question') return post.row;
+  return (await findPostVisibility(tx, { type: 'answer', id: post.row.id }))?.question ?? null;
+}
+
+/**
+ * Someone other than its author may not change a post: 403 when they see it, and as if it
+ * were not there (404) when it is hidden from them (presenters/ownership.ts `visibleTo`).
+ */
+function refusal(viewer: Viewer, post: LockedPost, question: Visibility | null) {
+  return question !== null && visibleTo(viewer, post.row, question) ? forbidden() : notFound();
+}
 
 /** The post, locked (a reply's question first, for a delete); null when it is gone. */
 async function lockPost(
@@ -441,12 +441,18 @@ export async function editPost(
   return deps.db.transaction().execute(async (tx) => {
     const post = await lockPost(tx, target, false);
     if (!post) throw notFound();
-    if (!isOwner(viewer, post.row)) throw forbidden();
+    const question = await questionOf(tx, post);
+    if (!isOwner(viewer, post.row)) throw refusal(viewer, post, question);
     const safety = deps.safety.check(cleaned.plain);
     if (target.type === 'question') {
       await updateQuestionText(tx, target.id, cleaned.text, cleaned.plain);
     } else {
       await updateAnswerText(tx, target.id, cleaned.text);
+      // The inboxes it reached quote it as it now reads; while it is hidden from strangers,
+      // they quote it no more (repositories/notifications.ts `dropNotificationsOf`).
+      if (question !== null && visibleTo(STRANGER, post.row, question)) {
+        await setExcerptsOf(tx, target.id, excerptOf(cleaned.text));
+      }
     }
     await flagCrisis(tx, target, safety);
     return safety;
@@ -470,7 +476,7 @@ export async function deletePost(
     const post = await lockPost(tx, target, true);
     if (!post) throw notFound();
     if (!isOwner(viewer, post.row)) {
-      if (!viewer.user?.is_staff) throw forbidden();
+      if (!viewer.user?.is_staff) throw refusal(viewer, post, await questionOf(tx, post));
       await logAdminDelete(tx, target, { adminId: viewer.user.id, note });
       const questionId = post.type === 'question' ? post.row.id : post.row.question_id;
       await tellOfModeration(tx, { ...target, questionId, ...post.row }, 'removed');

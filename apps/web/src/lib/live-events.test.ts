@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { LiveEvents, MAX_RECONNECT_MS, reconnectDelay } from './live-events.ts';
+import {
+  LiveEvents,
+  MAX_RECONNECT_MS,
+  reconnectDelay,
+  type ThreadListener,
+} from './live-events.ts';
+
+/** A thread's listener that takes its replies (and nothing more) to `onReply`. */
+const replies = (onReply: (answer: number) => void = () => {}): ThreadListener => ({
+  reply: onReply,
+  unavailable: () => {},
+});
 
 /** One request the stream made, and the means to answer it. */
 interface Call {
@@ -116,7 +127,7 @@ describe('the live connection', () => {
       },
     });
     live.setIdentified(true);
-    live.watch(1, 0, () => {});
+    live.watch(1, 0, replies());
     expect(opened).toEqual([]);
     live.start();
     expect(opened).toEqual(['/api/events/?question=1']);
@@ -144,8 +155,12 @@ describe('the live connection', () => {
 
   it('watches a thread without an identity, and tells only of that thread', async () => {
     const h = harness(null);
-    const replies: number[] = [];
-    const stop = h.live.watch(7, 11, (answer) => replies.push(answer));
+    const seen: number[] = [];
+    const stop = h.live.watch(
+      7,
+      11,
+      replies((answer) => seen.push(answer)),
+    );
     expect(h.calls[0]?.url).toBe('/api/events/?question=7');
     expect(h.calls[0]?.headers['X-Session-Id']).toBeUndefined();
     // From the newest reply the page shows: one posted before the stream opened still comes.
@@ -155,7 +170,7 @@ describe('the live connection', () => {
     stream?.write('id: 12.1\nevent: reply\ndata: {"question":7,"answer":12}\n\n');
     stream?.write('id: 13.2\nevent: reply\ndata: {"question":8,"answer":13}\n\n');
     await h.settle();
-    expect(replies).toEqual([12]);
+    expect(seen).toEqual([12]);
     stop();
     expect(h.calls[0]?.signal.aborted).toBe(true);
   });
@@ -163,7 +178,7 @@ describe('the live connection', () => {
   it('opens again after the stream ends, resuming from the last event id, with a growing delay', async () => {
     const h = harness();
     h.live.setIdentified(true);
-    h.live.watch(3, 0, () => {});
+    h.live.watch(3, 0, replies());
     const first = h.calls.at(-1);
     const stream = first?.open();
     await h.settle();
@@ -180,7 +195,7 @@ describe('the live connection', () => {
     await h.settle();
     expect(await h.fire()).toBe(12000);
     // Another thread starts from its own newest reply, not from the first one's position.
-    h.live.watch(4, 2, () => {});
+    h.live.watch(4, 2, replies());
     expect(h.calls.at(-1)?.url).toBe('/api/events/?question=4');
     expect(h.calls.at(-1)?.headers['Last-Event-ID']).toBe('2.0');
   });
@@ -200,10 +215,38 @@ describe('the live connection', () => {
   it('stops watching a thread that is gone (404) but keeps the notifications', async () => {
     const h = harness();
     h.live.setIdentified(true);
-    h.live.watch(9, 0, () => {});
+    let gone = 0;
+    h.live.watch(9, 0, { reply: () => {}, unavailable: () => (gone += 1) });
     h.calls.at(-1)?.refuse(404);
     await h.settle();
     expect(h.calls.at(-1)?.url).toBe('/api/events/');
+    expect(gone).toBe(1);
+  });
+
+  it('stops watching a thread that becomes unavailable, says so once, and keeps the notifications', async () => {
+    const h = harness();
+    h.live.setIdentified(true);
+    const told: string[] = [];
+    h.live.watch(9, 0, {
+      reply: (answer) => told.push(`reply ${answer}`),
+      unavailable: () => told.push('unavailable'),
+    });
+    const watched = h.calls.at(-1);
+    const stream = watched?.open();
+    await h.settle();
+    // Another thread's event says nothing of this one.
+    stream?.write('id: 0.1\nevent: unavailable\ndata: {"question":8}\n\n');
+    await h.settle();
+    expect(told).toEqual([]);
+    stream?.write('id: 0.2\nevent: unavailable\ndata: {"question":9}\n\n');
+    await h.settle();
+    expect(told).toEqual(['unavailable']);
+    expect(watched?.signal.aborted).toBe(true);
+    const next = h.calls.at(-1);
+    expect(next?.url).toBe('/api/events/');
+    // Not resumed from the thread's position: a stream of notifications only, afresh.
+    expect(next?.headers['Last-Event-ID']).toBeUndefined();
+    expect(h.timers).toHaveLength(0);
   });
 
   it('forgets the count and starts again when the identity changes', async () => {

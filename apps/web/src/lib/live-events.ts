@@ -9,6 +9,7 @@
  * server's `retry:` up to 30 s), with `Last-Event-ID` so that the thread's replies missed
  * meanwhile still come; a 429 waits its Retry-After, a 401 lets the token be refreshed first.
  */
+import { LIVE_EVENTS } from '@dating/contract';
 import { createSseParser } from './sse.ts';
 
 export const MAX_RECONNECT_MS = 30_000;
@@ -36,6 +37,12 @@ export interface LiveEventsDeps {
 
 type Listener = () => void;
 type ReplyListener = (answer: number) => void;
+/** What a watched thread's page is told: a reply became visible, or the question went. */
+export interface ThreadListener {
+  reply: ReplyListener;
+  /** The question was deleted or hidden from the visitor: it is watched no more. */
+  unavailable: () => void;
+}
 
 interface Connection {
   controller: AbortController;
@@ -46,7 +53,7 @@ export class LiveEvents {
   /** Nothing is opened before start(): the first screen's own requests come first. */
   private started = false;
   private identified = false;
-  private watching: { question: number; since: number; listener: ReplyListener } | null = null;
+  private watching: { question: number; since: number; listener: ThreadListener } | null = null;
   private unread: number | null = null;
   private readonly unreadListeners = new Set<Listener>();
   private connection: Connection | null = null;
@@ -101,9 +108,10 @@ export class LiveEvents {
   /**
    * Tells `listener` of each reply that becomes visible in `question`, while on screen,
    * from the reply `since` on (the newest the page shows; 0 for none): a reply posted
-   * before the stream opens still comes.
+   * before the stream opens still comes; and once, when the question is no longer
+   * available (deleted, or hidden from the visitor), after which it is watched no more.
    */
-  watch(question: number, since: number, listener: ReplyListener): () => void {
+  watch(question: number, since: number, listener: ThreadListener): () => void {
     const watching = { question, since, listener };
     this.watching = watching;
     this.sync();
@@ -226,9 +234,11 @@ export class LiveEvents {
     const status = response.status;
     if (status === 404 && question !== null && this.watching?.question === question) {
       // The thread is gone (deleted or hidden): stop watching it; notifications go on.
+      const { listener } = this.watching;
       this.connection = null;
       this.watching = null;
       this.sync();
+      listener.unavailable();
       return;
     }
     if (status === 400) {
@@ -255,15 +265,30 @@ export class LiveEvents {
     }
     if (typeof payload !== 'object' || payload === null) return;
     const fields = payload as Record<string, unknown>;
-    if (event === 'notification' && typeof fields.unread === 'number' && this.identified) {
+    if (
+      event === LIVE_EVENTS.notification &&
+      typeof fields.unread === 'number' &&
+      this.identified
+    ) {
       this.setUnreadCount(fields.unread);
     } else if (
-      event === 'reply' &&
+      event === LIVE_EVENTS.reply &&
       typeof fields.answer === 'number' &&
       fields.question === question &&
       this.watching?.question === question
     ) {
-      this.watching.listener(fields.answer);
+      this.watching.listener.reply(fields.answer);
+    } else if (
+      event === LIVE_EVENTS.unavailable &&
+      fields.question === question &&
+      this.watching?.question === question
+    ) {
+      // The server ends this stream: notifications go on in one without the thread.
+      const { listener } = this.watching;
+      this.watching = null;
+      this.resume = null;
+      this.sync();
+      listener.unavailable();
     }
   }
 }

@@ -82,3 +82,18 @@ export const EventsQuery = Type.Object({
   question: Type.Optional(Id),
 });
 export type EventsQuery = Static<typeof EventsQuery>;
+
+export const NotificationEvent = Type.Object({ unread: Type.Integer({ minimum: 0 }) });
+export type NotificationEvent = Static<typeof NotificationEvent>;
+
+export const ReplyEvent = Type.Object({ question: Id, answer: Id });
+export type ReplyEvent = Static<typeof ReplyEvent>;
+
+export const UnavailableEvent = Type.Object(
+  { question: Id },
+  {
+    description:
+      'The watched question is no longer available to the requester (deleted, or hidden by reports while moderators review it); the stream ends after it.',
+  },
+);
+export type UnavailableEvent = Static<typeof UnavailableEvent>;

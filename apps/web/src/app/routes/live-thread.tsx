@@ -30,22 +30,34 @@ export function useLiveThread(questionId: number, answers: readonly AnswerNode[]
     questionId,
     ids: [],
   });
+  /** The question that went away while on screen (deleted, or hidden from the visitor). */
+  const [gone, setGone] = useState<number | null>(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.question(questionId) });
   const thread = answers ?? [];
-  useThreadReplies(answers === null ? null : questionId, newestReply(thread), (answer) => {
-    if (pathTo(thread, answer)) return;
-    if (countReplies(thread) <= SHORT_THREAD) {
+  useThreadReplies(
+    answers === null ? null : questionId,
+    newestReply(thread),
+    (answer) => {
+      if (pathTo(thread, answer)) return;
+      if (countReplies(thread) <= SHORT_THREAD) {
+        void reload();
+        return;
+      }
+      setWaiting((w) =>
+        w.questionId !== questionId
+          ? { questionId, ids: [answer] }
+          : w.ids.includes(answer)
+            ? w
+            : { questionId, ids: [...w.ids, answer] },
+      );
+    },
+    () => {
+      // What the page still shows of it is read again: a hidden question's notice, or none.
+      setGone(questionId);
+      setWaiting({ questionId, ids: [] });
       void reload();
-      return;
-    }
-    setWaiting((w) =>
-      w.questionId !== questionId
-        ? { questionId, ids: [answer] }
-        : w.ids.includes(answer)
-          ? w
-          : { questionId, ids: [...w.ids, answer] },
-    );
-  });
+    },
+  );
   const pending =
     waiting.questionId === questionId ? waiting.ids.filter((id) => !pathTo(thread, id)) : [];
   /** Loads the waiting replies; resolves to the first of them, to show it. */
@@ -55,13 +67,23 @@ export function useLiveThread(questionId: number, answers: readonly AnswerNode[]
     setWaiting({ questionId, ids: [] });
     return first;
   };
-  return { pending: pending.length, showPending };
+  return { pending: pending.length, showPending, unavailable: gone === questionId };
 }
 
-export function NewRepliesButton({ count, onShow }: { count: number; onShow: () => void }) {
+export function NewRepliesButton({
+  count,
+  onShow,
+  unavailable = false,
+}: {
+  count: number;
+  onShow: () => void;
+  /** The question went away while on screen: said instead of new replies. */
+  unavailable?: boolean;
+}) {
   return (
     <div className={styles.bar} role="status">
-      {count > 0 && (
+      {unavailable && <p>{NOTIFY.unavailable}</p>}
+      {!unavailable && count > 0 && (
         <button type="button" className={buttonClass('primary', 'small')} onClick={onShow}>
           {NOTIFY.newReplies(count)}
         </button>

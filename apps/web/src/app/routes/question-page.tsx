@@ -68,7 +68,12 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
     const target = answerOfHash(location.hash);
     if (target !== null) setPosted(target);
   }, [location.hash]);
-  const live = useLiveThread(id, valid ? (question.data?.answers ?? null) : null);
+  // A question hidden from the visitor (its notice, nothing they may do) has no thread to watch.
+  const hiddenFromViewer = question.data?.hidden === true && !question.data.can.reply;
+  const live = useLiveThread(
+    id,
+    valid && !hiddenFromViewer ? (question.data?.answers ?? null) : null,
+  );
   // The thread is open: its notifications are read.
   useReadThread(valid && question.isSuccess ? id : null);
   const onReportAnswer = useCallback(
@@ -125,6 +130,7 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
       <PerspectivesBar perspectives={data.perspectives} perspective={perspective} />
       <NewRepliesButton
         count={live.pending}
+        unavailable={live.unavailable}
         onShow={() => void live.showPending().then((first) => first !== null && setPosted(first))}
       />
       {!filtered ? (

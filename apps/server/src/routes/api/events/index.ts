@@ -10,7 +10,7 @@ import { Type } from 'typebox';
 import { requireAuthor } from '../../../auth/identity.ts';
 import { HttpError, notFound } from '../../../lib/http-errors.ts';
 import { viewerOf } from '../../../plugins/auth.ts';
-import { seesHidden } from '../../../presenters/ownership.ts';
+import { visibleTo } from '../../../presenters/ownership.ts';
 import { newestAnswerId } from '../../../repositories/answers.ts';
 import { findQuestion } from '../../../repositories/questions.ts';
 import { resumePoint } from '../../../services/live-events.ts';
@@ -27,7 +27,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['events'],
         summary:
-          'Live events (text/event-stream): `notification` {"unread": n} when your unread count changes; with ?question=ID, `reply` {"question", "answer"} when a reply there becomes visible. Every event has an id; send Last-Event-ID to resume.',
+          'Live events (text/event-stream): `notification` {"unread": n} when your unread count changes; with ?question=ID, `reply` {"question", "answer"} when a reply there becomes visible, and `unavailable` {"question"} when the question is deleted or hidden from you (the stream then ends; a new stream on a question hidden from you is a 404). Every event has an id; send Last-Event-ID to resume.',
         querystring: EventsQuery,
         produces: ['text/event-stream'],
         response: { 200: Type.String({ description: 'A stream of server-sent events' }) },
@@ -42,9 +42,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const lastEventId = request.headers['last-event-id'];
       const resumeFrom = resumePoint(typeof lastEventId === 'string' ? lastEventId : undefined);
       let after = 0;
+      /** Whether the stream goes on when the question is hidden: its asker's, an admin's. */
+      let keepsHidden = false;
       if (question !== null) {
         const row = await findQuestion(app.db, question);
-        if (!row || (row.hidden_at !== null && !seesHidden(viewer, row))) throw notFound();
+        if (!row || !visibleTo(viewer, row, row)) throw notFound();
+        // The question as it is once hidden: whether this viewer would still see it.
+        const hidden = { ...row, hidden_at: row.hidden_at ?? new Date() };
+        keepsHidden = visibleTo(viewer, hidden, hidden);
         after = resumeFrom ?? (await newestAnswerId(app.db, question));
       }
       if (!app.liveEvents.admits(request.ip, recipient)) {
@@ -68,6 +73,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         ip: request.ip,
         recipient,
         question,
+        keepsHidden,
         after,
         resumed: resumeFrom !== null,
       });

@@ -5,7 +5,6 @@
 import { IdParams, LikeBody, LikeResponse } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { requireAuthor } from '../../../auth/identity.ts';
 import { absentBodyAsEmpty } from '../../../lib/empty-body.ts';
 import { viewerOf } from '../../../plugins/auth.ts';
 import type { LikeTarget } from '../../../repositories/likes.ts';
@@ -30,9 +29,9 @@ export function likeRoutes(kind: LikeTarget): FastifyPluginAsyncTypebox {
         },
       },
       (request) => {
-        const author = requireAuthor(viewerOf(request, request.body.session_id));
+        const viewer = viewerOf(request, request.body.session_id);
         const key = request.idempotency?.answering(200, (like: LikeResponse) => like);
-        return likeOnce(app.db, app.likeBatches, kind, request.params.id, author, key);
+        return likeOnce(app.db, app.likeBatches, kind, request.params.id, viewer, key);
       },
     );
 
@@ -50,8 +49,7 @@ export function likeRoutes(kind: LikeTarget): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const author = requireAuthor(viewerOf(request, request.body.session_id));
-        await unlike(app.db, kind, request.params.id, author);
+        await unlike(app.db, kind, request.params.id, viewerOf(request, request.body.session_id));
         return reply.code(204).send(null);
       },
     );

@@ -12,7 +12,6 @@ import {
   IdParams,
 } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireAuthor } from '../../../auth/identity.ts';
 import { decodeThreadCursor } from '../../../lib/cursor.ts';
 import { fieldError } from '../../../lib/http-errors.ts';
 import { viewerOf } from '../../../plugins/auth.ts';
@@ -66,13 +65,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       });
       const written = await replyTo(
         app,
-        requireAuthor(viewer),
-        {
-          ...body,
-          questionId: request.params.id,
-          parentId: body.parent_id ?? null,
-          staff: viewer.user?.is_staff === true,
-        },
+        viewer,
+        { ...body, questionId: request.params.id, parentId: body.parent_id ?? null },
         request.idempotency?.answering(201, present),
       );
       return reply.code(201).send(present(written));

@@ -6,7 +6,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useKeyInUse } from '../../../lib/anonymous-key.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useViewer } from '../../../lib/auth.ts';
-import type { LiveEvents } from '../../../lib/live-events.ts';
+import type { LiveEvents, ThreadListener } from '../../../lib/live-events.ts';
 import { onSessionIdChange, peekSessionId, tokens } from '../../../lib/storage.ts';
 import { titleWithUnread } from './messages.ts';
 
@@ -39,7 +39,7 @@ class LazyLiveEvents {
   private watching: {
     question: number;
     since: number;
-    listener: (answer: number) => void;
+    listener: ThreadListener;
     stop?: () => void;
   } | null = null;
   private readonly listeners = new Set<() => void>();
@@ -64,7 +64,7 @@ class LazyLiveEvents {
     this.client?.retryNow();
   }
 
-  watch(question: number, since: number, listener: (answer: number) => void): () => void {
+  watch(question: number, since: number, listener: ThreadListener): () => void {
     const watching = {
       question,
       since,
@@ -157,24 +157,27 @@ export function useUnreadTitle(unread: number | null) {
 
 /**
  * Calls `onReply` with each reply that becomes visible in the thread (null: none) after
- * `since` (the newest reply the page shows), while mounted.
+ * `since` (the newest reply the page shows), while mounted; `onUnavailable` once, when the
+ * question is deleted or hidden from the visitor (then nothing more comes).
  */
 export function useThreadReplies(
   questionId: number | null,
   since: number,
   onReply: (answer: number) => void,
+  onUnavailable: () => void,
 ) {
-  const latest = useRef({ onReply, since });
+  const latest = useRef({ onReply, onUnavailable, since });
   useEffect(() => {
-    latest.current = { onReply, since };
+    latest.current = { onReply, onUnavailable, since };
   });
   useEffect(
     () =>
       questionId === null
         ? undefined
-        : liveEvents.watch(questionId, latest.current.since, (answer) =>
-            latest.current.onReply(answer),
-          ),
+        : liveEvents.watch(questionId, latest.current.since, {
+            reply: (answer) => latest.current.onReply(answer),
+            unavailable: () => latest.current.onUnavailable(),
+          }),
     [questionId],
   );
 }

@@ -30,6 +30,8 @@ export const NOTIFY = {
   followingLoadFailed: "Couldn't load the questions you follow.",
   followedWhen: 'Followed',
   hiddenQuestion: 'A question hidden while moderators review it',
+  /** The thread on screen was deleted, or hidden while moderators review it. */
+  unavailable: 'This question is no longer available.',
 } as const;
 
 /**
