@@ -4,7 +4,7 @@
  * more: SECURITY.md is the source, and a change there that these pages describe is a change
  * here too.
  */
-import { RETENTION, type SitePagePath } from '@dating/contract';
+import { LIMITS, RETENTION, type SitePagePath } from '@dating/contract';
 
 export interface SitePageSection {
   heading: string;
@@ -91,7 +91,7 @@ export const PRIVACY_PAGE: SitePage = {
     {
       heading: 'How long things are kept',
       paragraphs: [
-        'Questions, replies and updates are kept until their writer or an admin deletes them, and so are their likes. A deleted reply that has replies under it keeps its place as "[deleted]", without its text. An account is kept until it is deleted.',
+        `Questions, replies and updates are kept until their writer or an admin deletes them, and so are their likes. A deleted reply that has replies under it keeps its place as "[deleted]", without its text. An account is kept until it is deleted ("Delete my account" in My Content); its username and email are then kept only as scrambled codes for ${LIMITS.deletedNameDays} days, so that nobody takes the name at once, and then deleted. "Download my data" gives you everything kept for your account or your private key.`,
         `Unread notifications are kept until you read them, or until the post they are about is deleted or hidden. Read ones are deleted ${RETENTION.readNotificationsDays} days after you read them, or sooner if the post is deleted. What you follow is kept until you unfollow it or the question is deleted.`,
         `If you turn on notifications, this device's subscription is kept until you turn them off or your browser's push service says it has ended. A notification waiting to be sent is deleted when the server takes it to send; one left waiting more than ${RETENTION.queuedPushMinutes} minutes (while the server could not send) is deleted unsent.`,
         `When you sign in, the server keeps a record of that sign-in while it can be renewed, ${RETENTION.signInDays} days after its last use, and then deletes it: there is no history of your sign-ins. The cookie that lets this browser sign in without waiting after someone else's failed attempts stays in your browser for 180 days; the server keeps nothing about devices.`,
