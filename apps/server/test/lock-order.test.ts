@@ -26,7 +26,7 @@ async function blockedBy(ctx: TestContext, pid: number): Promise<number[]> {
 
 describeEachEngine('lock order of writes beside replies', (ctx) => {
   it.skipIf(ctx.engine !== 'postgres')(
-    'a report that hides an answer and a reply to that answer both go through',
+    'a report that hides an answer goes through, and a reply to that answer waits, then is refused',
     async () => {
       const question = await createQuestion(ctx);
       // The asker's notice of this answer points at it: hiding the answer deletes it.
@@ -70,8 +70,10 @@ describeEachEngine('lock order of writes beside replies', (ctx) => {
       }
       const [reported, replied] = await Promise.all([report, reply]);
       expect(reported?.statusCode, reported?.body).toBe(201);
-      // The reply waited for the report, and is written under the hidden answer.
-      expect(replied?.statusCode, replied?.body).toBe(201);
+      // The reply waited for the report, then found its parent hidden from its writer: refused
+      // as for a parent that is not there (hidden stays hidden), never a deadlock or a 500.
+      expect(replied?.statusCode, replied?.body).toBe(400);
+      expect(JSON.parse(replied?.body ?? '{}')).toEqual({ parent_id: [expect.any(String)] });
     },
   );
 });
