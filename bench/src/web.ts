@@ -138,7 +138,14 @@ interface Load {
  * Brotli copies): the budget's measure (e2e/tests/budget.spec.ts). Asked for, not arrived: the
  * app's entry is preloaded with the page but run after its first paint, and may arrive late.
  */
-function scriptBytesBeforeLoad(page: Page): Promise<number> {
+async function scriptBytesBeforeLoad(page: Page): Promise<number> {
+  // What was asked for before the load event may arrive after it; it has all arrived once
+  // the app is ready (resource timing lists a file only once it has come).
+  await page
+    .waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_READY_MARK, {
+      timeout: 60_000,
+    })
+    .catch(() => {});
   return page.evaluate(() => {
     const [navigation] = performance.getEntriesByType(
       'navigation',
