@@ -74,26 +74,40 @@ export function hasUnreadAbout(queryClient: QueryClient, question: number): bool
  * Marks some notifications (by id, all, or those of a question) read: shown at once, and
  * read again from the server after.
  */
+/** Shows the items `body` marks as read at once, in the inbox as last read. */
+function showMarked(queryClient: QueryClient, body: MarkReadBody) {
+  const ids = new Set(body.ids ?? []);
+  queryClient.setQueryData<InfiniteData<NotificationPage>>(queryKeys.notifications, (old) =>
+    old
+      ? {
+          ...old,
+          pages: old.pages.map((page) => ({
+            ...page,
+            items: page.items.map((item) =>
+              isMarked(body, item, ids) ? { ...item, read: true } : item,
+            ),
+          })),
+        }
+      : old,
+  );
+}
+
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markRead,
-    onMutate: (body) => {
-      const ids = new Set(body.ids ?? []);
-      queryClient.setQueryData<InfiniteData<NotificationPage>>(queryKeys.notifications, (old) =>
-        old
-          ? {
-              ...old,
-              pages: old.pages.map((page) => ({
-                ...page,
-                items: page.items.map((item) =>
-                  isMarked(body, item, ids) ? { ...item, read: true } : item,
-                ),
-              })),
-            }
-          : old,
-      );
-    },
+    onMutate: (body) => showMarked(queryClient, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
   });
+}
+
+/**
+ * `useMarkRead` outside a component: for the question page, which loads this module only
+ * once it marks a thread read (it is not among the first screen's files).
+ */
+export function markReadNow(queryClient: QueryClient, body: MarkReadBody): void {
+  showMarked(queryClient, body);
+  void markRead(body)
+    .catch(() => {}) // the inbox, read again below, shows what the server kept
+    .finally(() => queryClient.invalidateQueries({ queryKey: queryKeys.notifications }));
 }

@@ -2,11 +2,12 @@
  * Opening a thread reads its news: the question page marks every notification about its
  * question read (`POST /api/notifications/read/` with `{question}`), once per visit, when the
  * visitor has an inbox with something unread that may be about it. The header's count
- * follows through the live stream, which the server tells of the change.
+ * follows through the live stream, which the server tells of the change. The inbox's calls
+ * are loaded only then (../api/notifications.ts is not among a question page's first files,
+ * which issue 35 holds to 125 KB of scripts).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { getUnreadCount, hasUnreadAbout, useMarkRead } from '../api/notifications.ts';
 import { useHasInbox, useUnreadCount } from './live.ts';
 
 /**
@@ -20,7 +21,6 @@ export function useReadThread(question: number | null) {
   const hasInbox = useHasInbox();
   const unread = useUnreadCount();
   const queryClient = useQueryClient();
-  const { mutate } = useMarkRead();
   const decided = useRef<number | null>(null);
   // The live count as the thread opens, read by the effect without waiting for its changes.
   const liveUnread = useRef(unread);
@@ -31,26 +31,32 @@ export function useReadThread(question: number | null) {
     if (question === null || !hasInbox || decided.current === question) return;
     decided.current = question;
     const known = liveUnread.current;
-    if (hasUnreadAbout(queryClient, question) || (known !== null && known > 0)) {
-      mutate({ question });
-      return;
-    }
-    if (known !== null) return;
     const controller = new AbortController();
     let settled = false;
-    getUnreadCount(controller.signal).then(
-      (count) => {
+    const decide = async () => {
+      const inbox = await import('../api/notifications.ts');
+      if (controller.signal.aborted) return;
+      const markRead = () => inbox.markReadNow(queryClient, { question });
+      if (inbox.hasUnreadAbout(queryClient, question) || (known !== null && known > 0)) {
         settled = true;
-        if (count > 0) mutate({ question });
-      },
-      () => {
-        settled = true; // unknown: the thread's news stay unread
-      },
-    );
+        markRead();
+        return;
+      }
+      if (known !== null) {
+        settled = true;
+        return;
+      }
+      const count = await inbox.getUnreadCount(controller.signal);
+      settled = true;
+      if (count > 0) markRead();
+    };
+    decide().catch(() => {
+      settled = true; // unknown: the thread's news stay unread
+    });
     return () => {
       controller.abort();
-      // Left before the count came: decided again when next shown.
+      // Left before it was decided: decided again when next shown.
       if (!settled) decided.current = null;
     };
-  }, [question, hasInbox, queryClient, mutate]);
+  }, [question, hasInbox, queryClient]);
 }

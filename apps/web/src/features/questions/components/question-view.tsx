@@ -30,7 +30,6 @@ import { API_MSG, MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
 import { useReported } from '../../../lib/reported.ts';
 import { shownAsNotice, useRights } from '../../../lib/rights.ts';
-import { useDeleteQuestion } from '../api/delete-question.ts';
 import { getQuestion, questionQueryOptions } from '../api/get-question.ts';
 import { useToggleQuestionLike } from '../api/like-question.ts';
 import { useUpdateQuestion } from '../api/update-question.ts';
@@ -81,7 +80,6 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
   // A page with like buttons: the first like's challenge is solved before it is pressed.
   usePrepareProofOfWork();
   const update = useUpdateQuestion();
-  const remove = useDeleteQuestion();
   const likes = useOptimisticToggle({ liked: question.liked, likes: question.likes });
   const [preparing, runPrepare] = useSingleFlight();
   const [saving, runSave] = useSingleFlight();
@@ -147,7 +145,9 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
     runDelete(async () => {
       if (!(await confirm(UI.deleteQuestionConfirm))) return;
       try {
-        await remove.mutateAsync(question.id);
+        // Loaded only now: a page's Delete is seldom pressed (issue 35's script budget).
+        const { removeQuestion } = await import('../api/delete-question.ts');
+        await removeQuestion(queryClient, question.id);
         toast.success(MSG.questionDeleted);
         navigate('/');
       } catch (error) {
