@@ -228,8 +228,13 @@ export function questionArticle(page: Page) {
 }
 
 /** The question page's session id (created by the app on first load). */
-export function sessionIdOf(page: Page) {
-  return page.evaluate(() => window.sessionStorage.getItem('session_id'));
+/**
+ * The tab's private key, once the app has made it: the app runs just after the page's first
+ * paint (apps/web/vite.config.ts, startAfterPaint), which may come after the load event.
+ */
+export async function sessionIdOf(page: Page): Promise<string> {
+  const key = await page.waitForFunction(() => window.sessionStorage.getItem('session_id'));
+  return (await key.jsonValue()) as string;
 }
 
 /** The feed's tag filter: a combobox that suggests tags with their counts. */
