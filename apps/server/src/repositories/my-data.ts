@@ -8,6 +8,7 @@ import type { ErasureCounts } from '@dating/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 import type { Owner } from '../db/rows.ts';
+import type { NotificationRow } from './notifications.ts';
 import { wroteTo } from './notifications.ts';
 
 /** The rows of one identity, in a table with `user_id` and `session_hash` (alias `t`). */
@@ -178,17 +179,20 @@ export function exportedFollows(db: Executor, owner: Owner) {
 }
 
 export function exportedNotifications(db: Executor, owner: Owner) {
-  return sql<{
-    id: number;
-    kind: string;
-    question_id: number | null;
-    answer_id: number | null;
-    count: number;
-    excerpt: string;
-    author_label: string | null;
-    created_at: Date;
-    read_at: Date | null;
-  }>`
+  return sql<
+    Pick<
+      NotificationRow,
+      | 'id'
+      | 'kind'
+      | 'question_id'
+      | 'answer_id'
+      | 'count'
+      | 'excerpt'
+      | 'author_label'
+      | 'created_at'
+      | 'read_at'
+    >
+  >`
     SELECT t.id, t.kind, t.question_id, t.answer_id, t.count, t.excerpt, t.author_label,
       t.created_at, t.read_at
     FROM notifications t WHERE ${ofOwner(owner)} ORDER BY t.id`.execute(db);

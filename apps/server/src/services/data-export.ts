@@ -124,7 +124,7 @@ export async function exportOf(db: Executor, viewer: Viewer, now: Date): Promise
     })),
     notifications: notifications.rows.map((row) => ({
       id: row.id,
-      kind: row.kind as NotificationKind,
+      kind: row.kind,
       question: row.question_id,
       answer: row.answer_id,
       count: row.count,
