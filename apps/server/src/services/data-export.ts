@@ -7,7 +7,6 @@ import type {
   AgeRange,
   Gender,
   MyExport,
-  NotificationKind,
   ReportReason,
   ReportStatus,
 } from '@dating/contract';
