@@ -3,13 +3,7 @@
  * named by their push service's origin only (the endpoint is a capability, the keys are
  * secrets); what cannot be listed says why.
  */
-import type {
-  AgeRange,
-  Gender,
-  MyExport,
-  ReportReason,
-  ReportStatus,
-} from '@dating/contract';
+import type { AgeRange, Gender, MyExport, ReportReason, ReportStatus } from '@dating/contract';
 import type { Viewer } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
 import type { Owner } from '../db/rows.ts';
