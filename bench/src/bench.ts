@@ -42,6 +42,7 @@ import {
   readFloors,
   writeFloors,
 } from './floors.ts';
+import { measurePgbench } from './pgbench.ts';
 import { commandExists, pinningFor } from './pinning.ts';
 import { type Row, saveResults, table } from './report.ts';
 import { runScenario, SCENARIOS, type Scenario } from './scenarios.ts';
@@ -95,10 +96,13 @@ const wrkFor = (seconds: number) => ({
   cores: pinning?.wrk,
 });
 
+const POSTGRES_SERVER_URL =
+  process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
 function prepare(engine: Engine, questions: number): Promise<Target> {
   if (engine === 'pglite') return preparePglite(questions);
   return preparePostgres(questions, {
-    maintenanceUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    maintenanceUrl: POSTGRES_SERVER_URL,
     prefix: args['db-prefix'],
     // The check's own database, so that it never meets a kept one or a parallel run's.
     throwaway: checking,
@@ -106,6 +110,9 @@ function prepare(engine: Engine, questions: number): Promise<Target> {
     keep: args.keep,
   });
 }
+
+/** The scenarios that write, each also reported as a ratio to pgbench -N. */
+const WRITES = new Set(['like', 'post', 'post-keyed', 'reply', 'reply-keyed']);
 
 /** What every scenario of a run shares. */
 interface Run {
@@ -125,6 +132,7 @@ async function measureScenario(
   target: Target,
   scenario: Scenario,
   workers: number,
+  databaseLimit: Row | undefined,
 ): Promise<Row> {
   const adjacent = await runWrk(`${run.raw.base}/`, wrkFor(rawDuration));
   const result = await runScenario(target, scenario, {
@@ -148,6 +156,9 @@ async function measureScenario(
     questions: target.questions,
     ratio: result.requestsPerSecond / adjacent.requestsPerSecond,
     rawRequestsPerSecond: adjacent.requestsPerSecond,
+    ...(databaseLimit && WRITES.has(scenario.name)
+      ? { ratioToPgbench: result.requestsPerSecond / databaseLimit.requestsPerSecond }
+      : {}),
   };
   console.log(
     `  ${scenario.name}${workers > 1 ? ` x${workers}` : ''}: ${result.requestsPerSecond.toFixed(0)} req/s, ratio ${row.ratio.toFixed(3)}, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, timeouts ${result.timeouts}, non-2xx ${result.non2xx}`,
@@ -160,16 +171,23 @@ async function measureScenario(
  * keeps the best: a shared machine's noise only ever slows a run down, so the best of three
  * is the steadier figure, while a 2x regression misses every time.
  */
-async function measureBest(run: Run, target: Target, scenario: Scenario, workers: number) {
+async function measureBest(
+  run: Run,
+  target: Target,
+  scenario: Scenario,
+  workers: number,
+  databaseLimit: Row | undefined,
+) {
   const floor = run.floors?.[target.engine]?.[scenario.name];
+  const toPgbench = target.engine === 'postgres' ? run.floors?.pgbench?.[scenario.name] : undefined;
   let best: Row | undefined;
   for (let attempt = 1; attempt <= (checking ? CHECK_TRIES : 1); attempt += 1) {
     if (attempt > 1)
       console.log(
         `  ${scenario.name}: missed its floor, measuring again (${attempt} of ${CHECK_TRIES})`,
       );
-    const row = await measureScenario(run, target, scenario, workers);
-    const passes = floor === undefined || meetsFloor(row, floor);
+    const row = await measureScenario(run, target, scenario, workers, databaseLimit);
+    const passes = floor === undefined || meetsFloor(row, floor, toPgbench);
     if (passes || !best || row.ratio > best.ratio) best = row;
     best.attempts = attempt;
     if (passes) break;
@@ -177,13 +195,45 @@ async function measureBest(run: Run, target: Target, scenario: Scenario, workers
   return best;
 }
 
+/**
+ * PostgreSQL's own simple-update rate (pgbench.ts), next to raw node:http measured just
+ * before it, as a row of its own.
+ */
+async function measureDatabaseLimit(run: Run): Promise<Row> {
+  const adjacent = await runWrk(`${run.raw.base}/`, wrkFor(rawDuration));
+  const result = await measurePgbench(POSTGRES_SERVER_URL, {
+    clients: connections,
+    seconds: duration,
+  });
+  console.log(
+    `  pgbench -N: ${result.transactionsPerSecond.toFixed(0)} tps, latency average ${result.latencyAverageMs.toFixed(2)} ms`,
+  );
+  return {
+    ...NOTHING_MEASURED,
+    requests: Math.round(result.transactionsPerSecond * result.seconds),
+    requestsPerSecond: result.transactionsPerSecond,
+    scenario: 'pgbench',
+    label: `pgbench -N (PostgreSQL alone; latency average ${result.latencyAverageMs.toFixed(2)} ms)`,
+    engine: 'postgres',
+    workers: 1,
+    questions: 0,
+    ratio: result.transactionsPerSecond / adjacent.requestsPerSecond,
+    rawRequestsPerSecond: adjacent.requestsPerSecond,
+  };
+}
+
 /** Every chosen scenario on `target`, at each worker count (PostgreSQL only has several). */
 async function measureTarget(run: Run, target: Target, chosen: Scenario[]): Promise<Row[]> {
   const rows: Row[] = [];
+  const limit =
+    target.engine === 'postgres' && chosen.some((s) => WRITES.has(s.name))
+      ? await measureDatabaseLimit(run)
+      : undefined;
+  if (limit) rows.push(limit);
   for (const workers of target.engine === 'postgres' ? workerCounts : [1]) {
     for (const scenario of chosen) {
       if (checking && CHECK_SKIPS[target.engine]?.includes(scenario.name)) continue;
-      const best = await measureBest(run, target, scenario, workers);
+      const best = await measureBest(run, target, scenario, workers, limit);
       if (best) rows.push(best);
     }
   }
@@ -269,6 +319,10 @@ async function main() {
 
 if (!commandExists('wrk')) {
   console.error('wrk is not installed (Debian: apt-get install wrk).');
+  process.exit(2);
+}
+if (engines.includes('postgres') && !commandExists('pgbench')) {
+  console.error('pgbench is not installed (Debian: apt-get install postgresql-contrib).');
   process.exit(2);
 }
 await main();

@@ -50,4 +50,16 @@ describe('the check against the floors', () => {
     ]);
     expect(floors).toEqual({ postgres: { feed: 0.27, detail: 0.06 }, pglite: { feed: 0.12 } });
   });
+
+  it("holds PostgreSQL's writes to a share of pgbench -N too, and not pgbench itself", () => {
+    const floors = floorsOf([
+      row({ scenario: 'pgbench', ratio: 0.5 }),
+      row({ scenario: 'like', ratio: 0.1, ratioToPgbench: 0.4 }),
+    ]);
+    expect(floors).toEqual({ postgres: { like: 0.06 }, pgbench: { like: 0.24 } });
+    const like = row({ scenario: 'like', ratio: 0.1, ratioToPgbench: 0.2 });
+    expect(floorProblems(like, 0.06, 0.24)).toEqual(['below its floor to pgbench -N']);
+    expect(floorProblems(like, 0.06, 0.2)).toEqual([]);
+    expect(floorProblems(like, 0.06)).toEqual([]);
+  });
 });

@@ -38,8 +38,15 @@ const FLOOR_SHARE = 0.6;
  */
 const ERROR_SHARE = 0.1;
 
-/** The least ratio to raw node:http each scenario must reach, by engine and scenario. */
-export type Floors = Partial<Record<Engine, Record<string, number>>>;
+/**
+ * The least ratio to raw node:http each scenario must reach, by engine and scenario; and
+ * under `pgbench`, the least ratio of PostgreSQL's writes to pgbench -N in the same run
+ * (pgbench.ts).
+ */
+export type Floors = Partial<Record<Engine | 'pgbench', Record<string, number>>>;
+
+/** The row of pgbench itself: the machine's figure, measured, not held to a floor. */
+const isDatabaseLimit = (row: Row) => row.scenario === 'pgbench';
 
 /** bench/floors.json */
 interface FloorsFile {
@@ -51,10 +58,12 @@ interface FloorsFile {
 /** The floors at FLOOR_SHARE of the ratios `rows` measured. */
 export function floorsOf(rows: Row[]): Floors {
   const floors: Floors = {};
+  const share = (ratio: number) => Number((ratio * FLOOR_SHARE).toPrecision(2));
   for (const row of rows) {
-    if (row.engine === 'node:http' || row.requests === 0) continue;
-    const floor = Number((row.ratio * FLOOR_SHARE).toPrecision(2));
-    floors[row.engine] = { ...floors[row.engine], [row.scenario]: floor };
+    if (row.engine === 'node:http' || row.requests === 0 || isDatabaseLimit(row)) continue;
+    floors[row.engine] = { ...floors[row.engine], [row.scenario]: share(row.ratio) };
+    if (row.ratioToPgbench !== undefined)
+      floors.pgbench = { ...floors.pgbench, [row.scenario]: share(row.ratioToPgbench) };
   }
   return floors;
 }
@@ -71,17 +80,23 @@ export async function readFloors(): Promise<Floors> {
   return (JSON.parse(await readFile(FLOORS_FILE, 'utf8')) as FloorsFile).floors;
 }
 
-/** Why a row fails its floor; none when it passes. */
-export function floorProblems(row: Row, floor: number): string[] {
+/** Why a row fails its floor (and its floor to pgbench -N, if any); none when it passes. */
+export function floorProblems(row: Row, floor: number, toPgbench?: number): string[] {
   const errors = row.timeouts + row.non2xx + row.socketErrors;
   return [
     row.requests === 0 ? 'measured nothing' : '',
     !(row.ratio >= floor) ? 'below its floor' : '',
+    toPgbench !== undefined &&
+    row.ratioToPgbench !== undefined &&
+    !(row.ratioToPgbench >= toPgbench)
+      ? 'below its floor to pgbench -N'
+      : '',
     errors > row.requests * ERROR_SHARE ? `${errors} failed requests of ${row.requests}` : '',
   ].filter(Boolean);
 }
 
-export const meetsFloor = (row: Row, floor: number) => floorProblems(row, floor).length === 0;
+export const meetsFloor = (row: Row, floor: number, toPgbench?: number) =>
+  floorProblems(row, floor, toPgbench).length === 0;
 
 /** Prints a line per scenario and `N passed, M failed`; true when all passed. */
 export function checkFloors(rows: Row[], floors: Floors): boolean {
@@ -89,15 +104,18 @@ export function checkFloors(rows: Row[], floors: Floors): boolean {
   let failed = 0;
   console.log('\nCheck against bench/floors.json:');
   for (const row of rows) {
-    if (row.engine === 'node:http') continue;
+    if (row.engine === 'node:http' || isDatabaseLimit(row)) continue;
     const floor = floors[row.engine]?.[row.scenario];
+    const toPgbench = row.engine === 'postgres' ? floors.pgbench?.[row.scenario] : undefined;
     const problems =
-      floor === undefined ? ['no floor in bench/floors.json'] : floorProblems(row, floor);
+      floor === undefined
+        ? ['no floor in bench/floors.json']
+        : floorProblems(row, floor, toPgbench);
     const ok = problems.length === 0;
     if (ok) passed += 1;
     else failed += 1;
     console.log(
-      `  ${ok ? 'PASS' : 'FAIL'} ${row.engine} ${row.scenario}: ratio ${row.ratio.toFixed(4)}, floor ${floor ?? '-'}${(row.attempts ?? 1) > 1 ? `, best of ${row.attempts} runs` : ''}${ok ? '' : ` (${problems.join('; ')})`}`,
+      `  ${ok ? 'PASS' : 'FAIL'} ${row.engine} ${row.scenario}: ratio ${row.ratio.toFixed(4)}, floor ${floor ?? '-'}${row.ratioToPgbench === undefined ? '' : `; to pgbench -N ${row.ratioToPgbench.toFixed(4)}, floor ${toPgbench ?? '-'}`}${(row.attempts ?? 1) > 1 ? `, best of ${row.attempts} runs` : ''}${ok ? '' : ` (${problems.join('; ')})`}`,
     );
   }
   console.log(`${passed} passed, ${failed} failed`);

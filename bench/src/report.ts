@@ -15,6 +15,8 @@ export interface Row extends WrkResult {
   rawRequestsPerSecond: number;
   /** How many times the check measured this scenario (it keeps the best). */
   attempts?: number;
+  /** A write's req/s over PostgreSQL's own pgbench -N tps in the same run (pgbench.ts). */
+  ratioToPgbench?: number;
   /** The server's peak resident set in MB (scenarios.ts). */
   peakRssMb?: number;
 }
@@ -22,8 +24,8 @@ export interface Row extends WrkResult {
 export function table(rows: Row[]): string {
   const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
   const lines = [
-    '| scenario | engine | questions | req/s | node:http req/s | ratio | p50 ms | p99 ms | server peak RSS MB | errors |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| scenario | engine | questions | req/s | node:http req/s | ratio | ÷ pgbench -N | p50 ms | p99 ms | server peak RSS MB | errors |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const r of rows) {
     const errors = [
@@ -34,7 +36,7 @@ export function table(rows: Row[]): string {
       .filter(Boolean)
       .join(', ');
     lines.push(
-      `| ${r.label}${r.workers > 1 ? ` (${r.workers} workers)` : ''} | ${r.engine} | ${r.questions ? r.questions.toLocaleString('en') : ''} | ${fmt(r.requestsPerSecond, 0)} | ${fmt(r.rawRequestsPerSecond, 0)} | ${fmt(r.ratio, 3)} | ${fmt(r.p50Ms, 2)} | ${fmt(r.p99Ms, 2)} | ${r.peakRssMb === undefined ? '' : fmt(r.peakRssMb, 0)} | ${errors || '0'} |`,
+      `| ${r.label}${r.workers > 1 ? ` (${r.workers} workers)` : ''} | ${r.engine} | ${r.questions ? r.questions.toLocaleString('en') : ''} | ${fmt(r.requestsPerSecond, 0)} | ${fmt(r.rawRequestsPerSecond, 0)} | ${fmt(r.ratio, 3)} | ${r.ratioToPgbench === undefined ? '' : fmt(r.ratioToPgbench, 3)} | ${fmt(r.p50Ms, 2)} | ${fmt(r.p99Ms, 2)} | ${r.peakRssMb === undefined ? '' : fmt(r.peakRssMb, 0)} | ${errors || '0'} |`,
     );
   }
   return lines.join('\n');
