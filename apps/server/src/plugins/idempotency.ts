@@ -106,6 +106,8 @@ interface KeyState {
   fingerprint: Buffer;
   sessionId: string | null;
   claimed: boolean;
+  /** The response is kept already, by the transaction that created (`keep`, `response`). */
+  kept: boolean;
 }
 
 const states = new WeakMap<FastifyRequest, KeyState>();
@@ -169,6 +171,7 @@ export default fp(
         fingerprint: keyedHash('request', request.method, request.url, canonicalJson(body)),
         sessionId: viewer.sessionId,
         claimed: false,
+        kept: false,
       };
       const row = await findIdempotencyKey(app.db, state.id);
       if (row) {
@@ -188,6 +191,8 @@ export default fp(
             const serialize = reply.getSerializationFunction(String(status));
             const value = (await present(result, tx)) as Record<string, unknown>;
             const body = serialize ? serialize(value) : JSON.stringify(value);
+            // Kept by the caller's transaction: if it rolls back, so does `claimed`.
+            state.kept = true;
             return { id: state.id, status, body: withoutSession(body, state.sessionId) };
           };
           return {
@@ -233,6 +238,8 @@ export default fp(
             return answer.body;
           }
           if (reply.statusCode < 200 || reply.statusCode > 299) return payload;
+          // Kept with what it created: another statement would find nothing to do.
+          if (state.kept) return payload;
           try {
             // A route whose creating needs no transaction of its own takes the key now.
             if (state.claimed || (await claimFor(state, app.db))) {
