@@ -24,11 +24,13 @@ import { API_MSG, RETENTION } from '@dating/contract';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor, WriteClaim } from '../db/connection.ts';
+import { WriteBatcher } from '../db/write-batches.ts';
 import { badRequest, HttpError } from '../lib/http-errors.ts';
 import {
   claimIdempotencyKey,
   deleteExpiredIdempotencyKeys,
   findIdempotencyKey,
+  findIdempotencyKeys,
   recordIdempotentResponse,
 } from '../repositories/idempotency-keys.ts';
 import { viewerOf } from './auth.ts';
@@ -126,9 +128,22 @@ export default fp(
     const inProgress = () =>
       new HttpError(409, { detail: API_MSG.idempotencyInProgress }, { 'Retry-After': '1' });
 
+    /**
+     * Whether a request's key is in force, asked of the database for many requests at once:
+     * nearly every key is new, and the lookups that arrive while one statement runs share
+     * the next (db/write-batches.ts), each sent after its requests arrived.
+     */
+    const lookups = new WriteBatcher((ids: readonly Buffer[]) => findIdempotencyKeys(app.db, ids), {
+      maxInFlight: 2,
+      maxBatch: 100,
+    });
+
     /** How a repeat of a request whose key is in force is answered. */
     function repeatAnswer(
-      row: NonNullable<Awaited<ReturnType<typeof findIdempotencyKey>>>,
+      row: Pick<
+        NonNullable<Awaited<ReturnType<typeof findIdempotencyKey>>>,
+        'fingerprint' | 'status' | 'body' | 'created_at'
+      >,
       state: KeyState,
     ): { status: number; body: string; headers: Record<string, string> } {
       const refusal = (error: HttpError) => ({
@@ -173,7 +188,7 @@ export default fp(
         claimed: false,
         kept: false,
       };
-      const row = await findIdempotencyKey(app.db, state.id);
+      const row = await lookups.submit(state.id);
       if (row) {
         const answer = repeatAnswer(row, state);
         return reply

@@ -13,6 +13,18 @@ export function findIdempotencyKey(db: Executor, id: Buffer) {
     .executeTakeFirst();
 }
 
+/** `findIdempotencyKey` of many keys in one statement: each key's row, or undefined. */
+export async function findIdempotencyKeys(db: Executor, ids: readonly Buffer[]) {
+  const rows = await db
+    .selectFrom('idempotency_keys')
+    .select(['id', 'fingerprint', 'status', 'body', 'created_at'])
+    .where('id', '=', sql<Buffer>`ANY(${[...ids]}::bytea[])`)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id.toString('hex'), row]));
+  return ids.map((id) => byId.get(id.toString('hex')));
+}
+
 /**
  * Takes a key (or one that has expired) for a request. False when the key is in force
  * for another request: in a transaction, that is known once the other one has committed
