@@ -578,6 +578,56 @@ const PEOPLE = [
 ];
 const CHILDREN = ['kid', 'kids', 'child', 'children', 'son', 'daughter', 'baby', 'custody'];
 
+/**
+ * The concepts as word classes for the learnt layer (`crisis-model.ts`): a lemma of a class
+ * also counts as the class, so that what it learnt of "he hit me" applies to "my husband
+ * shoved me".
+ */
+export const CONCEPT_CLASSES: Readonly<Record<string, readonly string[]>> = {
+  partner: PARTNER,
+  victim: VICTIM,
+  self: SELF,
+  hurt: HURT,
+  body: BODY,
+  leave: LEAVE,
+  threat: THREAT,
+  wish: WISH,
+  die: DIE,
+  sex: SEX,
+  incapacitated: INCAPACITATED,
+  saidno: SAID_NO,
+  kepton: KEPT_ON,
+  force: FORCE,
+  images: IMAGES,
+  money: MONEY,
+  devices: DEVICES,
+  people: PEOPLE,
+  children: CHILDREN,
+  authority: [
+    'teacher',
+    'coach',
+    'tutor',
+    'pastor',
+    'counselor',
+    'counsellor',
+    'instructor',
+    'principal',
+    'priest',
+    'trainer',
+  ],
+  school: [
+    'school',
+    'grade',
+    'class',
+    'freshman',
+    'sophomore',
+    'junior',
+    'homework',
+    'pupil',
+    'student',
+  ],
+};
+
 // ---- Figures of speech, blanked before the rules run ----------------------------------
 
 const FIGURES: Rule[] = [
@@ -2563,9 +2613,11 @@ function minorWithAdult(lemmas: string): boolean {
 /** Marks a text as consensual: the phrase list's violence and coercion do not count. */
 export const CONSENSUAL = 'consensual' as CrisisCategory;
 
-/** The categories whose concepts the text holds (unordered), maybe with `CONSENSUAL`. */
-export function conceptCategories(text: string): Set<CrisisCategory> {
-  const read = lemmaString(text);
+/**
+ * The categories whose concepts a text holds (unordered), maybe with `CONSENSUAL`, from its
+ * lemma string (`lemmaString`, read once for these rules and the learnt layer).
+ */
+export function conceptCategories(read: string): Set<CrisisCategory> {
   const lemmas = withoutFigures(read, lemmaSet(read));
   const present = lemmaSet(lemmas);
   const found = new Set<CrisisCategory>();

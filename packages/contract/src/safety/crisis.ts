@@ -15,12 +15,19 @@
  * phrases ("hit me up", "killing it", "20 kms away") does not count. Figures of speech such
  * as "this date killed me" or "I'm dying to see him" contain no phrase.
  *
+ * Beside the phrases and the concept rules (`crisis-concepts.ts`), a learnt layer
+ * (`crisis-model.ts`: a linear classifier per category over hashed lemma n-grams, trained on
+ * the development part of the corpus, weights in `crisis-weights.json`) adds the categories
+ * it scores past their thresholds: it reaches wordings no rule was written for.
+ *
  * It errs towards recognising: a false alarm costs a calm panel and a moderator's glance,
  * a miss costs someone the resources they needed.
  */
 import { CRISIS_CATEGORIES, type CrisisCategory } from '../enums.ts';
-import { CONSENSUAL, conceptCategories } from './crisis-concepts.ts';
+import { CONSENSUAL, conceptCategories, lemmaString } from './crisis-concepts.ts';
+import { type CrisisWeights, compileModel, modelCategories } from './crisis-model.ts';
 import phrases from './crisis-phrases.json' with { type: 'json' };
+import weights from './crisis-weights.json' with { type: 'json' };
 
 export { loadCrisisModel } from './crisis-concepts.ts';
 
@@ -93,6 +100,7 @@ function compile(file: PhraseFile) {
 }
 
 const COMPILED = /*#__PURE__*/ compile(FILE);
+const MODEL = /*#__PURE__*/ compileModel(weights as CrisisWeights);
 
 /** The categories a text is about, in the order of `CRISIS_CATEGORIES`; empty for most. */
 export function classifyCrisis(text: string): CrisisCategory[] {
@@ -100,10 +108,12 @@ export function classifyCrisis(text: string): CrisisCategory[] {
   const normalized = normalizeForPhrases(text).replace(COMPILED.exceptions, (match) =>
     match.replace(/[^ ]/g, '#'),
   );
-  const concepts = conceptCategories(text);
+  const lemmas = lemmaString(text);
+  const concepts = conceptCategories(lemmas);
+  const learnt = modelCategories(MODEL, lemmas);
   return COMPILED.categories
     .filter(([category, pattern]) => {
-      if (concepts.has(category)) return true;
+      if (concepts.has(category) || learnt.includes(category)) return true;
       if (
         concepts.has(CONSENSUAL) &&
         (category === 'partner_abuse' || category === 'sexual_coercion')

@@ -4,8 +4,8 @@
  * a test part (measure on it, never tune): a seeded hash of each sentence's text decides, so
  * the split is the same on every machine and does not move when sentences are added.
  *
- * The corpus tests and `npm run bench:safety` use it; the checks themselves never do (so no
- * bundle carries the corpora).
+ * The corpus tests, `npm run bench:safety` and `npm run train:crisis` use it; the checks
+ * themselves never do (so no bundle carries the corpora).
  */
 import { CRISIS_CATEGORIES, type CrisisCategory, PII_KINDS, type PiiKind } from '../../enums.ts';
 import crisis from './crisis.json' with { type: 'json' };
@@ -60,6 +60,10 @@ function read<L extends string>(
 
 export const crisisCorpus = (): Labelled<CrisisCategory>[] =>
   read('crisis.json', crisis, CRISIS_CATEGORIES);
+
+/** The crisis corpus's development part: all the learnt layer may be trained on. */
+export const crisisTrainingSet = (): Labelled<CrisisCategory>[] =>
+  crisisCorpus().filter((item) => item.part === 'dev');
 
 export const piiCorpus = (): Labelled<PiiKind>[] => read('pii.json', pii, PII_KINDS);
 
