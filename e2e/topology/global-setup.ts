@@ -16,6 +16,13 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // A topology already started with `npm run topology -- --test --dir DIR`: used, and left
+  // running (to look at its logs after a failure).
+  const running = process.env.TOPOLOGY_DIR;
+  if (running) {
+    project.provide('topologyDir', path.resolve(running));
+    return;
+  }
   buildWebAppIfStale();
   const dir = await mkdtemp(path.join(tmpdir(), 'topology-test-'));
   // PostgreSQL and PgBouncer run as `postgres`, who must reach their files in it.
