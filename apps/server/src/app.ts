@@ -13,6 +13,7 @@ import Fastify, {
 import type { Config, VapidKeys } from './config.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import type { Db } from './db/connection.ts';
+import type { ReadReplicas } from './db/read-replicas.ts';
 import type { HostResolver } from './lib/public-addresses.ts';
 import { endSilentConnectionsOnClose } from './lib/silent-connections.ts';
 import { loggerOptions, requestIdOptions } from './logging.ts';
@@ -25,6 +26,7 @@ import openapi from './plugins/openapi.ts';
 import privateResponses from './plugins/private-responses.ts';
 import proofOfWork from './plugins/proof-of-work.ts';
 import rateLimit from './plugins/rate-limit.ts';
+import replicaReads from './plugins/replica-reads.ts';
 import requestId from './plugins/request-id.ts';
 import security from './plugins/security.ts';
 import services from './plugins/services.ts';
@@ -58,6 +60,8 @@ export interface AppDependencies {
   db: Db;
   /** The database's announcements of committed changes (db/change-feed.ts). */
   changes: ChangeFeed;
+  /** The replicas reads may use (DatabaseHandle `reads`); none when absent. */
+  reads?: ReadReplicas<Db> | null;
   jwtSecret: string;
   /** The Web Push key pair (resolveVapidKeys); a fresh one when absent (tests). */
   vapid?: VapidKeys;
@@ -113,6 +117,7 @@ export async function buildApp(deps: AppDependencies) {
     ...(deps.vapid === undefined ? {} : { vapid: deps.vapid }),
     ...(deps.resolveHost === undefined ? {} : { resolveHost: deps.resolveHost }),
   });
+  await app.register(replicaReads, { reads: deps.reads ?? null, serverSecret: deps.jwtSecret });
   await app.register(security);
   await app.register(privateResponses);
   await app.register(rateLimit, { serverSecret: deps.jwtSecret });

@@ -18,6 +18,7 @@ export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> 
         engine: 'postgres',
         url: config.databaseUrl,
         ...(config.databaseListenUrl === undefined ? {} : { listenUrl: config.databaseListenUrl }),
+        readUrls: config.databaseReadUrls,
         poolMode: config.databasePoolMode,
         poolSize: config.databasePoolSize,
         ...timeouts,

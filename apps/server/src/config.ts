@@ -163,7 +163,7 @@ export const EnvSchema = Type.Object({
       secret: true,
     }),
   ),
-  /** Replicas, comma-separated: checked at start-up, not yet read from. */
+  /** Replicas, comma-separated: strangers' reads of public content (db/read-replicas.ts). */
   DATABASE_READ_URL: Type.Optional(
     Type.Codec(
       textRule(
@@ -285,7 +285,7 @@ function settingsOf(env: Env) {
     databaseUrl: env.DATABASE_URL,
     /** The direct connection that LISTEN and migrations use (DATABASE_URL unless set). */
     databaseListenUrl: env.DATABASE_LISTEN_URL ?? env.DATABASE_URL,
-    /** Replicas; accepted and checked, but every read still goes to DATABASE_URL. */
+    /** Replicas for strangers' reads, each up to date enough for its reader (db/read-replicas.ts). */
     databaseReadUrls: env.DATABASE_READ_URL ?? [],
     /**
      * 'transaction' (safe behind PgBouncer in transaction mode): settings per transaction,

@@ -32,6 +32,7 @@ async function main() {
     config,
     db: database.db,
     changes: database.changes,
+    reads: database.reads,
     jwtSecret: await resolveJwtSecret(config),
     vapid: await resolveVapidKeys(config),
   });

@@ -114,6 +114,7 @@ export async function createTestContext(
     config,
     db: database.db,
     changes: database.changes,
+    reads: database.reads,
     jwtSecret: options.env?.JWT_SECRET ?? randomBytes(32).toString('hex'),
     logger: options.logger ?? false,
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),

@@ -1,10 +1,11 @@
-import { type Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { boundedPool } from './bounded-pool.ts';
 import { type ChangeFeed, postgresChangeFeed, sessionChangeFeed } from './change-feed.ts';
 import { endPoolWithin, trackClients } from './closing.ts';
 import { timeLeftMs, withDeadlines } from './deadline.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
+import { parseLsn, ReadReplicas, type ReadReplicasOptions } from './read-replicas.ts';
 import { RetryingKysely } from './retrying.ts';
 import type { IdempotencyKeyClaim } from './rows.ts';
 import type { Database } from './schema.ts';
@@ -47,6 +48,11 @@ export interface DatabaseHandle {
    */
   direct: pg.Pool;
   engine: 'pglite' | 'postgres';
+  /**
+   * Where reads that may go to a replica go (DATABASE_READ_URL, db/read-replicas.ts);
+   * null without replicas (and on PGlite): every read goes to `db`.
+   */
+  reads: ReadReplicas<Db> | null;
   /** The committed changes the database announces (live events). */
   changes: ChangeFeed;
   close(): Promise<void>;
@@ -84,6 +90,13 @@ export type DatabaseTarget = DatabaseTimeouts &
         poolMode?: PoolMode;
         /** A direct connection, for LISTEN and migrations (DATABASE_LISTEN_URL); default `url`. */
         listenUrl?: string;
+        /**
+         * Streaming replicas for reads (DATABASE_READ_URL), each opened like `url`: same
+         * pool size, pool mode and bounds; each must reach one server.
+         */
+        readUrls?: readonly string[];
+        /** How the replicas are polled (tests). */
+        replicaOptions?: ReadReplicasOptions;
       }
     /** dataDir undefined: an in-memory database (tests). */
     | { engine: 'pglite'; dataDir: string | undefined }
@@ -157,6 +170,105 @@ async function closePool(pool: pg.Pool, clients: Set<pg.Client>, gate: { closed:
   await endPoolWithin(pool, clients);
 }
 
+interface QueryPoolSettings {
+  poolSize: number;
+  schema?: string;
+  poolMode?: PoolMode;
+  statementTimeoutMs: number;
+  lockTimeoutMs: number;
+  queryTimeoutMs: number;
+}
+
+/** A pool for queries and its Kysely: the primary's (DATABASE_URL), or a replica's. */
+interface QueryPool {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+/**
+ * The pool and Kysely of the queries sent to `url`, with the bounds of DatabaseTimeouts and
+ * the settings each connection or transaction needs (`poolMode`): the primary and every
+ * replica alike, since a replica may sit behind a pooler in transaction mode too.
+ */
+function openQueryPool(
+  url: string,
+  settings: QueryPoolSettings,
+  base: pg.PoolConfig,
+  sessionOptions: string,
+): QueryPool {
+  const { statementTimeoutMs, lockTimeoutMs, queryTimeoutMs } = settings;
+  const perSession: [string, string][] = [['jit', 'off']];
+  if (settings.schema) perSession.push(['search_path', pg.escapeIdentifier(settings.schema)]);
+  const poolMode = settings.poolMode ?? 'transaction';
+  const pool =
+    poolMode === 'session'
+      ? new pg.Pool({
+          ...base,
+          connectionString: url,
+          options: sessionOptions,
+          max: settings.poolSize,
+          statement_timeout: statementTimeoutMs,
+          // node-postgres leaves the server's default (none) for 0.
+          lock_timeout: lockTimeoutMs,
+        })
+      : // Nothing on the session: a pooler in transaction mode hands each transaction
+        // whichever server session is free (and PgBouncer refuses unknown start-up
+        // parameters). The settings go with every transaction instead (deadline.ts).
+        new pg.Pool({ ...base, connectionString: url, max: settings.poolSize });
+  const perTransaction =
+    poolMode === 'session'
+      ? undefined
+      : [
+          ...perSession,
+          ['statement_timeout', String(statementTimeoutMs)],
+          ['lock_timeout', String(lockTimeoutMs)],
+        ]
+          .map(([name, value]) => `SET LOCAL ${name} = ${value}`)
+          .join('; ');
+  const clients = guardPool(pool);
+  const gate = { closed: false };
+  // Near the deadline, PostgreSQL cancels the statement at the deadline (deadline.ts);
+  // the client waits the same margin longer for that answer, and no more.
+  const replyWithinMs = () =>
+    Math.min(queryTimeoutMs, timeLeftMs() + DATABASE_TIMEOUT_DEFAULTS.queryTimeoutMarginMs);
+  const bounded = boundedPool(pool, replyWithinMs, poolMode === 'session');
+  const dialect = withDeadlines(new PostgresDialect({ pool: bounded }), {
+    statementTimeoutMs,
+    gate,
+    ...(perTransaction === undefined ? {} : { perTransaction }),
+  });
+  return {
+    db: new RetryingKysely<Database>({ dialect }),
+    pool,
+    close: () => closePool(pool, clients, gate),
+  };
+}
+
+/**
+ * How far the server behind `pool` has replayed the primary's log; a server that is not a
+ * standby (a primary named as a replica, as tests do) has everything it wrote. Null when a
+ * standby has replayed nothing yet. Sent alone, outside any transaction: a pooler in
+ * transaction mode passes it as it is.
+ */
+async function replayedPosition(pool: pg.Pool, timeoutMs: number): Promise<bigint | null> {
+  const result = await pool.query<{ lsn: string | null }>({
+    text: 'SELECT (CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn() ELSE pg_current_wal_lsn() END)::text AS lsn',
+    query_timeout: timeoutMs,
+  } as pg.QueryConfig);
+  return parseLsn(result.rows[0]?.lsn ?? null);
+}
+
+/** The primary's current log position: every write committed before this call is at or before it. */
+export async function currentPosition(db: Executor): Promise<bigint> {
+  const result = await db.executeQuery<{ lsn: string }>(
+    CompiledQuery.raw('SELECT pg_current_wal_lsn()::text AS lsn'),
+  );
+  const lsn = parseLsn(result.rows[0]?.lsn);
+  if (lsn === null) throw new Error('pg_current_wal_lsn() gave no position');
+  return lsn;
+}
+
 /**
  * Opens the database. Both engines speak the PostgreSQL protocol through `pg`; the
  * embedded one is PGlite in a worker thread behind a Unix socket, with a pool of one
@@ -179,8 +291,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       '-c jit=off',
       ...(target.schema ? [`-c search_path=${target.schema}`] : []),
     ].join(' ');
-    const settings: [string, string][] = [['jit', 'off']];
-    if (target.schema) settings.push(['search_path', pg.escapeIdentifier(target.schema)]);
     const base = { connectionTimeoutMillis, ...KEEPALIVE };
     // LISTEN and migrations need a session that stays theirs: a direct connection.
     const direct = {
@@ -188,55 +298,35 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       connectionString: target.listenUrl ?? target.url,
       options: sessionOptions,
     };
-    const poolMode = target.poolMode ?? 'transaction';
-    const pool =
-      poolMode === 'session'
-        ? new pg.Pool({
-            ...base,
-            connectionString: target.url,
-            options: sessionOptions,
-            max: target.poolSize,
-            statement_timeout: statementTimeoutMs,
-            // node-postgres leaves the server's default (none) for 0.
-            lock_timeout: lockTimeoutMs,
-          })
-        : // Nothing on the session: a pooler in transaction mode hands each transaction
-          // whichever server session is free (and PgBouncer refuses unknown start-up
-          // parameters). The settings go with every transaction instead (deadline.ts).
-          new pg.Pool({ ...base, connectionString: target.url, max: target.poolSize });
-    const perTransaction =
-      poolMode === 'session'
-        ? undefined
-        : [
-            ...settings,
-            ['statement_timeout', String(statementTimeoutMs)],
-            ['lock_timeout', String(lockTimeoutMs)],
-          ]
-            .map(([name, value]) => `SET LOCAL ${name} = ${value}`)
-            .join('; ');
-    const clients = guardPool(pool);
+    const queries = { ...target, statementTimeoutMs, lockTimeoutMs, queryTimeoutMs };
+    const primary = openQueryPool(target.url, queries, base, sessionOptions);
     const directPool = new pg.Pool({ ...direct, max: 2 });
     const directClients = guardPool(directPool);
-    const gate = { closed: false };
-    // Near the deadline, PostgreSQL cancels the statement at the deadline (deadline.ts);
-    // the client waits the same margin longer for that answer, and no more.
-    const replyWithinMs = () =>
-      Math.min(queryTimeoutMs, timeLeftMs() + DATABASE_TIMEOUT_DEFAULTS.queryTimeoutMarginMs);
-    const bounded = boundedPool(pool, replyWithinMs, poolMode === 'session');
-    const dialect = withDeadlines(new PostgresDialect({ pool: bounded }), {
-      statementTimeoutMs,
-      gate,
-      ...(perTransaction === undefined ? {} : { perTransaction }),
-    });
-    const db = new RetryingKysely<Database>({ dialect });
+    const replicas = (target.readUrls ?? []).map((url) =>
+      openQueryPool(url, queries, base, sessionOptions),
+    );
+    const reads =
+      replicas.length === 0
+        ? null
+        : new ReadReplicas<Db>(
+            primary.db,
+            replicas.map((replica) => ({
+              db: replica.db,
+              position: (timeoutMs) => replayedPosition(replica.pool, timeoutMs),
+            })),
+            target.replicaOptions,
+          );
+    reads?.start();
     return {
-      db,
-      pool,
+      db: primary.db,
+      pool: primary.pool,
       direct: directPool,
+      reads,
       engine: 'postgres',
       changes: postgresChangeFeed(direct),
       async close() {
-        await closePool(pool, clients, gate);
+        reads?.stop();
+        await Promise.all([primary, ...replicas].map((opened) => opened.close()));
         await endPoolWithin(directPool, directClients);
       },
     };
@@ -267,6 +357,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     db,
     pool,
     direct: pool,
+    reads: null,
     engine: 'pglite',
     changes,
     async close() {

@@ -30,6 +30,7 @@ import {
 } from '../lib/openapi-operation.ts';
 import { AUTH_PLUGIN, signedIn, staffOnly } from './auth.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency.ts';
+import { READ_AFTER } from './replica-reads.ts';
 
 /** The hooks a guard such as `signedIn` can be attached to. */
 function guardsOf(route: RouteOptions): unknown[] {
@@ -42,6 +43,15 @@ function accessOf(route: RouteOptions, inBearerScope: boolean): Access {
   if (guards.includes(signedIn)) return 'signed-in';
   return inBearerScope ? 'viewer' : 'public';
 }
+
+/** Sent with every read; what a read may be served from depends on it (plugins/replica-reads.ts). */
+const READ_AFTER_HEADER = Type.Optional(
+  Type.String({
+    pattern: '^[0-9A-Fa-f]{1,8}/[0-9A-Fa-f]{1,8}$',
+    description:
+      'The highest `Read-After` a write of this client was answered with (a log position such as `0/3000148`): the read then sees that write even when a replica serves it. Anything else is ignored.',
+  }),
+);
 
 /** The request headers the route's opt-ins read, beyond the credentials. */
 function requestHeadersOf(facts: RouteFacts): Record<string, TSchema> {
@@ -99,6 +109,7 @@ function documentedSchema(
   };
   const method = Array.isArray(route.method) ? route.method.join('') : route.method;
   const extraHeaders = requestHeadersOf(facts);
+  if (method === 'GET' && url.startsWith('/api/')) extraHeaders[READ_AFTER] = READ_AFTER_HEADER;
   return {
     ...schema,
     operationId: schema.operationId ?? operationIdOf(method, url),
@@ -125,7 +136,7 @@ export default fp(
           title: 'Dating advice Q&A API',
           version: '1.0.0',
           description:
-            'Errors: 400 `{"field": ["message"]}` or `{"detail": "message"}`; every other 4xx `{"detail": "message"}`.',
+            'Errors: 400 `{"field": ["message"]}` or `{"detail": "message"}`; every other 4xx `{"detail": "message"}`. With read replicas configured, a write answered 2xx carries `Read-After: <log position>`; send the highest one seen back as the `Read-After` request header, so that reads served by a replica see your writes.',
         },
         servers: [{ url: '/', description: 'The server that serves this document' }],
         components: { securitySchemes: SECURITY_SCHEMES, schemas: ERROR_SCHEMAS },

@@ -99,6 +99,8 @@ export default fp(
           'X-Session-Id',
           'Idempotency-Key',
           'X-Altcha',
+          // The log position of the tab's last write (plugins/replica-reads.ts).
+          'Read-After',
         ],
         exposedHeaders: [
           'Link',
@@ -106,6 +108,7 @@ export default fp(
           'Retry-After',
           'X-Request-Id',
           'Idempotency-Replayed',
+          'Read-After',
         ],
         maxAge: 600,
       });

@@ -143,7 +143,7 @@ export default fp(
     const cursors = new Cursors(services.jwtSecret);
     app.decorate('cursors', cursors);
     app.decorate('threads', new ThreadService(cursors));
-    app.decorate('feedCache', new FeedCache(() => readFeedVersion(services.db)));
+    app.decorate('feedCache', new FeedCache(readFeedVersion));
     app.decorate('likeBatches', new LikeBatches(services.db));
     app.decorate('questionBatches', new QuestionBatches(services.db));
     app.decorate('replyBatches', new ReplyBatches(services.db));

@@ -187,9 +187,12 @@ export default fp(
       const tooSlow = new Promise<typeof TOO_SLOW>((resolve) => {
         timer = setTimeout(() => resolve(TOO_SLOW), INITIAL_DATA_WAIT_MS);
       });
-      const reading = initialDataFor(
-        { db: app.db, cursors: app.cursors, threads: app.threads, feedCache: app.feedCache },
-        new URL(request.url, 'http://page'),
+      // A stranger's first screen: a replica may draw it (plugins/replica-reads.ts).
+      const reading = app.replicaReads.read(request, (db) =>
+        initialDataFor(
+          { db, cursors: app.cursors, threads: app.threads, feedCache: app.feedCache },
+          new URL(request.url, 'http://page'),
+        ),
       );
       try {
         const data = await Promise.race([reading, tooSlow]);

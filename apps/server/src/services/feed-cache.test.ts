@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { Executor } from '../db/connection.ts';
 import { matchesEtag } from '../lib/kept-json.ts';
 import { FeedCache, keyOf, VersionProbe } from './feed-cache.ts';
+
+/** An executor as the cache sees it: only a key for its version reads (never queried here). */
+const DB = {} as Executor;
 
 /** A promise and the functions that settle it, for reads the test finishes by hand. */
 function deferred<T>() {
@@ -73,13 +77,35 @@ describe('FeedCache', () => {
       reads += 1;
       return { json: `[${reads}]`, next: null, authors: [] };
     };
-    const first = await cache.page({}, fresh);
-    expect((await cache.page({}, fresh)).body).toBe(first.body);
+    const first = await cache.page(DB, {}, fresh);
+    expect((await cache.page(DB, {}, fresh)).body).toBe(first.body);
     expect(reads).toBe(1);
     version = 2n;
-    const second = await cache.page({}, fresh);
+    const second = await cache.page(DB, {}, fresh);
     expect(second.body.toString()).toBe('[2]');
     expect(second.etag).not.toBe(first.etag);
+  });
+
+  it('reads the version from the server that reads the page, so a lagging one keeps none of its pages under a newer version', async () => {
+    const primary = {} as Executor;
+    const replica = {} as Executor;
+    const versions = new Map([
+      [primary, 2n],
+      [replica, 1n],
+    ]);
+    const cache = new FeedCache(async (db) => versions.get(db) ?? 0n);
+    const fresh = (json: string) => async () => ({ json, next: null, authors: [] });
+    // The replica has not replayed version 2: its page is kept under its own version 1.
+    expect((await cache.page(replica, {}, fresh('["old"]'))).body.toString()).toBe('["old"]');
+    // So the primary's reader, at version 2, reads afresh instead of getting the old page.
+    expect((await cache.page(primary, {}, fresh('["new"]'))).body.toString()).toBe('["new"]');
+    expect((await cache.page(primary, {}, fresh('["never"]'))).body.toString()).toBe('["new"]');
+    // The lagging replica's later read does not replace the newer page.
+    expect((await cache.page(replica, {}, fresh('["old"]'))).body.toString()).toBe('["old"]');
+    expect((await cache.page(primary, {}, fresh('["never"]'))).body.toString()).toBe('["new"]');
+    // Caught up: the replica's readers share the kept page.
+    versions.set(replica, 2n);
+    expect((await cache.page(replica, {}, fresh('["never"]'))).body.toString()).toBe('["new"]');
   });
 
   it('reads once for concurrent misses of one query at one version', async () => {
@@ -91,7 +117,7 @@ describe('FeedCache', () => {
       await gate.promise;
       return { json: '[]', next: null, authors: [] };
     };
-    const pages = Array.from({ length: 10 }, () => cache.page({ limit: 5 }, fresh));
+    const pages = Array.from({ length: 10 }, () => cache.page(DB, { limit: 5 }, fresh));
     gate.resolve();
     const bodies = new Set((await Promise.all(pages)).map((p) => p.body));
     expect(bodies.size).toBe(1);
@@ -101,7 +127,7 @@ describe('FeedCache', () => {
   it('keeps nothing of a read that failed', async () => {
     const cache = new FeedCache(async () => 1n);
     await expect(
-      cache.page({ cursor: 'bad' }, async () => {
+      cache.page(DB, { cursor: 'bad' }, async () => {
         throw new Error('400');
       }),
     ).rejects.toThrow('400');
@@ -111,9 +137,9 @@ describe('FeedCache', () => {
   it('gives the same bytes the same strong ETag, and a different next page another', async () => {
     const one = new FeedCache(async () => 1n);
     const two = new FeedCache(async () => 9n);
-    const a = await one.page({}, page('[1]', 'c1'));
-    expect((await two.page({}, page('[1]', 'c1'))).etag).toBe(a.etag);
-    expect((await two.page({ limit: 1 }, page('[1]', 'c2'))).etag).not.toBe(a.etag);
+    const a = await one.page(DB, {}, page('[1]', 'c1'));
+    expect((await two.page(DB, {}, page('[1]', 'c1'))).etag).toBe(a.etag);
+    expect((await two.page(DB, { limit: 1 }, page('[1]', 'c2'))).etag).not.toBe(a.etag);
     expect(a.etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
   });
 
@@ -121,7 +147,7 @@ describe('FeedCache', () => {
     const cache = new FeedCache(async () => 1n, 3_000);
     const big = 'x'.repeat(1_000);
     for (let limit = 1; limit <= 5; limit += 1) {
-      await cache.page({ limit }, page(`["${big}"]`));
+      await cache.page(DB, { limit }, page(`["${big}"]`));
     }
     expect(cache.size).toBe(2);
   });

@@ -169,20 +169,48 @@ export class FeedCache {
   private readonly kept: LruCache<string, KeptPage>;
   /** Reads in progress, by version and key: concurrent misses share one. */
   private readonly reading = new Map<string, Promise<KeptPage>>();
-  private readonly version: VersionProbe;
+  /**
+   * The version as each server says it, read from the executor that then reads the page.
+   * With replicas (db/read-replicas.ts), a request may be served by a replica that lags:
+   * its page must be read after its version, on the same server, so that the page is at
+   * least as new as the version it is kept under. (A version read on the primary and a
+   * page read on a lagging replica would keep the replica's older page under the
+   * primary's newer version, and serve it to whoever then needs that version, the writer
+   * of the last change among them.) A server's replay only moves forward, so a statement
+   * sent after another on the same server sees at least what that one saw. Pages of any
+   * server then share one cache: a page is kept under the version it was read at, and
+   * served to a request whose own server says the same version.
+   */
+  private readonly versions = new WeakMap<Executor, VersionProbe>();
 
-  constructor(readVersion: () => Promise<bigint>, maxBytes = MAX_KEPT_BYTES) {
+  constructor(
+    private readonly readVersion: (db: Executor) => Promise<bigint>,
+    maxBytes = MAX_KEPT_BYTES,
+  ) {
     this.kept = new LruCache(maxBytes);
-    this.version = new VersionProbe(readVersion);
+  }
+
+  /** The current feed version as `db` says it (read after the call, shared; see VersionProbe). */
+  private version(db: Executor): Promise<bigint> {
+    let probe = this.versions.get(db);
+    if (probe === undefined) {
+      probe = new VersionProbe(() => this.readVersion(db));
+      this.versions.set(db, probe);
+    }
+    return probe.current();
   }
 
   /**
-   * The strangers' page for `query`: kept, when it was read at the current version;
-   * otherwise read with `fresh` (once for every request that wants it at this version),
-   * and kept.
+   * The strangers' page for `query`: kept, when it was read at the current version (as
+   * `db` says it); otherwise read with `fresh`, which must read from `db` (once for every
+   * request that wants it at this version), and kept.
    */
-  page(query: QuestionListQuery, fresh: () => Promise<FreshPage>): Promise<StrangersPage> {
-    return this.byKey(keyOf(query), fresh, (page) => mayKeep(query, page));
+  page(
+    db: Executor,
+    query: QuestionListQuery,
+    fresh: () => Promise<FreshPage>,
+  ): Promise<StrangersPage> {
+    return this.byKey(db, keyOf(query), fresh, (page) => mayKeep(query, page));
   }
 
   /**
@@ -190,8 +218,8 @@ export class FeedCache {
    * it otherwise: for callers that cannot write the list route's bytes (the page's HTML,
    * services/initial-data.ts), which read the database themselves on a miss.
    */
-  async peek(query: QuestionListQuery): Promise<StrangersPage | null> {
-    const version = await this.version.current();
+  async peek(db: Executor, query: QuestionListQuery): Promise<StrangersPage | null> {
+    const version = await this.version(db);
     const kept = this.kept.get(keyOf(query));
     return kept?.version === version ? kept : null;
   }
@@ -201,21 +229,24 @@ export class FeedCache {
    * counts (a question, its tags, a tag, a question hidden or shown) bumps the same version,
    * and it is the same for everyone.
    */
-  tagCounts(fresh: () => Promise<FreshPage>): Promise<StrangersPage> {
+  tagCounts(db: Executor, fresh: () => Promise<FreshPage>): Promise<StrangersPage> {
     // No query's key starts like this (keyOf gives a JSON array).
-    return this.byKey('tags', fresh);
+    return this.byKey(db, 'tags', fresh);
   }
 
   private async byKey(
+    db: Executor,
     key: string,
     fresh: () => Promise<FreshPage>,
     mayKeepPage: (page: FreshPage) => boolean = () => true,
   ): Promise<StrangersPage> {
-    const version = await this.version.current();
+    const version = await this.version(db);
     const kept = this.kept.get(key);
     if (kept?.version === version) return kept;
     // Every request of this version can share a read started after the version was read:
     // the version did not change between their reads, so nothing committed in between.
+    // (Whichever server that read runs on, it runs after that server said this version,
+    // so it is at least this version's page.)
     const readKey = `${version}\u0000${key}`;
     let reading = this.reading.get(readKey);
     if (reading === undefined) {

@@ -61,7 +61,8 @@ export async function strangersFeedPage(
   filters: FeedApiQuery,
 ): Promise<Pick<FeedPage, 'questions' | 'link' | 'total'>> {
   const apiUrl = feedApiUrl(filters);
-  const kept = filters.search === undefined ? await sources.feedCache.peek(filters) : null;
+  const kept =
+    filters.search === undefined ? await sources.feedCache.peek(sources.db, filters) : null;
   if (kept === null) return feedPage(sources.db, sources.cursors, STRANGER, filters, apiUrl);
   return {
     // The list route's own serialization of the same page (a stranger's, no owner fields).

@@ -181,7 +181,7 @@ export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 /**
  * PostgreSQL refuses to run as root: as root, run its programs as the `postgres` user.
  */
-function asPostgres(program: string, args: string[]) {
+export function asPostgres(program: string, args: string[]) {
   const binary = path.join(PG_BIN, program);
   return process.getuid?.() === 0
     ? run('runuser', ['-u', 'postgres', '--', binary, ...args])
@@ -190,6 +190,9 @@ function asPostgres(program: string, args: string[]) {
 
 export interface PrivatePostgres {
   url: string;
+  port: number;
+  /** Its directory (owned by `postgres` when run as root): the data directory is `data` in it. */
+  dir: string;
   start(): Promise<void>;
   /** `pg_ctl stop -m fast`: sessions are terminated (57P01), new connections refused. */
   stop(): Promise<void>;
@@ -210,6 +213,8 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
   const instance: PrivatePostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    dir,
     async start() {
       await asPostgres('pg_ctl', [
         'start',

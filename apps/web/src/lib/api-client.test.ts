@@ -1,6 +1,7 @@
 import { isValidSessionId } from '@dating/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, type Connectivity, createApiClient, nextLink } from './api-client.ts';
+import { createReadAfter, positionValue } from './read-after.ts';
 import { tokens } from './storage.ts';
 
 interface Call {
@@ -38,6 +39,38 @@ beforeEach(() => {
 });
 
 describe('api client', () => {
+  it('keeps the highest Read-After a response carried, and sends it with every later call', async () => {
+    const saved: string[] = [];
+    const readAfter = createReadAfter({
+      load: () => '0/5',
+      save: (position) => saved.push(position),
+    });
+    const answers = ['0/3000148', '0/2FFFFFF', 'junk', '1/0'];
+    const { fetch, calls } = fakeFetch(() => {
+      const position = answers.shift();
+      const headers: Record<string, string> = position ? { 'Read-After': position } : {};
+      return { status: 201, body: {}, headers };
+    });
+    const api = createApiClient({ fetch, readAfter });
+    for (let i = 0; i < 5; i += 1) await api.post('/api/questions/', {});
+    expect(calls.map((call) => call.headers['Read-After'])).toEqual([
+      '0/5',
+      '0/3000148',
+      // A lower position, or anything that is not one, changes nothing.
+      '0/3000148',
+      '0/3000148',
+      '1/0',
+    ]);
+    expect(saved).toEqual(['0/3000148', '1/0']);
+  });
+
+  it('compares positions as numbers, not as text', () => {
+    expect(positionValue('0/A')).toBe(10n);
+    expect((positionValue('1/0') ?? 0n) > (positionValue('0/FFFFFFFF') ?? 0n)).toBe(true);
+    expect(positionValue('0/123456789')).toBeNull();
+    expect(positionValue(null)).toBeNull();
+  });
+
   it('sends the session id header when signed out, and only the bearer token when signed in', async () => {
     const { fetch, calls } = fakeFetch(() => ({ status: 200, body: [] }));
     const api = createApiClient({ fetch });

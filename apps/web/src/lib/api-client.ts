@@ -5,6 +5,7 @@
  * instead of waiting: the caller shows why. Creating calls carry an Idempotency-Key.
  */
 import type { TokenPair } from '@dating/contract';
+import { readAfter as tabReadAfter } from './read-after.ts';
 import { getSessionId, tokens } from './storage.ts';
 
 /** Server error bodies: `{"field": ["message"]}` per field, or `{"detail": "message"}`. */
@@ -153,9 +154,12 @@ export function createApiClient(options: {
   fetch: FetchFn;
   baseUrl?: string;
   connectivity?: Connectivity;
+  /** The tab's last write's log position (lib/read-after.ts); the tab's own by default. */
+  readAfter?: Pick<typeof tabReadAfter, 'current' | 'note'>;
 }) {
   const base = (options.baseUrl ?? '').replace(/\/$/, '');
   const connectivity = options.connectivity ?? browserConnectivity;
+  const positions = options.readAfter ?? tabReadAfter;
   let refreshing: Promise<boolean> | null = null;
 
   function send(method: string, path: string, opts: RequestOptions, withToken: boolean) {
@@ -170,6 +174,9 @@ export function createApiClient(options: {
     }
     if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
     if (opts.altcha) headers['X-Altcha'] = opts.altcha;
+    // So that a replica serves this call only once it has this tab's writes.
+    const position = positions.current();
+    if (position !== null) headers['Read-After'] = position;
     const init: RequestInit = { method, headers, credentials: 'include' };
     if (opts.signal) init.signal = opts.signal;
     if (opts.body !== undefined) {
@@ -234,6 +241,7 @@ export function createApiClient(options: {
     } finally {
       stopWatching();
     }
+    positions.note(response.headers.get('Read-After'));
     const body = await readBody(response);
     if (!response.ok) throw new ApiError(response.status, asErrorBody(body));
     return { data: body as T, headers: response.headers };

@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   keyInUse: 'private_key_in_use',
   /** "Keep access to this post" was offered in this tab: once per tab, never again. */
   keyOffered: 'private_key_offered',
+  /** The log position of this tab's last write (`Read-After`, lib/read-after.ts). */
+  readAfter: 'read_after',
 } as const;
 
 function read(storage: () => Storage, key: string): string | null {
@@ -37,6 +39,16 @@ function write(storage: () => Storage, key: string, value: string | null): boole
 }
 
 const local = () => window.localStorage;
+
+/** This tab's kept `Read-After` position, or null. */
+export function storedReadAfter(): string | null {
+  return read(session, STORAGE_KEYS.readAfter);
+}
+
+/** Keeps this tab's `Read-After` position (for a reload of the tab); false when it cannot. */
+export function storeReadAfter(position: string): boolean {
+  return write(session, STORAGE_KEYS.readAfter, position);
+}
 const session = () => window.sessionStorage;
 
 /**

@@ -35,7 +35,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const cursor = decodeThreadCursor(app.cursors, request.query.cursor);
       // A cursor names its question: another question's is no position in this one.
       if (cursor.question !== request.params.id) throw fieldError('cursor', API_MSG.cursorInvalid);
-      const page = await app.threads.answersPage(app.db, viewerOf(request), cursor);
+      const viewer = viewerOf(request);
+      const page = await app.replicaReads.read(request, (db) =>
+        app.threads.answersPage(db, viewer, cursor),
+      );
       if (page.answers_next !== null) reply.header('Link', `<${page.answers_next}>; rel="next"`);
       return page;
     },

@@ -70,12 +70,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const detail = await app.threads.detailJson(
-        app.db,
-        viewerOf(request),
-        request.params.id,
-        { gender: request.query.perspective_gender, ageRange: request.query.perspective_age },
-        serializerOf<QuestionDetail>(reply),
+      const viewer = viewerOf(request);
+      // Public: a replica up to date for this reader may serve it (plugins/replica-reads.ts).
+      const detail = await app.replicaReads.read(request, (db) =>
+        app.threads.detailJson(
+          db,
+          viewer,
+          request.params.id,
+          { gender: request.query.perspective_gender, ageRange: request.query.perspective_age },
+          serializerOf<QuestionDetail>(reply),
+        ),
       );
       if (detail === null) throw notFound();
       if (detail.next !== null) reply.header('Link', `<${detail.next}>; rel="next"`);

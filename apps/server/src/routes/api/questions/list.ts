@@ -3,6 +3,7 @@ import { QuestionList, QuestionListQuery, type QuestionSummary } from '@dating/c
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STRANGER } from '../../../auth/identity.ts';
+import type { Executor } from '../../../db/connection.ts';
 import { sendKeptJson, serializerOf } from '../../../lib/kept-json.ts';
 import { nextPageLink } from '../../../lib/paging.ts';
 import { viewerOf } from '../../../plugins/auth.ts';
@@ -54,19 +55,28 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const viewer = viewerOf(request);
       reply.header('Vary', LIST_VARY);
-      if (isStrangersList(viewer, request.query)) {
-        const page = await app.feedCache.page(request.query, async () => {
-          const fresh = await feedPage(app.db, app.cursors, STRANGER, request.query, request.url);
-          const json = serializerOf<QuestionSummary[]>(reply)(fresh.questions);
-          return { json, next: fresh.next, authors: fresh.authors, total: fresh.total };
-        });
-        if (await keySeesStrangersPage(app.db, viewer, page)) {
-          // A search's words are what a visitor typed: no shared cache keeps them.
-          const searched = (request.query.search?.trim() ?? '') !== '';
-          return sendStrangersPage(request, reply, page, searched);
-        }
+      // One's own questions (`user_id`) are personal: the primary's. The feed is public:
+      // a replica up to date for this reader may serve it (plugins/replica-reads.ts).
+      const read = <T>(work: (db: Executor) => Promise<T>) =>
+        request.query.user_id === undefined ? app.replicaReads.read(request, work) : work(app.db);
+      const kept = !isStrangersList(viewer, request.query)
+        ? null
+        : await read(async (db) => {
+            const page = await app.feedCache.page(db, request.query, async () => {
+              const fresh = await feedPage(db, app.cursors, STRANGER, request.query, request.url);
+              const json = serializerOf<QuestionSummary[]>(reply)(fresh.questions);
+              return { json, next: fresh.next, authors: fresh.authors, total: fresh.total };
+            });
+            return (await keySeesStrangersPage(db, viewer, page)) ? page : null;
+          });
+      if (kept !== null) {
+        // A search's words are what a visitor typed: no shared cache keeps them.
+        const searched = (request.query.search?.trim() ?? '') !== '';
+        return sendStrangersPage(request, reply, kept, searched);
       }
-      const page = await feedPage(app.db, app.cursors, viewer, request.query, request.url);
+      const page = await read((db) =>
+        feedPage(db, app.cursors, viewer, request.query, request.url),
+      );
       reply.header('Cache-Control', 'private, no-cache');
       if (page.link !== null) reply.header('Link', page.link);
       if (page.total !== null) reply.header('X-Total-Count', String(page.total));

@@ -18,11 +18,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       // Counting every tag's questions reads all of question_tags (0.1 s at 100,000
       // questions, 0.4 s at a million), and the home page asks on every visit.
-      const kept = await app.feedCache.tagCounts(async () => ({
-        json: serializerOf<TagWithCount[]>(reply)(await listTagsWithCounts(app.db)),
-        next: null,
-        authors: [],
-      }));
+      const kept = await app.replicaReads.read(request, (db) =>
+        app.feedCache.tagCounts(db, async () => ({
+          json: serializerOf<TagWithCount[]>(reply)(await listTagsWithCounts(db)),
+          next: null,
+          authors: [],
+        })),
+      );
       return sendKeptJson(request, reply, kept.body, kept.etag);
     },
   );
