@@ -37,6 +37,8 @@ export default async function setup(project: TestProject) {
   console.log(`[topology] started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   project.provide('topologyDir', dir);
   return async () => {
-    await stopTopology(dir);
+    // TOPOLOGY_KEEP=1: left running, to look at its logs (stop: npm run topology -- stop --dir DIR).
+    if (process.env.TOPOLOGY_KEEP) console.log(`[topology] left running in ${dir}`);
+    else await stopTopology(dir);
   };
 }

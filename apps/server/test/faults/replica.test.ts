@@ -205,7 +205,11 @@ describe.skipIf(skipReason !== null)(
       expect(detail.statusCode).toBe(200);
       // The writer without the header (another tab's read, a reload): its key's record.
       expect(await feedIds({ session: author })).toContain(id);
-      const own = await ctx.request({ method: 'GET', url: `/api/questions/${id}/`, session: author });
+      const own = await ctx.request({
+        method: 'GET',
+        url: `/api/questions/${id}/`,
+        session: author,
+      });
       expect(own.statusCode).toBe(200);
 
       // A stranger: served by the lagging standby, which has not got it yet.
@@ -226,7 +230,9 @@ describe.skipIf(skipReason !== null)(
 
     it('answers reads from the primary once the replica is gone', async () => {
       await standby.sql('SELECT pg_wal_replay_pause()');
-      const id = (await ask(newSession(), '<p>Before the standby stops: is it too soon?</p>')).json<{
+      const id = (
+        await ask(newSession(), '<p>Before the standby stops: is it too soon?</p>')
+      ).json<{
         id: number;
       }>().id;
       expect(await feedIds()).not.toContain(id);
