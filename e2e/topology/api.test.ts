@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TEST_ADMIN } from '../../scripts/topology/index.ts';
-import { apiClient, balancerOf, newKey, topology, uid } from './support.ts';
+import { apiClient, balancerOf, newKey, questionIds, topology, uid } from './support.ts';
 
 describe('the API through the balancer', () => {
   const seen: { call: string; status: number; body: string }[] = [];
@@ -90,22 +90,18 @@ describe('the API through the balancer', () => {
       (t) => t.name === `first-date-${word}`,
     );
     expect(tag).toBeDefined();
-    const idsOf = (answer: { json: unknown }) => {
-      const body = answer.json as { results?: { id: number }[] } | { id: number }[];
-      return (Array.isArray(body) ? body : (body.results ?? [])).map((q) => q.id);
-    };
     const feed = await api('GET', '/api/questions/', { key: asker });
     expect(feed.status).toBe(200);
-    expect(idsOf(feed)).toContain(question);
+    expect(questionIds(feed)).toContain(question);
     const search = await api('GET', `/api/questions/?search=${word}`, { key: asker });
     expect(search.status).toBe(200);
-    expect(idsOf(search)).toEqual(expect.arrayContaining([question, ownQuestion]));
+    expect(questionIds(search)).toEqual(expect.arrayContaining([question, ownQuestion]));
     const byTag = await api('GET', `/api/questions/?tag_id=${tag?.id}`, { key: asker });
-    expect(idsOf(byTag)).toEqual([question]);
+    expect(questionIds(byTag)).toEqual([question]);
     const byGroup = await api('GET', `/api/questions/?search=${word}&gender=W&age_range=26-35`, {
       key: asker,
     });
-    expect(idsOf(byGroup)).toEqual([question]);
+    expect(questionIds(byGroup)).toEqual([question]);
     const detail = await api('GET', `/api/questions/${question}/`, { key: asker });
     expect(detail.status).toBe(200);
     expect(detail.json).toMatchObject({ id: question, gender: 'W', age_range: '26-35' });

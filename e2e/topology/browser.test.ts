@@ -112,7 +112,7 @@ describe('an instance killed under an open thread', () => {
     const offsets = await Promise.all(logs.map(async (log) => (await stat(log)).size));
     await page.goto(`${base}/questions/${question}`);
     await expect
-      .poll(() => page.getByText('No replies yet.').isVisible(), { timeout: 15_000 })
+      .poll(() => page.getByText('No replies yet.').isVisible(), { timeout: 30_000 })
       .toBe(true);
     await expect.poll(() => streams.length, { timeout: 10_000 }).toBeGreaterThan(0);
     let holder: number | null = null;

@@ -9,7 +9,15 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../scripts/topology/processes.ts';
 import type { TopologyState } from '../../scripts/topology/state.ts';
-import { apiClient, balancerOf, eventually, newKey, topology, uid } from './support.ts';
+import {
+  apiClient,
+  balancerOf,
+  eventually,
+  newKey,
+  questionIds,
+  topology,
+  uid,
+} from './support.ts';
 
 /** One statement on the replica (psql, trusted on 127.0.0.1), its single value as text. */
 function onReplica(state: TopologyState, statement: string): Promise<string> {
@@ -35,17 +43,13 @@ describe('the replica paused', () => {
         key,
         body: { text: `<p>${text}</p>`, tag_names: [word], gender: 'U', age_range: 'U' },
       });
-    const ids = (answer: { json: unknown }) =>
-      (answer.json as { id: number }[] | { results: { id: number }[] }) instanceof Array
-        ? (answer.json as { id: number }[]).map((q) => q.id)
-        : (answer.json as { results: { id: number }[] }).results.map((q) => q.id);
 
     // A question everyone can see, replayed on the replica before it stops.
     const earlier = await ask(newKey(), `Before the pause ${word}`);
     expect(earlier.status).toBe(201);
     const thread: number = earlier.json.id;
     const replayed = await eventually(
-      async () => ids(await api('GET', `/api/questions/?search=${word}`)).includes(thread),
+      async () => questionIds(await api('GET', `/api/questions/?search=${word}`)).includes(thread),
       10_000,
     );
     expect(replayed, 'the replica never replayed the first question').toBe(true);
@@ -77,7 +81,7 @@ describe('the replica paused', () => {
     // the identity alone (the recent-writer record), and with both.
     for (let round = 0; round < 3; round += 1) {
       const byPosition = { headers: { 'Read-After': latest } };
-      expect(ids(await api('GET', `/api/questions/?search=${word}`, byPosition))).toContain(
+      expect(questionIds(await api('GET', `/api/questions/?search=${word}`, byPosition))).toContain(
         question,
       );
       expect((await api('GET', `/api/questions/${question}/`, byPosition)).status).toBe(200);
@@ -93,7 +97,7 @@ describe('the replica paused', () => {
     for (let round = 0; round < 3; round += 1) {
       const feed = await api('GET', `/api/questions/?search=${word}`);
       expect(feed.status).toBe(200);
-      expect(ids(feed)).toEqual([thread]);
+      expect(questionIds(feed)).toEqual([thread]);
       const old = await api('GET', `/api/questions/${thread}/`, { key: newKey() });
       expect(old.status).toBe(200);
       expect(old.text).not.toContain(`Seen by its writer ${word}`);
@@ -107,7 +111,8 @@ describe('the replica paused', () => {
     // Replayed again, strangers catch up.
     expect(
       await eventually(
-        async () => ids(await api('GET', `/api/questions/?search=${word}`)).includes(question),
+        async () =>
+          questionIds(await api('GET', `/api/questions/?search=${word}`)).includes(question),
         10_000,
       ),
     ).toBe(true);

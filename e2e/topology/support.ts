@@ -90,3 +90,9 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
   }
   return check();
 }
+
+/** The question ids of a feed or search answer (a list, or a page with `results`). */
+export function questionIds(answer: { json: unknown }): number[] {
+  const body = answer.json as { id: number }[] | { results?: { id: number }[] };
+  return (Array.isArray(body) ? body : (body.results ?? [])).map((question) => question.id);
+}

@@ -141,7 +141,7 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'logClientIp'>) 
           method: request.method,
           url: redactUrl(request.url),
           ...(config.logClientIp
-            ? { remoteAddress: ip ?? null }
+            ? { remoteAddress: ip }
             : { client: ip === undefined ? null : addresses.hash(ip) }),
         };
       },
