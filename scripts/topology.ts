@@ -42,7 +42,10 @@ if (command === 'stop') {
     });
     console.log(`Started in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
     console.log((await describeTopology(dir)).join('\n'));
-    console.log(`\nOpen ${urls(state).balancer}/ — stop it all with: npm run topology -- stop`);
+    const where = values.dir === undefined ? '' : ` --dir ${values.dir}`;
+    console.log(
+      `\nOpen ${urls(state).balancer}/ — stop it all with: npm run topology -- stop${where}`,
+    );
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
