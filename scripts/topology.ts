@@ -43,6 +43,11 @@ if (command === 'stop') {
     console.log(`Started in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
     console.log((await describeTopology(dir)).join('\n'));
     const where = values.dir === undefined ? '' : ` --dir ${values.dir}`;
+    if (!state.admin) {
+      console.log(
+        `\nAn admin: DATABASE_URL=${urls(state).primary} npm run create-admin -- --username NAME --password PASS`,
+      );
+    }
     console.log(
       `\nOpen ${urls(state).balancer}/ — stop it all with: npm run topology -- stop${where}`,
     );
