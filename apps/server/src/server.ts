@@ -37,6 +37,12 @@ async function main() {
     vapid: await resolveVapidKeys(config),
   });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+  // Replicas by their place in DATABASE_READ_URL: a URL may hold a password.
+  database.reads?.watchHealth((replica, healthy, error) => {
+    if (healthy) app.log.info({ replica }, 'replica serving reads');
+    else
+      app.log.warn({ replica, err: error }, 'replica not used for reads: the primary serves them');
+  });
 
   let closingSince: number | undefined;
   /**

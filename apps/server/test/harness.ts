@@ -37,7 +37,11 @@ export interface RequestOptions {
 }
 
 /** How a test's database is opened: its timeouts, and PostgreSQL's pool size. */
-export type DatabaseOptions = DatabaseTimeouts & { poolSize?: number };
+export type DatabaseOptions = DatabaseTimeouts & {
+  poolSize?: number;
+  /** Replicas to read from (PostgreSQL), given the URL of the test's own database. */
+  readUrls?: (ownUrl: string) => string[];
+};
 
 /** `url` with a start-up option that sets the search path of its sessions to `schema`. */
 export function withSearchPath(url: string, schema: string): string {
@@ -46,7 +50,7 @@ export function withSearchPath(url: string, schema: string): string {
 }
 
 async function openTestDatabase(engine: Engine, options: DatabaseOptions = {}) {
-  const { poolSize = 10, ...timeouts } = options;
+  const { poolSize = 10, readUrls, ...timeouts } = options;
   if (engine === 'pglite') {
     const database = await openDatabase({ engine: 'pglite', dataDir: undefined, ...timeouts });
     return { database, drop: async () => {} };
@@ -64,6 +68,7 @@ async function openTestDatabase(engine: Engine, options: DatabaseOptions = {}) {
     url: withSearchPath(url, schema),
     poolSize,
     schema,
+    ...(readUrls === undefined ? {} : { readUrls: readUrls(url) }),
     ...timeouts,
   });
   return {

@@ -106,15 +106,22 @@ export class ReadReplicas<D> {
   private turn = 0;
   private stopped = false;
   private readonly pollIntervalMs: number;
+  private onHealth: ReadReplicasOptions['onHealth'];
 
   constructor(
     private readonly primary: D,
     private readonly replicas: readonly Replica<D>[],
-    private readonly options: ReadReplicasOptions = {},
+    options: ReadReplicasOptions = {},
   ) {
     this.states = replicas.map(() => ({ healthy: false, replayed: null }));
     this.timers = replicas.map(() => undefined);
     this.pollIntervalMs = options.pollIntervalMs ?? POLL_INTERVAL_MS;
+    this.onHealth = options.onHealth;
+  }
+
+  /** Tells `listener` when a replica becomes unhealthy or healthy again (the server's log). */
+  watchHealth(listener: NonNullable<ReadReplicasOptions['onHealth']>): void {
+    this.onHealth = listener;
   }
 
   /**
@@ -165,11 +172,15 @@ export class ReadReplicas<D> {
     this.timers[index].unref();
   }
 
+  /** Replicas whose health has been told since start-up (a first failure is news too). */
+  private readonly told = new Set<number>();
+
   private setHealth(index: number, healthy: boolean, error?: unknown) {
     const state = this.states[index];
-    if (state === undefined || state.healthy === healthy) return;
+    if (state === undefined || (state.healthy === healthy && this.told.has(index))) return;
+    this.told.add(index);
     state.healthy = healthy;
-    this.options.onHealth?.(index, healthy, error);
+    this.onHealth?.(index, healthy, error);
   }
 
   /** Where a read needing `need` goes: a replica's executor and index, or the primary's. */

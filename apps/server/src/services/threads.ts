@@ -338,11 +338,15 @@ export class ThreadService {
     let thread = this.kept.get(questionId);
     let liked: ReadonlySet<number>;
     if (thread?.version !== version) {
-      // Read after the question row: these rows are at least as new as `version`.
+      // Read after the question row, on the same server: these rows are at least as new as
+      // `version`.
       const [rows, likedIds] = await Promise.all([answersOfQuestion(db, questionId), likedAnswers]);
       liked = likedIds;
+      // A replica that lags (db/read-replicas.ts) reads an older version: what it read is
+      // right for its reader, but does not displace the newer thread kept for the others.
+      const keepsNewer = thread !== undefined && BigInt(thread.version) > BigInt(version);
       if (rows.length < MIN_ANSWERS_TO_KEEP) {
-        this.kept.delete(questionId);
+        if (!keepsNewer) this.kept.delete(questionId);
         return ThreadService.presented(viewer, rows, filter, liked);
       }
       thread = {
@@ -351,7 +355,7 @@ export class ThreadService {
         strangers: presentAnswerTree(STRANGER, rows, new Set()),
         strangerPerspectives: presentPerspectives(STRANGER, rows),
       };
-      this.kept.set(questionId, thread, weightOf(rows));
+      if (!keepsNewer) this.kept.set(questionId, thread, weightOf(rows));
     } else {
       liked = await likedAnswers;
     }

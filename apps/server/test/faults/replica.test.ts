@@ -23,11 +23,13 @@ import { parseLsn } from '../../src/db/read-replicas.ts';
 import { createTestContext, newSession, type TestContext } from '../harness.ts';
 import {
   asPostgres,
+  call,
   createPrivatePostgres,
   freePort,
   PG_BIN,
   type PrivatePostgres,
   sleep,
+  startServer,
   tempDir,
 } from './support.ts';
 
@@ -227,6 +229,48 @@ describe.skipIf(skipReason !== null)(
       await caughtUp();
       expect(await feedIds()).toContain(id);
     }, 30_000);
+
+    it('does the same as a server process configured with DATABASE_READ_URL', async () => {
+      const dataDir = await tempDir('replica-server-');
+      const server = await startServer({
+        dataDir,
+        databaseUrl: primary.url,
+        env: { DATABASE_READ_URL: standby.url },
+      });
+      try {
+        await standby.sql('SELECT pg_wal_replay_pause()');
+        const author = newSession();
+        const asked = await call(server.baseUrl, 'POST', '/api/questions/', {
+          session: author,
+          body: {
+            text: '<p>Through the real server: is a call better than a text?</p>',
+            tag_names: ['replicas'],
+            gender: 'U',
+            age_range: 'U',
+            session_id: author,
+          },
+        });
+        expect(asked.status).toBe(201);
+        const id = (asked.body as { id: number }).id;
+        const readAfter = asked.headers.get('read-after');
+        expect(parseLsn(readAfter)).not.toBeNull();
+        const idsOf = (answered: { body: unknown }) =>
+          (answered.body as { id: number }[]).map((question) => question.id);
+        const withPosition = await call(server.baseUrl, 'GET', '/api/questions/', {
+          headers: { 'read-after': readAfter as string },
+        });
+        expect(idsOf(withPosition)).toContain(id);
+        const ownKey = await call(server.baseUrl, 'GET', '/api/questions/', { session: author });
+        expect(idsOf(ownKey)).toContain(id);
+        const stranger = await call(server.baseUrl, 'GET', '/api/questions/');
+        expect(stranger.status).toBe(200);
+        expect(idsOf(stranger)).not.toContain(id);
+      } finally {
+        await server.stop('SIGTERM');
+        await rm(dataDir, { recursive: true, force: true });
+        await standby.sql('SELECT pg_wal_replay_resume()');
+      }
+    }, 60_000);
 
     it('answers reads from the primary once the replica is gone', async () => {
       await standby.sql('SELECT pg_wal_replay_pause()');
