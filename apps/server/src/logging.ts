@@ -134,12 +134,15 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'logClientIp'>) 
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
       req(request: FastifyRequest) {
+        // Undefined when the client reset the connection before the request was logged: Node
+        // no longer knows the socket's peer (hashing it threw, and took the process down).
+        const ip = request.ip as string | undefined;
         return {
           method: request.method,
           url: redactUrl(request.url),
           ...(config.logClientIp
-            ? { remoteAddress: request.ip }
-            : { client: addresses.hash(request.ip) }),
+            ? { remoteAddress: ip }
+            : { client: ip === undefined ? null : addresses.hash(ip) }),
         };
       },
       err: serializeError,
