@@ -38,6 +38,10 @@ export function buildWebAppIfStale(): void {
   const result = spawnSync('npm', ['run', 'build', '-w', '@dating/web'], {
     cwd: root,
     stdio: 'inherit',
+    // A production build whatever the caller runs in: under Vitest (NODE_ENV=test), Vite
+    // would build the first screen's code with React's development JSX runtime, which the
+    // server, in production, does not have (`jsxDEV is not a function` at start-up).
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

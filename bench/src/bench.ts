@@ -322,7 +322,7 @@ if (!commandExists('wrk')) {
   process.exit(2);
 }
 if (engines.includes('postgres') && !commandExists('pgbench')) {
-  console.error('pgbench is not installed (Debian: apt-get install postgresql-contrib).');
+  console.error('pgbench is not installed (Debian: it comes with the postgresql package).');
   process.exit(2);
 }
 await main();

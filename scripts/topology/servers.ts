@@ -2,6 +2,7 @@
  * The server's instances: `node --import tsx apps/server/src/server.ts`, as the systemd unit
  * in deploy/ runs them, each on its own port, all sharing the database, Redis and secret.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { freePort, isRunning, spawnDetached, waitFor } from './processes.ts';
 import { REPO_ROOT, type ServerInstance, type TopologyState, urls } from './state.ts';
@@ -56,12 +57,19 @@ export async function startInstance(state: TopologyState, index: number): Promis
   );
   const instance = { name, port, pid, log };
   state.servers[index] = instance;
-  await waitFor(
-    name,
-    () => ready(port),
-    45_000,
-    () => isRunning(pid),
-  );
+  try {
+    await waitFor(
+      name,
+      () => ready(port),
+      45_000,
+      () => isRunning(pid),
+    );
+  } catch (error) {
+    // The directory and its logs go when a start fails: say what the instance said.
+    const said = await readFile(log, 'utf8').catch(() => '');
+    const tail = said.trimEnd().split('\n').slice(-15).join('\n');
+    throw new Error(`${(error as Error).message}\n${tail}`);
+  }
   return instance;
 }
 
