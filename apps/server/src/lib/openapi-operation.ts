@@ -124,7 +124,8 @@ export function errorResponsesOf(facts: RouteFacts): Record<string, ResponseDoc>
       headers: { 'WWW-Authenticate': { description: 'Bearer realm="api"', type: 'string' } },
     };
   }
-  if (facts.access === 'staff') out['403'] = detail('Staff only.');
+  if (facts.access === 'staff')
+    out['403'] = detail('Staff only (admins, or admins and moderators).');
   if (facts.params) out['404'] = detail('Not found: no such id, or not one the caller may see.');
   if (facts.idempotent) {
     out['409'] = {

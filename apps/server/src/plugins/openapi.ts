@@ -4,7 +4,7 @@
  * route files only describe their own call:
  * - an operationId from the method and path (unless the route names one);
  * - its security: none outside the bearer-token scope, an optional bearer token or
- *   anonymous key inside it, a required bearer token behind `signedIn` or `staffOnly`;
+ *   anonymous key inside it, a required bearer token behind `signedIn`, `staffOnly` or `moderatorOnly`;
  * - the 4xx answers of the shared plugins (validation, credentials, Idempotency-Key,
  *   abuse limits, body parsing), in the error shapes, where the route declares none;
  * - the request headers its opt-ins read (Idempotency-Key, X-Altcha).
@@ -28,7 +28,7 @@ import {
   SECURITY_SCHEMES,
   securityOf,
 } from '../lib/openapi-operation.ts';
-import { AUTH_PLUGIN, signedIn, staffOnly } from './auth.ts';
+import { AUTH_PLUGIN, moderatorOnly, signedIn, staffOnly } from './auth.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency.ts';
 
 /** The hooks a guard such as `signedIn` can be attached to. */
@@ -38,7 +38,7 @@ function guardsOf(route: RouteOptions): unknown[] {
 
 function accessOf(route: RouteOptions, inBearerScope: boolean): Access {
   const guards = guardsOf(route);
-  if (guards.includes(staffOnly)) return 'staff';
+  if (guards.includes(staffOnly) || guards.includes(moderatorOnly)) return 'staff';
   if (guards.includes(signedIn)) return 'signed-in';
   return inBearerScope ? 'viewer' : 'public';
 }
