@@ -3,14 +3,10 @@
  * silencing the author of a post for a while without anyone learning who they are.
  */
 import { type Static, Type } from 'typebox';
+import { SILENCE_LIMITS, SILENCE_SOURCES, STAFF_ROLES } from '../staff.ts';
 import { Id, Timestamp } from './common.ts';
 
-/** Who took a moderation action: an admin, or a moderator (admins appoint them). */
-export const STAFF_ROLES = ['admin', 'moderator'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 export const StaffRoleSchema = Type.Enum(STAFF_ROLES);
-
-export const SILENCE_LIMITS = { daysMin: 1, daysMax: 365, reasonMin: 1, reasonMax: 500 } as const;
 
 /** `POST` and `DELETE /api/moderation/moderators/`: the account, by its username. */
 export const ModeratorBody = Type.Object({
@@ -35,10 +31,6 @@ export const SilenceBody = Type.Object({
   reason: Type.String({ minLength: SILENCE_LIMITS.reasonMin, maxLength: SILENCE_LIMITS.reasonMax }),
 });
 export type SilenceBody = Static<typeof SilenceBody>;
-
-/** What a silence was made from: the post whose author it silences, or the account. */
-export const SILENCE_SOURCES = ['question', 'answer', 'account'] as const;
-export type SilenceSource = (typeof SILENCE_SOURCES)[number];
 
 /**
  * An active silence as moderators see it: what it was made from ("author of answer 12"),
@@ -65,14 +57,3 @@ export type OwnSilence = Static<typeof OwnSilence>;
 /** A silenced identity's write: 403 with the reason in `detail` and the end time. */
 export const SilencedError = Type.Object({ detail: Type.String(), silenced_until: Timestamp });
 export type SilencedError = Static<typeof SilencedError>;
-
-/** "author of answer 12", "account 7": what a silence (or its log entry) was made from. */
-export function silenceSourceText(type: SilenceSource, id: number): string {
-  return type === 'account' ? `account ${id}` : `author of ${type} ${id}`;
-}
-
-/** The detail of a silenced write: "You cannot post until 2026-12-14 02:00 UTC: <reason>". */
-export function silencedDetail(until: Date, reason: string): string {
-  const when = `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return `You cannot post until ${when}: ${reason}`;
-}
