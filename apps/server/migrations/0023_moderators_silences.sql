@@ -52,15 +52,17 @@ CREATE INDEX silences_key_idx ON silences (session_hash, ends_at) WHERE session_
 CREATE INDEX silences_active_idx ON silences (ends_at) WHERE lifted_at IS NULL AND copied_from IS NULL;
 CREATE INDEX silences_copies_idx ON silences (copied_from) WHERE copied_from IS NOT NULL;
 
+-- The queue's health (GET /api/moderation/summary/): the median time to review over the
+-- last 7 days reads the reports reviewed since then.
+CREATE INDEX reports_reviewed_idx ON reports (reviewed_at) WHERE reviewed_at IS NOT NULL;
+
 -- Acknowledged is its own status: a crisis flag seen and kept was closed as 'rejected'
 -- before; the log's 'acknowledge' entries name those reports.
 ALTER TABLE reports DROP CONSTRAINT reports_status_check;
 ALTER TABLE reports ADD CONSTRAINT reports_status_check
   CHECK (status IN ('pending', 'approved', 'rejected', 'acknowledged'));
+-- Last: the update queues the reports' deferred triggers (migration 0017), after which
+-- this transaction may not alter or index the table.
 UPDATE reports SET status = 'acknowledged'
   WHERE status = 'rejected' AND source = 'automatic'
     AND id IN (SELECT report_id FROM moderation_log WHERE action = 'acknowledge' AND report_id IS NOT NULL);
-
--- The queue's health (GET /api/moderation/summary/): the median time to review over the
--- last 7 days reads the reports reviewed since then.
-CREATE INDEX reports_reviewed_idx ON reports (reviewed_at) WHERE reviewed_at IS NOT NULL;
