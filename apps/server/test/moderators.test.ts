@@ -333,6 +333,21 @@ describeEachEngine('moderators and silences', (ctx) => {
     ).toMatchObject({ days: 365 });
   });
 
+  it("documents the silenced 403 on every write it refuses, and on no read or rights' call", async () => {
+    const res = await ctx.request({ method: 'GET', url: '/api/docs/json' });
+    const paths = res.json<{
+      paths: Record<string, Record<string, { responses: Record<string, { content?: unknown }> }>>;
+    }>().paths;
+    const silenced = (path: string, method: string) =>
+      JSON.stringify(paths[path]?.[method]?.responses['403'] ?? null).includes('SilencedError');
+    expect(silenced('/api/questions/', 'post')).toBe(true);
+    expect(silenced('/api/questions/{id}/answers/', 'post')).toBe(true);
+    expect(silenced('/api/reports/', 'post')).toBe(true);
+    expect(silenced('/api/questions/', 'get')).toBe(false);
+    expect(silenced('/api/my/account/', 'delete')).toBe(false);
+    expect(silenced('/api/moderation/silences/', 'post')).toBe(false);
+  });
+
   it('refuses bad silences: not exactly one target, days or reason out of range, staff, missing posts', async () => {
     await setup();
     const q = await createQuestion(ctx);

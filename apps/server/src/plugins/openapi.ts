@@ -30,6 +30,7 @@ import {
 } from '../lib/openapi-operation.ts';
 import { AUTH_PLUGIN, moderatorOnly, signedIn, staffOnly } from './auth.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency.ts';
+import { refusedWhenSilenced } from './silences.ts';
 
 /** The hooks a guard such as `signedIn` can be attached to. */
 function guardsOf(route: RouteOptions): unknown[] {
@@ -96,6 +97,8 @@ function documentedSchema(
     rateLimited: route.config?.rateLimitPolicy !== undefined,
     idempotent: route.config?.idempotent === true,
     proofOfWork: route.config?.proofOfWork === true,
+    silenceable:
+      inBearerScope && [route.method].flat().some((verb) => refusedWhenSilenced(verb, route.url)),
   };
   const method = Array.isArray(route.method) ? route.method.join('') : route.method;
   const extraHeaders = requestHeadersOf(facts);
