@@ -30,6 +30,7 @@ import replicaReads from './plugins/replica-reads.ts';
 import requestId from './plugins/request-id.ts';
 import security from './plugins/security.ts';
 import services from './plugins/services.ts';
+import silences from './plugins/silences.ts';
 import validation from './plugins/validation.ts';
 import webApp from './plugins/web-app.ts';
 import answerHelpfulRoutes from './routes/api/answers/helpful.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDependencies) {
       await api.register(safetyRoutes, { prefix: '/safety' });
       await api.register(async (authenticated) => {
         await authenticated.register(auth);
+        await authenticated.register(silences);
         await authenticated.register(userRoutes, { prefix: '/user' });
         await authenticated.register(questionListRoutes, { prefix: '/questions' });
         await authenticated.register(questionRoutes, { prefix: '/questions' });

@@ -263,7 +263,8 @@ describeEachEngine('accounts and tokens', (ctx) => {
       });
       expect(status.json()).toEqual({
         is_authenticated: true,
-        user: { id: user.id, username: user.username, is_staff: false },
+        user: { id: user.id, username: user.username, is_staff: false, is_moderator: false },
+        silenced: null,
       });
     });
 
@@ -519,7 +520,7 @@ describeEachEngine('accounts and tokens', (ctx) => {
   describe('GET /api/user/status/', () => {
     it('answers anonymous visitors', async () => {
       const res = await ctx.request({ method: 'GET', url: '/api/user/status/' });
-      expect(res.json()).toEqual({ is_authenticated: false, user: null });
+      expect(res.json()).toEqual({ is_authenticated: false, user: null, silenced: null });
     });
   });
 });

@@ -121,7 +121,7 @@ describeEachEngine('moderation queue', (ctx) => {
     const flag = await flagOf(q.id);
     const res = await acknowledge(flag.id, {}, 'Seen; resources shown.');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: flag.id, status: 'rejected', source: 'automatic' });
+    expect(res.json()).toMatchObject({ id: flag.id, status: 'acknowledged', source: 'automatic' });
     expect(res.json().reviewed_at).not.toBeNull();
     expect((await queue()).some((r) => r.id === flag.id)).toBe(false);
     expect(await groupOf('question', q.id)).toBeUndefined();

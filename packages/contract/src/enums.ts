@@ -53,7 +53,8 @@ export const FEED_SORT_LABELS: Record<FeedSort, string> = {
 export const isFeedSort = (value: string): value is FeedSort =>
   (FEED_SORTS as readonly string[]).includes(value);
 
-export const REPORT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** `acknowledged`: a crisis flag an admin or moderator saw, keeping the post (migration 0023). */
+export const REPORT_STATUSES = ['pending', 'approved', 'rejected', 'acknowledged'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /** What the personal-info guard finds (safety/personal-info.ts); the order of its warnings. */

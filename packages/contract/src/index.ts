@@ -7,6 +7,7 @@ export * from './schemas/health.ts';
 export * from './schemas/initial-data.ts';
 export * from './schemas/likes.ts';
 export * from './schemas/moderation.ts';
+export * from './schemas/moderators.ts';
 export * from './schemas/my.ts';
 export * from './schemas/my-data.ts';
 export * from './schemas/notifications.ts';

@@ -13,7 +13,10 @@ import { hashSessionId } from '../lib/session-id.ts';
 export interface AuthUser {
   id: number;
   username: string;
+  /** An admin. */
   is_staff: boolean;
+  /** A moderator (auth/roles.ts): appointed by an admin, reviews the queue. */
+  is_moderator: boolean;
 }
 
 export interface Viewer {

@@ -9,6 +9,8 @@ import type {
   ModerationAction,
   ReportReason,
   ReportStatus,
+  SilenceSource,
+  StaffRole,
 } from '@dating/contract';
 import type { ColumnType, Generated } from 'kysely';
 
@@ -23,6 +25,8 @@ export interface UsersTable {
   email: string | null;
   password_hash: string;
   is_staff: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Appointed by an admin (migration 0023). */
+  is_moderator: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
 }
 
@@ -178,6 +182,30 @@ export interface ModerationLogTable {
   snapshot: ColumnType<ContentSnapshot | null, string | null, never>;
   /** An erasure's counts, its only detail (migration 0021). */
   counts: ColumnType<ErasureLogCounts | null, string | null | undefined, never>;
+  /** The role the actor acted in; null for the server's own actions (migration 0023). */
+  actor_role: ColumnType<StaffRole | null, StaffRole | null | undefined, never>;
+  /** A silence's length in days (migration 0023). */
+  days: ColumnType<number | null, number | null | undefined, never>;
+  created_at: CreatedAt;
+}
+
+/**
+ * A silence (migration 0023): an account, or the anonymous key (its hash, never returned)
+ * that wrote the post it was made from, may not write until `ends_at`.
+ */
+export interface SilencesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  session_hash: Buffer | null;
+  source_type: SilenceSource;
+  source_id: number;
+  reason: string;
+  days: number;
+  ends_at: Date;
+  lifted_at: Date | null;
+  created_by: number | null;
+  /** A claimed key's silence this account's copy is of (lifted with it). */
+  copied_from: ColumnType<number | null, number | null | undefined, never>;
   created_at: CreatedAt;
 }
 
@@ -260,4 +288,5 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   push_outbox: PushOutboxTable;
   deleted_login_names: DeletedLoginNamesTable;
+  silences: SilencesTable;
 }

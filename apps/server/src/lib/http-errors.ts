@@ -5,7 +5,8 @@
 import { API_MSG } from '@dating/contract';
 
 export type FieldErrors = Record<string, string[]>;
-export type ErrorBody = FieldErrors | { detail: string };
+/** `silenced_until`: a silenced identity's write (plugins/silences.ts). */
+export type ErrorBody = FieldErrors | { detail: string; silenced_until?: string };
 
 export class HttpError extends Error {
   constructor(

@@ -9,6 +9,7 @@ const facts = (over: Partial<RouteFacts>): RouteFacts => ({
   rateLimited: false,
   idempotent: false,
   proofOfWork: false,
+  silenceable: false,
   ...over,
 });
 

@@ -4,7 +4,7 @@
  * answers the shared plugins give it. All of it follows from a few facts about the route,
  * so every route gets it and none repeats it.
  */
-import { ErrorDetail, FieldErrors } from '@dating/contract';
+import { ErrorDetail, FieldErrors, SilencedError } from '@dating/contract';
 
 /**
  * Who may call: anyone, with no credentials read (`public`); anyone, signed in or with an
@@ -22,6 +22,8 @@ export interface RouteFacts {
   rateLimited: boolean;
   idempotent: boolean;
   proofOfWork: boolean;
+  /** A write a silenced identity is refused (plugins/silences.ts). */
+  silenceable: boolean;
 }
 
 export const SECURITY_SCHEMES = {
@@ -83,10 +85,11 @@ export function operationIdOf(method: string, url: string): string {
 }
 
 /** The error shapes, listed once in the document's components. */
-export const ERROR_SCHEMAS = { ErrorDetail, FieldErrors };
+export const ERROR_SCHEMAS = { ErrorDetail, FieldErrors, SilencedError };
 export const ERROR_SHAPE_REFS = {
   ErrorDetail: { $ref: '#/components/schemas/ErrorDetail' },
   FieldErrors: { $ref: '#/components/schemas/FieldErrors' },
+  SilencedError: { $ref: '#/components/schemas/SilencedError' },
 };
 const errorDetail = ERROR_SHAPE_REFS.ErrorDetail;
 const fieldErrors = ERROR_SHAPE_REFS.FieldErrors;
@@ -124,7 +127,15 @@ export function errorResponsesOf(facts: RouteFacts): Record<string, ResponseDoc>
       headers: { 'WWW-Authenticate': { description: 'Bearer realm="api"', type: 'string' } },
     };
   }
-  if (facts.access === 'staff') out['403'] = detail('Staff only.');
+  if (facts.access === 'staff') {
+    out['403'] = detail('Staff only (admins, or admins and moderators).');
+  } else if (facts.silenceable) {
+    out['403'] = {
+      description:
+        'The caller (its account, or its anonymous key) is silenced by a moderator: `detail` says why and until when ("You cannot post until <date> UTC: <reason>"), `silenced_until` the end. Reading stays open.',
+      content: json(ERROR_SHAPE_REFS.SilencedError),
+    };
+  }
   if (facts.params) out['404'] = detail('Not found: no such id, or not one the caller may see.');
   if (facts.idempotent) {
     out['409'] = {

@@ -3,14 +3,15 @@
  * account and health calls). A request without one is anonymous, and its X-Session-Id, when
  * present, must be a strong session id (400 otherwise); one with an invalid, expired,
  * revoked (signed out) or wrong-type token is refused with 401 so the web app refreshes it.
- * The user (and the admin flag) is read from the database on each request, so a change
+ * The user (and the admin and moderator flags) is read from the database on each request, so a change
  * takes effect on the next one.
  */
 
-import { API_MSG } from '@dating/contract';
+import { API_MSG, type StaffRole } from '@dating/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AuthUser, checkSessionId, type Viewer, viewerFrom } from '../auth/identity.ts';
+import { moderates, roleOf } from '../auth/roles.ts';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
 import { findUserById } from '../repositories/users.ts';
 
@@ -46,6 +47,23 @@ export async function signedIn(request: FastifyRequest): Promise<void> {
 export async function staffOnly(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthorized();
   if (!request.user.is_staff) throw forbidden();
+}
+
+/**
+ * preHandler: the call needs an admin or a moderator (auth/roles.ts): the queue, its
+ * reviews, silences and the log.
+ */
+export async function moderatorOnly(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized();
+  if (!moderates(request.user)) throw forbidden();
+}
+
+/** Who acts on a call behind `moderatorOnly`: their id and the role they act in. */
+export function actorOf(request: FastifyRequest): { adminId: number; role: StaffRole } {
+  const user = currentUser(request);
+  const role = roleOf(user);
+  if (role === null) throw forbidden();
+  return { adminId: user.id, role };
 }
 
 /** The signed-in user of a request behind `signedIn`. */

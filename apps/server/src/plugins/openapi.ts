@@ -4,7 +4,7 @@
  * route files only describe their own call:
  * - an operationId from the method and path (unless the route names one);
  * - its security: none outside the bearer-token scope, an optional bearer token or
- *   anonymous key inside it, a required bearer token behind `signedIn` or `staffOnly`;
+ *   anonymous key inside it, a required bearer token behind `signedIn`, `staffOnly` or `moderatorOnly`;
  * - the 4xx answers of the shared plugins (validation, credentials, Idempotency-Key,
  *   abuse limits, body parsing), in the error shapes, where the route declares none;
  * - the request headers its opt-ins read (Idempotency-Key, X-Altcha).
@@ -28,9 +28,10 @@ import {
   SECURITY_SCHEMES,
   securityOf,
 } from '../lib/openapi-operation.ts';
-import { AUTH_PLUGIN, signedIn, staffOnly } from './auth.ts';
+import { AUTH_PLUGIN, moderatorOnly, signedIn, staffOnly } from './auth.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from './idempotency.ts';
 import { READ_AFTER } from './replica-reads.ts';
+import { refusedWhenSilenced } from './silences.ts';
 
 /** The hooks a guard such as `signedIn` can be attached to. */
 function guardsOf(route: RouteOptions): unknown[] {
@@ -39,7 +40,7 @@ function guardsOf(route: RouteOptions): unknown[] {
 
 function accessOf(route: RouteOptions, inBearerScope: boolean): Access {
   const guards = guardsOf(route);
-  if (guards.includes(staffOnly)) return 'staff';
+  if (guards.includes(staffOnly) || guards.includes(moderatorOnly)) return 'staff';
   if (guards.includes(signedIn)) return 'signed-in';
   return inBearerScope ? 'viewer' : 'public';
 }
@@ -106,6 +107,8 @@ function documentedSchema(
     rateLimited: route.config?.rateLimitPolicy !== undefined,
     idempotent: route.config?.idempotent === true,
     proofOfWork: route.config?.proofOfWork === true,
+    silenceable:
+      inBearerScope && [route.method].flat().some((verb) => refusedWhenSilenced(verb, route.url)),
   };
   const method = Array.isArray(route.method) ? route.method.join('') : route.method;
   const extraHeaders = requestHeadersOf(facts);

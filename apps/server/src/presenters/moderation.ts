@@ -1,4 +1,9 @@
-import type { ContentSnapshot, ModerationAction, ModerationLogEntry } from '@dating/contract';
+import type {
+  ContentSnapshot,
+  ModerationAction,
+  ModerationLogEntry,
+  StaffRole,
+} from '@dating/contract';
 import type { ErasureLogCounts } from '../db/schema.ts';
 
 export interface LogRow {
@@ -13,11 +18,14 @@ export interface LogRow {
   note: string | null;
   snapshot: ContentSnapshot | null;
   counts: ErasureLogCounts | null;
+  actor_role: StaffRole | null;
+  days: number | null;
   created_at: Date;
 }
 
 /**
- * A log entry as admins see it: the admin who acted is named (staff act in the open); a
+ * A log entry as staff see it: the admin or moderator who acted is named, with the role
+ * they acted in (staff act in the open); a
  * reporter never is, and a snapshot never says who wrote the content.
  */
 export function presentLogEntry(row: LogRow): ModerationLogEntry {
@@ -28,6 +36,8 @@ export function presentLogEntry(row: LogRow): ModerationLogEntry {
       row.admin_id !== null && row.admin_username !== null
         ? { id: row.admin_id, username: row.admin_username }
         : null,
+    role: row.actor_role,
+    days: row.days,
     created_at: row.created_at.toISOString(),
     target_type: row.target_type,
     target_id: row.target_id,

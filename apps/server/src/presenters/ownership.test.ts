@@ -18,8 +18,8 @@ const keyViewer: Viewer = {
   sessionHash: hashSessionId(KEY),
   activity: new ActivityMacs('secret').forKeyHash(hashSessionId(KEY)),
 };
-const user = (is_staff = false): Viewer => ({
-  user: { id: 7, username: 'u', is_staff } satisfies AuthUser,
+const user = (is_staff = false, is_moderator = false): Viewer => ({
+  user: { id: 7, username: 'u', is_staff, is_moderator } satisfies AuthUser,
   sessionId: null,
   sessionHash: null,
   activity: null,
@@ -86,7 +86,12 @@ describe('visibleTo', () => {
     // The asker of its question is nobody special to it.
     expect(visibleTo(keyViewer, hidden, asker)).toBe(false);
     expect(visibleTo(user(true), hidden, asker)).toBe(true);
-    const author = { ...user(), user: { id: 8, username: 'v', is_staff: false } };
+    // A moderator reviews hidden posts, so sees them as admins do.
+    expect(visibleTo(user(false, true), hidden, asker)).toBe(true);
+    const author = {
+      ...user(),
+      user: { id: 8, username: 'v', is_staff: false, is_moderator: false },
+    };
     expect(visibleTo(author, hidden, asker)).toBe(true);
   });
 
@@ -96,7 +101,10 @@ describe('visibleTo', () => {
     expect(visibleTo(keyViewer, reply, hiddenQuestion)).toBe(true);
     expect(visibleTo(keyViewer, hiddenQuestion, hiddenQuestion)).toBe(true);
     expect(visibleTo(user(true), reply, hiddenQuestion)).toBe(true);
-    const author = { ...user(), user: { id: 8, username: 'v', is_staff: false } };
+    const author = {
+      ...user(),
+      user: { id: 8, username: 'v', is_staff: false, is_moderator: false },
+    };
     expect(visibleTo(author, reply, hiddenQuestion)).toBe(true);
     expect(visibleTo(author, hiddenQuestion, hiddenQuestion)).toBe(false);
   });

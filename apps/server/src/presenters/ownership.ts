@@ -6,6 +6,7 @@
  */
 import { API_MSG, type Rights } from '@dating/contract';
 import { isOwner, type Viewer } from '../auth/identity.ts';
+import { moderates } from '../auth/roles.ts';
 
 export function ownershipFields(
   viewer: Viewer,
@@ -30,7 +31,7 @@ export function seesHidden(
   viewer: Viewer,
   row: { user_id: number | null; session_hash: Buffer | null },
 ): boolean {
-  return viewer.user?.is_staff === true || isOwner(viewer, row);
+  return moderates(viewer.user) || isOwner(viewer, row);
 }
 
 /** What whether a post shows is read from: its author, and whether it is hidden. */
@@ -56,7 +57,7 @@ export interface Visibility {
  * notice, excerpt or event may show (repositories that read for strangers filter alike).
  */
 export function visibleTo(viewer: Viewer, post: Visibility, question: Visibility): boolean {
-  if (viewer.user?.is_staff === true || isOwner(viewer, post)) return true;
+  if (moderates(viewer.user) || isOwner(viewer, post)) return true;
   if (post.hidden_at !== null) return false;
   return question.hidden_at === null || isOwner(viewer, question);
 }
@@ -84,7 +85,9 @@ export function recipientAsViewer(recipient: {
 }): Viewer {
   return {
     user:
-      recipient.user_id === null ? null : { id: recipient.user_id, username: '', is_staff: false },
+      recipient.user_id === null
+        ? null
+        : { id: recipient.user_id, username: '', is_staff: false, is_moderator: false },
     sessionId: null,
     sessionHash: recipient.session_hash,
     activity: null,
@@ -120,7 +123,7 @@ export function rightsOf(
 ): Rights {
   if (row.is_deleted === true) return NO_RIGHTS;
   const own = isOwner(viewer, row);
-  const staff = viewer.user?.is_staff === true;
+  const staff = moderates(viewer.user);
   if (row.hidden_at !== null && !own && !staff) return NO_RIGHTS;
   return { edit: own, delete: own || staff, reply: true, report: !own };
 }
@@ -149,7 +152,7 @@ export interface ViewerFacts {
  */
 export function seesAsStranger(viewer: Viewer, facts: ViewerFacts): boolean {
   if (viewer.user === null && viewer.sessionHash === null) return true;
-  if (viewer.user?.is_staff) return false;
+  if (moderates(viewer.user)) return false;
   return (
     !facts.likesAny &&
     !facts.ownsHidden &&

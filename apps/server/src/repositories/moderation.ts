@@ -1,5 +1,5 @@
 /** The moderation log, hiding content while it is reviewed, and what deleted content was. */
-import type { ContentSnapshot, ModerationAction } from '@dating/contract';
+import type { ContentSnapshot, ModerationAction, StaffRole } from '@dating/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 import type { ErasureLogCounts } from '../db/schema.ts';
@@ -8,8 +8,12 @@ import type { ReportTarget } from './reports.ts';
 export interface NewLogEntry {
   action: ModerationAction;
   adminId: number | null;
+  /** The role the actor acted in (null: the server's own action). */
+  role?: StaffRole | null;
+  /** A silence's length in days. */
+  days?: number | null;
   /** The target's id is null for a report reviewed after its content was gone. */
-  target: { type: ReportTarget['type']; id: number | null };
+  target: { type: ReportTarget['type'] | 'account'; id: number | null };
   questionId: number | null;
   reportId?: number | null;
   note?: string | null;
@@ -22,6 +26,8 @@ export function insertLogEntry(db: Executor, entry: NewLogEntry) {
     .values({
       action: entry.action,
       admin_id: entry.adminId,
+      actor_role: entry.role ?? null,
+      days: entry.days ?? null,
       target_type: entry.target.type,
       target_id: entry.target.id,
       question_id: entry.questionId,
@@ -74,6 +80,8 @@ export function selectLogPage(db: Executor, page: { limit: number; beforeId?: nu
       'moderation_log.note',
       'moderation_log.snapshot',
       'moderation_log.counts',
+      'moderation_log.actor_role',
+      'moderation_log.days',
       'moderation_log.created_at',
     ]);
   if (page.beforeId !== undefined) query = query.where('moderation_log.id', '<', page.beforeId);

@@ -209,7 +209,7 @@ export function findReport(db: Executor, id: number) {
 export function closeReports(
   db: Executor,
   report: { id: number; question_id: number | null; answer_id: number | null },
-  status: 'approved' | 'rejected',
+  status: 'approved' | 'rejected' | 'acknowledged',
 ) {
   return db
     .updateTable('reports')

@@ -4,7 +4,7 @@ import type { Executor } from '../db/connection.ts';
 export function findUserById(db: Executor, id: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'is_staff'])
+    .select(['id', 'username', 'is_staff', 'is_moderator'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -21,6 +21,7 @@ import {
   type QuestionSummary,
 } from '@dating/contract';
 import type { Viewer } from '../auth/identity.ts';
+import { moderates } from '../auth/roles.ts';
 import type { Executor } from '../db/connection.ts';
 import {
   type Cursors,
@@ -207,7 +208,7 @@ export async function feedPage(
       userId: query.user_id,
       unanswered: sort === 'unanswered',
       hasUpdates: query.has_updates === 'true',
-      hiddenVisibleTo: viewer.user?.is_staff
+      hiddenVisibleTo: moderates(viewer.user)
         ? 'all'
         : { userId: viewer.user?.id ?? null, sessionHash: viewer.sessionHash },
     },

@@ -10,7 +10,7 @@
  *   rejects the other pending reports of people on it (the admin has judged the content:
  *   the next report must not hide it at once).
  * - Acknowledging a crisis flag: the admin has seen it and keeps the post. The flag
- *   closes (as rejected: content kept), nothing is deleted, hidden or shown, and people's
+ *   closes as `acknowledged` (migration 0023), nothing is deleted, hidden or shown, and people's
  *   reports on the post stay in the queue.
  * - Reviewing a group (every pending report on one post): approving deletes the post once
  *   and closes them all; rejecting closes them all, and shows the post again if hidden.
@@ -18,7 +18,7 @@
  *   admin (null for the server's own), the time, the target, an optional note, and for
  *   deleted content a snapshot without its author, personal information removed.
  */
-import type { ContentSnapshot } from '@dating/contract';
+import type { ContentSnapshot, StaffRole } from '@dating/contract';
 import { detectPersonalInfo, redactPersonalInfo } from '@dating/contract/personal-info';
 import type { Executor } from '../db/connection.ts';
 import type { ReportRow } from '../presenters/reports.ts';
@@ -44,7 +44,9 @@ import {
 import { tellOfModeration } from './notifications.ts';
 
 export interface ReviewBy {
+  /** The admin or moderator who acts. */
   adminId: number;
+  role: StaffRole;
   note: string | null;
 }
 
@@ -147,6 +149,7 @@ export async function reviewReport(
   const questionId = target ? ((await questionOfTarget(db, target)) ?? null) : null;
   const entry = {
     adminId: by.adminId,
+    role: by.role,
     target: { type: report.target_type, id: target?.id ?? null },
     questionId,
     reportId: report.id,
@@ -171,10 +174,11 @@ export async function reviewReport(
 /** Closes a pending crisis flag (locked, with its content) as seen, keeping the post. */
 export async function acknowledgeFlag(db: Executor, report: ReportRow, by: ReviewBy) {
   const target = targetOfReport(report);
-  await closeReports(db, report, 'rejected');
+  await closeReports(db, report, 'acknowledged');
   await insertLogEntry(db, {
     action: 'acknowledge',
     adminId: by.adminId,
+    role: by.role,
     target: { type: report.target_type, id: target?.id ?? null },
     questionId: target ? ((await questionOfTarget(db, target)) ?? null) : null,
     reportId: report.id,
@@ -204,6 +208,7 @@ export async function reviewGroup(
   const closed = await rejectAllPendingReports(db, target);
   const entry = {
     adminId: by.adminId,
+    role: by.role,
     target,
     questionId: (await questionOfTarget(db, target)) ?? null,
     reportId: first.id,
@@ -220,6 +225,7 @@ export async function logAdminDelete(db: Executor, target: ReportTarget, by: Rev
   await insertLogEntry(db, {
     action: 'delete',
     adminId: by.adminId,
+    role: by.role,
     target,
     questionId: (await questionOfTarget(db, target)) ?? null,
     note: by.note,

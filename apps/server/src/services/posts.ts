@@ -21,6 +21,7 @@ import {
   tagNamesProblem,
 } from '@dating/contract';
 import { type Author, isOwner, requireAuthor, STRANGER, type Viewer } from '../auth/identity.ts';
+import { moderates, roleOf } from '../auth/roles.ts';
 import type { Db, Executor, WriteClaim } from '../db/connection.ts';
 import { commitsAsItEnds } from '../db/deadline.ts';
 import { WriteBatcher, type WriteBatchOptions } from '../db/write-batches.ts';
@@ -333,7 +334,7 @@ export async function replyTo(
     ageRange: input.age_range ?? 'U',
   };
   // An admin may reply under a question hidden by reports.
-  const staff = viewer.user?.is_staff === true;
+  const staff = moderates(viewer.user);
   const excerpt = excerptOf(text);
   // The common reply (at the top of the thread, nothing to flag) shares a statement; the
   // others, and those whose question was busy, are written alone.
@@ -476,8 +477,9 @@ export async function deletePost(
     const post = await lockPost(tx, target, true);
     if (!post) throw notFound();
     if (!isOwner(viewer, post.row)) {
-      if (!viewer.user?.is_staff) throw refusal(viewer, post, await questionOf(tx, post));
-      await logAdminDelete(tx, target, { adminId: viewer.user.id, note });
+      const role = roleOf(viewer.user);
+      if (!viewer.user || role === null) throw refusal(viewer, post, await questionOf(tx, post));
+      await logAdminDelete(tx, target, { adminId: viewer.user.id, role, note });
       const questionId = post.type === 'question' ? post.row.id : post.row.question_id;
       await tellOfModeration(tx, { ...target, questionId, ...post.row }, 'removed');
     }

@@ -32,6 +32,7 @@
  */
 import type { AnswerNode, AnswerPage, Perspectives, QuestionDetail, Tag } from '@dating/contract';
 import { isOwner, STRANGER, type Viewer } from '../auth/identity.ts';
+import { moderates } from '../auth/roles.ts';
 import type { Executor } from '../db/connection.ts';
 import { type Cursors, encodeThreadCursor, type ThreadCursor } from '../lib/cursor.ts';
 import { notFound } from '../lib/http-errors.ts';
@@ -406,7 +407,7 @@ export class ThreadService {
    */
   private static wroteIn(viewer: Viewer, rows: AnswerRow[]): boolean {
     if (viewer.user === null && viewer.sessionHash === null) return false;
-    if (viewer.user?.is_staff) return true;
+    if (moderates(viewer.user)) return true;
     return rows.some((row) => isOwner(viewer, row));
   }
 }

@@ -7,6 +7,7 @@ import {
   KeepAccessSlot,
 } from '../features/anonymity/components/keep-access-slot.tsx';
 import { PrivateKeyProvider } from '../features/anonymity/components/private-key-provider.tsx';
+import { SilencedBanner } from '../features/moderation/components/silenced-banner.tsx';
 import {
   AskQuestionDialog,
   prefetchAskForm,
@@ -66,6 +67,7 @@ export function Layout() {
           <SiteHeader onAsk={() => openAsk()} onAskIntent={prefetchAskForm} />
           <OfflineBanner />
           <main id="main" className={styles.main} tabIndex={-1}>
+            <SilencedBanner />
             {support && (
               <Suspense fallback={null}>
                 <SupportPlace />

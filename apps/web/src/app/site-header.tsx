@@ -52,7 +52,7 @@ export function SiteHeader({
   const { key } = useLocation();
   const unread = useUnreadCount();
   const pending = usePendingReports();
-  const isStaff = useViewer().isStaff;
+  const canModerate = useViewer().canModerate;
 
   // Any navigation closes the menu.
   const [shownFor, setShownFor] = useState(key);
@@ -140,7 +140,7 @@ export function SiteHeader({
             }}
           >
             <NotificationBell />
-            {isStaff && (
+            {canModerate && (
               <Suspense fallback={null}>
                 <ModerationLink />
               </Suspense>

@@ -63,7 +63,8 @@ describe("this tab's private key", () => {
     replaceSessionId(KEY);
     renderWithApp(<Probe />, {
       is_authenticated: true,
-      user: { id: 7, username: 'ann', is_staff: false },
+      user: { id: 7, username: 'ann', is_staff: false, is_moderator: false },
+      silenced: null,
     });
     expect(screen.getByTestId('session').textContent).toBe('');
   });

@@ -32,11 +32,12 @@ export class ApiError extends Error {
     return typeof detail === 'string' ? detail : undefined;
   }
 
-  /** Messages per field (a lone string counts as one message); `detail` is not a field. */
+  /** Messages per field (a lone string counts as one message); `detail` (and a silence's `silenced_until`) is not a field. */
   get fieldErrors(): Record<string, string[]> {
     const out: Record<string, string[]> = {};
     for (const [field, value] of Object.entries(this.body ?? {})) {
-      if (field === 'detail') continue;
+      // A silenced write's end time goes with its detail, which says it in words.
+      if (field === 'detail' || field === 'silenced_until') continue;
       if (typeof value === 'string') out[field] = [value];
       else if (Array.isArray(value)) {
         const messages = value.filter((m): m is string => typeof m === 'string');

@@ -2,7 +2,7 @@
  * Who is looking: the signed-in user from `GET /api/user/status/` (spec §4: unknown, then
  * authenticated or anonymous) and this tab's anonymous session id.
  */
-import type { UserStatus } from '@dating/contract';
+import type { OwnSilence, UserStatus } from '@dating/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useHydrated } from '../hooks/use-hydrated.ts';
@@ -24,8 +24,13 @@ export interface CurrentViewer extends Viewer {
   /** True until the authentication check ends. */
   loading: boolean;
   username: string | null;
+  /** An admin. */
   isStaff: boolean;
+  /** An admin or a moderator: sees the moderation screens (what a moderator may do). */
+  canModerate: boolean;
   signedIn: boolean;
+  /** The viewer's own silence (their account, or this tab's key), or null. */
+  silenced: OwnSilence | null;
 }
 
 /** Whom the server draws a first screen for: nobody, not yet known to be nobody. */
@@ -34,7 +39,9 @@ const STRANGER: CurrentViewer = {
   userId: null,
   username: null,
   isStaff: false,
+  canModerate: false,
   signedIn: false,
+  silenced: null,
   sessionId: null,
 };
 
@@ -53,7 +60,9 @@ export function useViewer(): CurrentViewer {
     userId: user?.id ?? null,
     username: user?.username ?? null,
     isStaff: user?.is_staff ?? false,
+    canModerate: (user?.is_staff ?? false) || (user?.is_moderator ?? false),
     signedIn: user !== null,
+    silenced: status.data?.silenced ?? null,
     // One identity per request: signed in, nothing is sent or matched by the tab's session.
     sessionId: user === null ? (tabKey ?? getSessionId()) : null,
   };

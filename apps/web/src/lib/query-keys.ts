@@ -18,6 +18,8 @@ export const queryKeys = {
   moderation: ['moderation'] as const,
   moderationSummary: ['moderation', 'summary'] as const,
   moderationLog: ['moderation', 'log'] as const,
+  moderationSilences: ['moderation', 'silences'] as const,
+  moderators: ['moderation', 'moderators'] as const,
   /** A private key's own posts (`GET /api/my/anonymous/`), by key. */
   anonymousPosts: ['anonymous-posts'] as const,
   /** The requester's inbox (account or key). */

@@ -36,17 +36,28 @@ export const SAFETY_TEXT = {
     delete_account: 'Account deleted with its posts',
     anonymize_account: 'Account deleted, its posts kept for nobody',
     erase_key: 'A private key erased what it posted',
+    silence: 'Silenced',
+    lift_silence: 'Silence lifted',
+    appoint_moderator: 'Moderator appointed',
+    remove_moderator: 'Moderator removed',
   },
+  /** "by alice (moderator)": who acted, in which role. */
+  byStaff: (name: string, role: 'admin' | 'moderator' | null) =>
+    role === null ? `by ${name}` : `by ${name} (${role})`,
+  /** "Author of reply #12 silenced for 7 days". */
+  silencedFor: (target: string, days: number) =>
+    `${target} silenced for ${days} ${days === 1 ? 'day' : 'days'}`,
   erasureCounts: (counts: Record<string, number | undefined>) =>
     Object.entries(counts)
       .filter(([, n]) => n !== undefined)
       .map(([what, n]) => `${what} ${n}`)
       .join(', '),
-  byAdmin: (name: string) => `by ${name}`,
   byServer: 'by the server',
   targetQuestion: (id: number | null) => (id === null ? 'A question' : `Question #${id}`),
   targetAnswer: (id: number | null) => (id === null ? 'A reply' : `Reply #${id}`),
   targetAccount: 'An account',
+  targetAccountId: (id: number) => `Account #${id}`,
+  authorOf: (target: string) => `Author of ${target.charAt(0).toLowerCase()}${target.slice(1)}`,
   targetKey: 'A private key',
   forReport: (id: number) => `Report #${id}`,
   note: 'Note',

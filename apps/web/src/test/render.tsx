@@ -13,7 +13,7 @@ export function renderWithApp(ui: ReactElement, status?: UserStatus) {
   const queryClient = createQueryClient();
   queryClient.setQueryData<UserStatus>(
     queryKeys.userStatus,
-    status ?? { is_authenticated: false, user: null },
+    status ?? { is_authenticated: false, user: null, silenced: null },
   );
   // A wrapper, so that `rerender` keeps the providers.
   const wrapper = ({ children }: { children: ReactNode }) => (

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { LIMITS } from '../limits.ts';
 import { Id, Nullable } from './common.ts';
+import { OwnSilence } from './moderators.ts';
 
 export const RegisterBody = Type.Object({
   username: Type.String(),
@@ -29,12 +30,17 @@ export type RefreshBody = Static<typeof RefreshBody>;
 export const StatusUser = Type.Object({
   id: Id,
   username: Type.String(),
+  /** An admin. */
   is_staff: Type.Boolean(),
+  /** A moderator (admins appoint them): reviews the queue, silences, reads the log. */
+  is_moderator: Type.Boolean(),
 });
 export type StatusUser = Static<typeof StatusUser>;
 
 export const UserStatus = Type.Object({
   is_authenticated: Type.Boolean(),
   user: Nullable(StatusUser),
+  /** The caller's own silence (their account, or the anonymous key they sent), or null. */
+  silenced: Nullable(OwnSilence),
 });
 export type UserStatus = Static<typeof UserStatus>;

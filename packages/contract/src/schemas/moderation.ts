@@ -12,6 +12,7 @@ import {
   SessionIdSchema,
   Timestamp,
 } from './common.ts';
+import { StaffRoleSchema } from './moderators.ts';
 import { ErasureCounts } from './my-data.ts';
 import { PiiKindSchema } from './safety.ts';
 
@@ -22,6 +23,10 @@ import { PiiKindSchema } from './safety.ts';
  *
  * `acknowledge`: an admin saw a crisis flag and kept the post; the flag left the queue and
  * nothing was deleted (migration 0016).
+ *
+ * `silence`, `lift_silence`: the author of a post (or an account) silenced for a number of
+ * days, or the silence lifted early; `appoint_moderator`, `remove_moderator`: an admin
+ * gave or took the role (migration 0023).
  */
 export const MODERATION_ACTIONS = [
   'approve',
@@ -33,6 +38,10 @@ export const MODERATION_ACTIONS = [
   'delete_account',
   'anonymize_account',
   'erase_key',
+  'silence',
+  'lift_silence',
+  'appoint_moderator',
+  'remove_moderator',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -79,9 +88,12 @@ export type ContentSnapshot = Static<typeof ContentSnapshot>;
 export const ModerationLogEntry = Type.Object({
   id: Id,
   action: Type.Enum(MODERATION_ACTIONS),
-  /** The admin who acted; null for what the server did by itself (auto-hide). */
+  /** The admin or moderator who acted; null for what the server did by itself (auto-hide). */
   admin: Nullable(Type.Object({ id: Id, username: Type.String() })),
+  /** The role they acted in; null for the server's own actions and for erasures. */
+  role: Nullable(StaffRoleSchema),
   created_at: Timestamp,
+  /** `account`: an erasure, a silence made by account id, or a moderator appointed (target_id: the account). */
   target_type: Type.Enum(['question', 'answer', 'account', 'key']),
   /** Null for a report reviewed after its content was already gone, and for an erasure. */
   target_id: Nullable(Id),
@@ -90,6 +102,8 @@ export const ModerationLogEntry = Type.Object({
   /** The report reviewed (approve, reject, and the un-hide a rejection causes). */
   report: Nullable(Id),
   note: Nullable(Type.String()),
+  /** A silence: for how many days. */
+  days: Nullable(Type.Integer({ minimum: 1 })),
   /** Approve and delete: the content as it was. */
   snapshot: Nullable(ContentSnapshot),
   /** An erasure (account or key): how much went, never what or whose. */
@@ -103,7 +117,7 @@ export const ModerationLogEntry = Type.Object({
 export type ModerationLogEntry = Static<typeof ModerationLogEntry>;
 export const ModerationLogList = Type.Array(ModerationLogEntry);
 
-/** `GET /api/moderation/summary/`: the counts the admin header shows. */
+/** `GET /api/moderation/summary/`: the counts the header shows, and the queue's health. */
 export const ModerationSummary = Type.Object({
   /** Pending reports, the queue's length. */
   pending: Type.Integer(),
@@ -111,5 +125,9 @@ export const ModerationSummary = Type.Object({
   flagged: Type.Integer(),
   /** Questions and replies hidden until reviewed. */
   hidden: Type.Integer(),
+  /** How long the oldest pending report has waited; null when none is pending. */
+  oldest_pending_age_seconds: Nullable(Type.Integer({ minimum: 0 })),
+  /** The median time from report to review, of reports reviewed in the last 7 days; null when none was. */
+  median_review_seconds_7d: Nullable(Type.Integer({ minimum: 0 })),
 });
 export type ModerationSummary = Static<typeof ModerationSummary>;

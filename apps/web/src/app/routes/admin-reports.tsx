@@ -1,41 +1,58 @@
 /**
- * /admin/reports: the 'Pending Reports' queue, the same queue grouped per post worst first
- * ("By post": hidden by reports, then crisis flags, then the rest) and the moderation log
- * ("Activity"). The tab is in the address (?tab=posts, ?tab=activity), so it survives a
- * reload.
+ * /admin/reports, for admins and moderators: the queue's health, the 'Pending Reports'
+ * queue, the same queue grouped per post worst first ("By post": hidden by reports, then
+ * crisis flags, then the rest), the moderation log ("Activity"), the running silences, and
+ * for admins alone the moderators. The tab is in the address (?tab=posts, ?tab=activity,
+ * ...), so it survives a reload.
  */
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { ActivityLog } from '../../features/moderation/components/activity-log.tsx';
+import { ModeratorsPanel } from '../../features/moderation/components/moderators-panel.tsx';
+import { QueueHealth } from '../../features/moderation/components/queue-health.tsx';
+import { SilenceAuthor } from '../../features/moderation/components/silence-form.tsx';
+import { SilencesList } from '../../features/moderation/components/silences-list.tsx';
+import { MODERATION_TEXT } from '../../features/moderation/lib/messages.ts';
 import { ReportGroups } from '../../features/reports/components/report-groups.tsx';
 import { ReportList } from '../../features/reports/components/report-list.tsx';
 import { QUEUE_TEXT } from '../../features/reports/lib/messages.ts';
+import { useViewer } from '../../lib/auth.ts';
 import { TEXT } from '../../lib/messages.ts';
 import { SAFETY_TEXT } from '../../lib/safety-messages.ts';
 import styles from './admin-reports.module.css';
 
-const TABS = ['reports', 'posts', 'activity'] as const;
-type Tab = (typeof TABS)[number];
+const ALL_TABS = ['reports', 'posts', 'activity', 'silences', 'moderators'] as const;
+type Tab = (typeof ALL_TABS)[number];
+/** What a moderator sees: everything but the admins' own tab. */
+const MODERATOR_TABS = ALL_TABS.filter((name) => name !== 'moderators');
 
 export function AdminReportsRoute() {
   const [params, setParams] = useSearchParams();
+  const { isStaff } = useViewer();
+  const TABS: readonly Tab[] = isStaff ? ALL_TABS : MODERATOR_TABS;
   const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'reports';
   const id = useId();
   const tabs = useRef<Record<Tab, HTMLButtonElement | null>>({
     reports: null,
     posts: null,
     activity: null,
+    silences: null,
+    moderators: null,
   });
   const headings: Record<Tab, string> = {
     reports: TEXT.pendingReports,
     posts: QUEUE_TEXT.byPostHeading,
     activity: SAFETY_TEXT.activityHeading,
+    silences: MODERATION_TEXT.silencesHeading,
+    moderators: MODERATION_TEXT.moderatorsHeading,
   };
   const heading = headings[tab];
   const label: Record<Tab, string> = {
     reports: TEXT.pendingReports,
     posts: QUEUE_TEXT.byPost,
     activity: SAFETY_TEXT.activity,
+    silences: MODERATION_TEXT.silences,
+    moderators: MODERATION_TEXT.moderators,
   };
 
   const select = (next: Tab, focus = false) => {
@@ -61,6 +78,7 @@ export function AdminReportsRoute() {
     <div>
       <title>{`${heading} · ${TEXT.brand}`}</title>
       <h1>{heading}</h1>
+      <QueueHealth />
       <div
         className={styles.tabs}
         role="tablist"
@@ -88,8 +106,14 @@ export function AdminReportsRoute() {
       </div>
       <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}-tab`}>
         {tab === 'reports' && <ReportList />}
-        {tab === 'posts' && <ReportGroups />}
+        {tab === 'posts' && (
+          <ReportGroups
+            postActions={(target, title) => <SilenceAuthor target={target} title={title} />}
+          />
+        )}
         {tab === 'activity' && <ActivityLog />}
+        {tab === 'silences' && <SilencesList />}
+        {tab === 'moderators' && <ModeratorsPanel />}
       </div>
     </div>
   );

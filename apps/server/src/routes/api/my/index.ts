@@ -34,6 +34,7 @@ import { listFollows, moveFollowsToUser } from '../../../repositories/follows.ts
 import { likedAmong } from '../../../repositories/likes.ts';
 import { moveNotificationsToUser } from '../../../repositories/notifications.ts';
 import { moveSubscriptionsToUser } from '../../../repositories/push-subscriptions.ts';
+import { copySilencesToUser } from '../../../repositories/silences.ts';
 
 const MY_ANSWERS_MAX = LIMITS.pageSizeMax * 5;
 
@@ -170,6 +171,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         await moveNotificationsToUser(tx, sessionHash, user.id);
         await moveFollowsToUser(tx, sessionHash, user.id);
         await moveSubscriptionsToUser(tx, sessionHash, user.id, LIMITS.pushSubscriptionsMax);
+        // A silenced key's silence goes with it: claiming is no way around it.
+        await copySilencesToUser(tx, sessionHash, user.id);
         return moved;
       });
     },

@@ -1,4 +1,4 @@
-/** The moderation queue grouped per post (admins): the worst first, reviewed a post at a time. */
+/** The moderation queue grouped per post (admins and moderators): the worst first, reviewed a post at a time. */
 import {
   API_MSG,
   LIMITS,
@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badRequest, conflict, notFound } from '../../../lib/http-errors.ts';
 import { nextPageLink } from '../../../lib/paging.ts';
-import { currentUser, staffOnly } from '../../../plugins/auth.ts';
+import { actorOf, moderatorOnly } from '../../../plugins/auth.ts';
 import { presentReportGroup } from '../../../presenters/reports.ts';
 import { findAnswer } from '../../../repositories/answers.ts';
 import { findQuestion } from '../../../repositories/questions.ts';
@@ -34,11 +34,11 @@ const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       prefixTrailingSlash: 'slash',
-      preHandler: staffOnly,
+      preHandler: moderatorOnly,
       schema: {
         tags: ['reports'],
         summary:
-          'The queue grouped per post (admins): posts hidden by reports first, then crisis flags, then the rest, each oldest first; with counts and reasons. Paged by `cursor` (Link: rel="next").',
+          'The queue grouped per post (admins and moderators): posts hidden by reports first, then crisis flags, then the rest, each oldest first; with counts and reasons. Paged by `cursor` (Link: rel="next").',
         security: [{ bearer: [] }],
         querystring: ReportGroupQuery,
         response: { 200: ReportGroupList },
@@ -66,11 +66,11 @@ const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:type/:id/review/',
     {
-      preHandler: staffOnly,
+      preHandler: moderatorOnly,
       schema: {
         tags: ['reports'],
         summary:
-          'Approve (delete the post once) or reject (keep it, and show it again if hidden) every pending report on one post (admins). 404: no such post; 409: it has no pending report.',
+          'Approve (delete the post once) or reject (keep it, and show it again if hidden) every pending report on one post (admins and moderators). 404: no such post; 409: it has no pending report.',
         security: [{ bearer: [] }],
         params: ReportGroupParams,
         body: ReportGroupReviewBody,
@@ -80,7 +80,7 @@ const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const target: ReportTarget = { type: request.params.type, id: request.params.id };
       const { status } = request.body;
-      const by = { adminId: currentUser(request).id, note: noteOf(request.body.note) };
+      const by = { ...actorOf(request), note: noteOf(request.body.note) };
       const closed = await app.db.transaction().execute(async (tx) => {
         const first = await firstPendingReportOn(tx, target);
         if (!first) {

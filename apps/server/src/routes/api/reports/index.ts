@@ -1,11 +1,11 @@
-/** Reporting content (anyone) and moderating reports (admins). */
+/** Reporting content (anyone) and moderating reports (admins and moderators). */
 import { LIMITS, MAX_ID, PageQuery, Report, ReportCreateBody, ReportList } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { badRequest } from '../../../lib/http-errors.ts';
 import { sendSerialized, serializerOf } from '../../../lib/kept-json.ts';
 import { nextPageLink } from '../../../lib/paging.ts';
-import { staffOnly, viewerOf } from '../../../plugins/auth.ts';
+import { moderatorOnly, viewerOf } from '../../../plugins/auth.ts';
 import { presentNewReport, presentReport, type ReportRow } from '../../../presenters/reports.ts';
 import { listPendingReports } from '../../../repositories/reports.ts';
 import { fileReport, type ReportTarget } from '../../../services/reports.ts';
@@ -63,11 +63,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       prefixTrailingSlash: 'slash',
-      preHandler: staffOnly,
+      preHandler: moderatorOnly,
       schema: {
         tags: ['reports'],
         summary:
-          'Pending reports with the reported content (admins): crisis flags first, then reports, each oldest first',
+          'Pending reports with the reported content (admins and moderators): crisis flags first, then reports, each oldest first',
         security: [{ bearer: [] }],
         querystring: ReportListQuery,
         response: { 200: ReportList },

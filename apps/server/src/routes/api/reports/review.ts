@@ -1,4 +1,4 @@
-/** Reviewing one report (admins): approve, reject, or "Acknowledge, keep" a crisis flag. */
+/** Reviewing one report (admins and moderators): approve, reject, or "Acknowledge, keep" a crisis flag. */
 import {
   API_MSG,
   IdParams,
@@ -9,7 +9,7 @@ import {
 } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badRequest, conflict, notFound } from '../../../lib/http-errors.ts';
-import { currentUser, staffOnly } from '../../../plugins/auth.ts';
+import { actorOf, moderatorOnly } from '../../../plugins/auth.ts';
 import { presentReport } from '../../../presenters/reports.ts';
 import { findReport, lockReportForReview } from '../../../repositories/reports.ts';
 import { acknowledgeFlag, reviewReport } from '../../../services/moderation.ts';
@@ -19,11 +19,11 @@ const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:id/acknowledge/',
     {
-      preHandler: staffOnly,
+      preHandler: moderatorOnly,
       schema: {
         tags: ['reports'],
         summary:
-          '"Acknowledge, keep" a pending crisis flag (admins): logged as `acknowledge`, the flag closes as rejected, nothing is deleted and the post stays as it is. 400: not a crisis flag; 409: already reviewed.',
+          '"Acknowledge, keep" a pending crisis flag (admins and moderators): logged as `acknowledge`, the flag closes as `acknowledged`, nothing is deleted and the post stays as it is. 400: not a crisis flag; 409: already reviewed.',
         security: [{ bearer: [] }],
         params: IdParams,
         body: ReportAcknowledgeBody,
@@ -32,7 +32,7 @@ const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const by = { adminId: currentUser(request).id, note: noteOf(request.body?.note) };
+      const by = { ...actorOf(request), note: noteOf(request.body?.note) };
       await app.db.transaction().execute(async (tx) => {
         const report = await lockReportForReview(tx, id);
         if (!report) throw notFound();
@@ -50,10 +50,11 @@ const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/:id/',
     {
-      preHandler: staffOnly,
+      preHandler: moderatorOnly,
       schema: {
         tags: ['reports'],
-        summary: 'Approve (delete the content) or reject (keep it) a pending report (admins)',
+        summary:
+          'Approve (delete the content) or reject (keep it) a pending report (admins and moderators)',
         security: [{ bearer: [] }],
         params: IdParams,
         body: ReportPatchBody,
@@ -63,7 +64,7 @@ const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id } = request.params;
       const { status } = request.body;
-      const by = { adminId: currentUser(request).id, note: request.body.note?.trim() || null };
+      const by = { ...actorOf(request), note: noteOf(request.body.note) };
       await app.db.transaction().execute(async (tx) => {
         const report = await lockReportForReview(tx, id);
         if (!report) throw notFound();

@@ -185,7 +185,11 @@ describe('ReplyThread', () => {
         answers={[mine, theirs, moderated, hiddenMine]}
         onReport={() => {}}
       />,
-      { is_authenticated: true, user: { id: 9, username: 'admin', is_staff: true } },
+      {
+        is_authenticated: true,
+        user: { id: 9, username: 'admin', is_staff: true, is_moderator: false },
+        silenced: null,
+      },
     );
     expect(buttons('mine')).toEqual(['Reply', 'Edit', 'Delete']);
     expect(buttons('theirs')).toEqual(['Reply', 'Report']);
@@ -213,7 +217,8 @@ describe('ReplyThread', () => {
     });
     renderWithApp(<ReplyThread questionId={1} answers={[hidden]} onReport={() => {}} />, {
       is_authenticated: true,
-      user: { id: 9, username: 'admin', is_staff: true },
+      user: { id: 9, username: 'admin', is_staff: true, is_moderator: false },
+      silenced: null,
     });
     const card = screen.getByTestId('answer-hidden');
     expect(within(card).queryAllByRole('button')).toHaveLength(0);

@@ -13,7 +13,7 @@ export const moderationSummaryQueryOptions = () =>
     refetchInterval: 120_000,
   });
 
-/** The header's count of pending reports; asked only for admins (the server refuses others). */
+/** The header's count of pending reports and the queue's health; asked only for admins and moderators (the server refuses others). */
 export function useModerationSummary(enabled: boolean) {
   return useQuery({ ...moderationSummaryQueryOptions(), enabled });
 }

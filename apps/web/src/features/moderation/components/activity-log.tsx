@@ -1,7 +1,8 @@
 /**
  * The admin page's "Activity" tab: the moderation log (`GET /api/moderation/log/`), newest
  * first, a page at a time (Load more follows the Link header). Each entry says what was
- * done to which post, by whom and when, with the note and, for deleted content, what it
+ * done to which post, by whom (and in which role: admin or moderator) and when, with the
+ * note (a silence's reason) and, for deleted content, what it
  * said (personal information already replaced by [removed] on the server).
  */
 
@@ -26,19 +27,32 @@ function targetName(entry: ModerationLogEntry): string {
     case 'answer':
       return SAFETY_TEXT.targetAnswer(entry.target_id);
     case 'account':
-      return SAFETY_TEXT.targetAccount;
+      return entry.target_id === null
+        ? SAFETY_TEXT.targetAccount
+        : SAFETY_TEXT.targetAccountId(entry.target_id);
     case 'key':
       return SAFETY_TEXT.targetKey;
   }
 }
 
+/** What a silence's entry says: "Author of reply #12 silenced for 7 days". */
+function headlineOf(entry: ModerationLogEntry, target: string): string {
+  const post = entry.target_type === 'question' || entry.target_type === 'answer';
+  const who = post ? SAFETY_TEXT.authorOf(target) : target;
+  if (entry.action === 'silence' && entry.days !== null) {
+    return SAFETY_TEXT.silencedFor(who, entry.days);
+  }
+  return SAFETY_TEXT.action[entry.action];
+}
+
 function Entry({ entry }: { entry: ModerationLogEntry }) {
   const deleted = entry.action === 'approve' || entry.action === 'delete';
   const target = targetName(entry);
+  const headline = headlineOf(entry, target);
   return (
-    <article className={cardClass} aria-label={`${SAFETY_TEXT.action[entry.action]}: ${target}`}>
+    <article className={cardClass} aria-label={`${headline}: ${target}`}>
       <p className={styles.headline}>
-        <strong>{SAFETY_TEXT.action[entry.action]}</strong>
+        <strong>{headline}</strong>
         <span>
           {entry.question !== null && !deleted ? (
             <Link to={questionPath(entry.question)}>{target}</Link>
@@ -50,7 +64,9 @@ function Entry({ entry }: { entry: ModerationLogEntry }) {
       </p>
       <p className={styles.meta}>
         <span>
-          {entry.admin ? SAFETY_TEXT.byAdmin(entry.admin.username) : SAFETY_TEXT.byServer}
+          {entry.admin
+            ? SAFETY_TEXT.byStaff(entry.admin.username, entry.role)
+            : SAFETY_TEXT.byServer}
         </span>
         <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
       </p>

@@ -1,17 +1,17 @@
 /**
- * The admin's pending reports on the phone's menu button (its own module: the header's
- * "Moderation" link, ./moderation-link.tsx, loads only for admins).
+ * The staff's pending reports on the phone's menu button (its own module: the header's
+ * "Moderation" link, ./moderation-link.tsx, loads only for admins and moderators).
  */
 import { useViewer } from '../../../lib/auth.ts';
 import { TEXT } from '../../../lib/messages.ts';
 import { useModerationSummary } from '../api/get-summary.ts';
 import styles from './moderation-link.module.css';
 
-/** Pending reports, for the phone's menu button: null for everyone but admins. */
+/** Pending reports, for the phone's menu button: null for everyone but admins and moderators. */
 export function usePendingReports(): number | null {
   const viewer = useViewer();
-  const summary = useModerationSummary(viewer.isStaff);
-  return viewer.isStaff ? (summary.data?.pending ?? null) : null;
+  const summary = useModerationSummary(viewer.canModerate);
+  return viewer.canModerate ? (summary.data?.pending ?? null) : null;
 }
 
 /** The menu button's name with the pending reports: "Menu, 2 unread, 3 pending reports". */

@@ -1,5 +1,5 @@
 /**
- * The header's "Moderation" link, for admins only, with the number of pending reports (its
+ * The header's "Moderation" link, for admins and moderators, with the number of pending reports (its
  * accessible name says it in words: "Moderation 3 pending reports").
  */
 import { NavLink } from 'react-router';
@@ -10,8 +10,8 @@ import styles from './moderation-link.module.css';
 
 export function ModerationLink() {
   const viewer = useViewer();
-  const summary = useModerationSummary(viewer.isStaff);
-  if (!viewer.isStaff) return null;
+  const summary = useModerationSummary(viewer.canModerate);
+  if (!viewer.canModerate) return null;
   const pending = summary.data?.pending;
   return (
     <NavLink to="/admin/reports" className={styles.link}>

@@ -45,7 +45,11 @@ function drawn(): string[] {
 }
 
 const ADMIN_RIGHTS: Rights = { edit: false, delete: true, reply: true, report: true };
-const ADMIN = { is_authenticated: true, user: { id: 9, username: 'admin', is_staff: true } };
+const ADMIN = {
+  is_authenticated: true,
+  user: { id: 9, username: 'admin', is_staff: true, is_moderator: false },
+  silenced: null,
+};
 
 describe('QuestionView', () => {
   // The page prepares a like's challenge ahead: nothing here needs the API to answer.

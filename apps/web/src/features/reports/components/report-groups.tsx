@@ -1,10 +1,12 @@
 /**
  * The queue grouped per post, worst first: posts hidden by people's reports, then crisis
  * flags, then the rest (the server orders them). Each group shows its count and reasons,
- * and is approved or rejected in one action; a crisis flag may be acknowledged. A group
+ * and is approved or rejected in one action; a crisis flag may be acknowledged, and the
+ * post's author silenced (without anyone learning who they are). A group
  * whose content is gone is one report, reviewed as such.
  */
 import { CRISIS_CATEGORY_LABELS, REPORT_REASON_LABELS, type ReportGroup } from '@dating/contract';
+import type { ReactNode } from 'react';
 import { cardClass } from '../../../components/ui/card.ts';
 import { CardListSkeleton, cardListClass } from '../../../components/ui/card-list.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
@@ -22,7 +24,13 @@ import { ReviewActions } from './review-actions.tsx';
 const keyOf = (group: ReportGroup) =>
   `${group.target_type}:${group.target_id ?? `report-${group.reports[0]}`}`;
 
-function GroupCard({ group }: { group: ReportGroup }) {
+/** More that can be done with a post still there (the app composes it in: silencing its author). */
+export type PostActions = (
+  target: { type: 'question' | 'answer'; id: number },
+  title: string,
+) => ReactNode;
+
+function GroupCard({ group, postActions }: { group: ReportGroup; postActions?: PostActions }) {
   const review = useReviewGroup();
   const updateOne = useUpdateReport();
   const acknowledge = useAcknowledgeFlag();
@@ -97,11 +105,14 @@ function GroupCard({ group }: { group: ReportGroup }) {
         decide={decide}
         acknowledge={flag === null ? null : () => acknowledge.mutateAsync(flag)}
       />
+      {group.target_id !== null &&
+        group.content &&
+        postActions?.({ type: group.target_type, id: group.target_id }, title)}
     </article>
   );
 }
 
-export function ReportGroups() {
+export function ReportGroups({ postActions }: { postActions?: PostActions }) {
   const groups = useReportGroups();
   return (
     <PagedList
@@ -114,7 +125,7 @@ export function ReportGroups() {
         <ul className={cardListClass}>
           {items.map((group) => (
             <li key={keyOf(group)}>
-              <GroupCard group={group} />
+              <GroupCard group={group} {...(postActions ? { postActions } : {})} />
             </li>
           ))}
         </ul>

@@ -1,0 +1,25 @@
+/**
+ * The staff roles and silences (issue 39), without schemas, for the server and the browser
+ * alike (runtime.ts).
+ */
+
+/** Who took a moderation action: an admin, or a moderator (admins appoint them). */
+export const STAFF_ROLES = ['admin', 'moderator'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const SILENCE_LIMITS = { daysMin: 1, daysMax: 365, reasonMin: 1, reasonMax: 500 } as const;
+
+/** What a silence was made from: the post whose author it silences, or the account. */
+export const SILENCE_SOURCES = ['question', 'answer', 'account'] as const;
+export type SilenceSource = (typeof SILENCE_SOURCES)[number];
+
+/** "author of answer 12", "account 7": what a silence (or its log entry) was made from. */
+export function silenceSourceText(type: SilenceSource, id: number): string {
+  return type === 'account' ? `account ${id}` : `author of ${type} ${id}`;
+}
+
+/** The detail of a silenced write: "You cannot post until 2026-12-14 02:00 UTC: <reason>". */
+export function silencedDetail(until: Date, reason: string): string {
+  const when = `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return `You cannot post until ${when}: ${reason}`;
+}
