@@ -20,3 +20,4 @@ export * from './retention.ts';
 export * from './session-id.ts';
 export * from './tags.ts';
 export * from './username.ts';
+export * from './watched-words.ts';

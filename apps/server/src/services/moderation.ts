@@ -21,6 +21,7 @@
 import type { ContentSnapshot } from '@dating/contract';
 import { detectPersonalInfo, redactPersonalInfo } from '@dating/contract/personal-info';
 import type { Executor } from '../db/connection.ts';
+import type { ReporterAccuracy } from '../lib/reporter-accuracy.ts';
 import type { ReportRow } from '../presenters/reports.ts';
 import { deleteAnswer, findAnswerForChange } from '../repositories/answers.ts';
 import {
@@ -36,12 +37,13 @@ import { deleteQuestion } from '../repositories/questions.ts';
 import {
   closeReports,
   closeReportsOnAnswersOf,
-  countPendingReporters,
   type ReportTarget,
   rejectAllPendingReports,
   rejectPendingReports,
 } from '../repositories/reports.ts';
+import { commonestPendingReason, setHiddenReason } from '../repositories/watched-words.ts';
 import { tellOfModeration } from './notifications.ts';
+import { weighedReporters } from './report-weights.ts';
 
 export interface ReviewBy {
   adminId: number;
@@ -100,16 +102,20 @@ export async function snapshotOf(
 
 /**
  * After a person's report of `target` is stored: hides it when `threshold` people (0: never)
- * have pending reports on it, and logs that once. True when it was hidden now.
+ * have pending reports on it, each weighed by their past accuracy (services/report-weights.ts),
+ * and logs that once; its author is told why (the reason most reporters gave). True when it
+ * was hidden now.
  */
 export async function hideIfReportedEnough(
   db: Executor,
   target: ReportTarget,
   threshold: number,
+  accuracy: ReporterAccuracy,
 ): Promise<boolean> {
   if (threshold === 0) return false;
-  if ((await countPendingReporters(db, target)) < threshold) return false;
+  if ((await weighedReporters(db, accuracy, target)) < threshold) return false;
   if (!(await setHidden(db, target, true))) return false;
+  await setHiddenReason(db, target, (await commonestPendingReason(db, target)) ?? 'other');
   const post = await findPostAuthor(db, target);
   await insertLogEntry(db, {
     action: 'auto_hide',
@@ -121,6 +127,12 @@ export async function hideIfReportedEnough(
   await dropNotificationsOf(db, target, 'hidden');
   if (post) await tellOfModeration(db, post, 'hidden');
   return true;
+}
+
+/** A hidden post shows again: its author is told. */
+async function tellOfRestore(db: Executor, target: ReportTarget) {
+  const post = await findPostAuthor(db, target);
+  if (post) await tellOfModeration(db, post, 'restored');
 }
 
 /** Removes reported content on approval, telling its author; gone content needs nothing more. */
@@ -165,6 +177,7 @@ export async function reviewReport(
   if (target && (await setHidden(db, target, false))) {
     await rejectPendingReports(db, target);
     await insertLogEntry(db, { ...entry, action: 'unhide', note: null });
+    await tellOfRestore(db, target);
   }
 }
 
@@ -211,6 +224,7 @@ export async function reviewGroup(
   await insertLogEntry(db, { ...entry, action: 'reject', note: by.note });
   if (await setHidden(db, target, false)) {
     await insertLogEntry(db, { ...entry, action: 'unhide', note: null });
+    await tellOfRestore(db, target);
   }
   return closed;
 }
