@@ -5,7 +5,7 @@
  * reload.
  */
 import { type KeyboardEvent, useId, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ActivityLog } from '../../features/moderation/components/activity-log.tsx';
 import { ReportGroups } from '../../features/reports/components/report-groups.tsx';
 import { ReportList } from '../../features/reports/components/report-list.tsx';
@@ -15,6 +15,8 @@ import { SAFETY_TEXT } from '../../lib/safety-messages.ts';
 import styles from './admin-reports.module.css';
 
 const TABS = ['reports', 'posts', 'activity'] as const;
+/** Kept here, not with the screen, so that this page does not load that screen's code. */
+const WATCHED_WORDS_LINK = 'Watched words';
 type Tab = (typeof TABS)[number];
 
 export function AdminReportsRoute() {
@@ -61,6 +63,9 @@ export function AdminReportsRoute() {
     <div>
       <title>{`${heading} · ${TEXT.brand}`}</title>
       <h1>{heading}</h1>
+      <p>
+        <Link to="/admin/watched-words">{WATCHED_WORDS_LINK}</Link>
+      </p>
       <div
         className={styles.tabs}
         role="tablist"
