@@ -28,6 +28,18 @@ export async function accuracyOf(db: Executor, subjects: readonly Buffer[]) {
   return counts;
 }
 
+/** Whether any reviewed report still carries its seal (a cheap look on a partial index). */
+export async function hasReviewedSeals(db: Executor) {
+  const row = await db
+    .selectFrom('reports')
+    .select('id')
+    .where('reporter_seal', 'is not', null)
+    .where('status', '<>', 'pending')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Takes the seals of reviewed reports off them (at most `limit`, skipping those another
  * transaction holds), with each one's outcome: what the counts are to take.
@@ -44,19 +56,24 @@ export async function takeReviewedSeals(db: Executor, limit: number) {
   return rows;
 }
 
-/** Adds to the counts, in the subjects' order, so that two writers never deadlock. */
+/**
+ * Adds to the counts in one statement, its rows in the subjects' order, so that two writers
+ * take the rows' locks in one order and never deadlock.
+ */
 export async function addToAccuracy(db: Executor, counts: Map<string, Accuracy>) {
-  for (const hex of [...counts.keys()].sort()) {
+  if (counts.size === 0) return;
+  const rows = [...counts.keys()].sort().map((hex) => {
     const add = counts.get(hex) as Accuracy;
-    await db
-      .insertInto('reporter_accuracy')
-      .values({ subject: Buffer.from(hex, 'hex'), ...add })
-      .onConflict((oc) =>
-        oc.column('subject').doUpdateSet({
-          approved: sql`reporter_accuracy.approved + ${add.approved}`,
-          rejected: sql`reporter_accuracy.rejected + ${add.rejected}`,
-        }),
-      )
-      .execute();
-  }
+    return { subject: Buffer.from(hex, 'hex'), approved: add.approved, rejected: add.rejected };
+  });
+  await db
+    .insertInto('reporter_accuracy')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.column('subject').doUpdateSet({
+        approved: sql`reporter_accuracy.approved + excluded.approved`,
+        rejected: sql`reporter_accuracy.rejected + excluded.rejected`,
+      }),
+    )
+    .execute();
 }

@@ -113,7 +113,7 @@ export async function hideIfReportedEnough(
   accuracy: ReporterAccuracy,
 ): Promise<boolean> {
   if (threshold === 0) return false;
-  if ((await weighedReporters(db, accuracy, target)) < threshold) return false;
+  if ((await weighedReporters(db, accuracy, target, threshold)) < threshold) return false;
   if (!(await setHidden(db, target, true))) return false;
   await setHiddenReason(db, target, (await commonestPendingReason(db, target)) ?? 'other');
   const post = await findPostAuthor(db, target);

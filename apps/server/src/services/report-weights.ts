@@ -4,24 +4,37 @@
  * up to MODERATION_AUTOHIDE. A report without a seal (filed before migration 0024, or by
  * nobody known) weighs 1, as every report did before.
  */
-import type { Executor } from '../db/connection.ts';
-import { type Accuracy, type ReporterAccuracy, weightOf } from '../lib/reporter-accuracy.ts';
+import type { Db, Executor } from '../db/connection.ts';
+import {
+  type Accuracy,
+  type ReporterAccuracy,
+  WEIGHT_MAX,
+  weightOf,
+} from '../lib/reporter-accuracy.ts';
 import {
   accuracyOf,
   addToAccuracy,
+  hasReviewedSeals,
   pendingReportsToWeigh,
   takeReviewedSeals,
 } from '../repositories/reporter-accuracy.ts';
 import type { ReportTarget } from '../repositories/reports.ts';
 
 /** How many reviewed reports one settling counts at most (the rest wait for the next). */
-const SETTLE_BATCH = 200;
+const SETTLE_BATCH = 50;
 
 /**
  * Counts the outcomes of reports reviewed since the last settling into their reporters'
- * accuracy, and clears their seals. Run before weighing, so the weights are current.
+ * accuracy, and clears their seals, in a transaction of its own. Run before a report is
+ * filed (not inside its transaction, which holds the reported post's lock), so the weights
+ * are current; one look on a partial index when nothing was reviewed since.
  */
-export async function settleReviewedReports(db: Executor, accuracy: ReporterAccuracy) {
+export async function settleReviewedReports(db: Db, accuracy: ReporterAccuracy) {
+  if (!(await hasReviewedSeals(db))) return;
+  await db.transaction().execute((tx) => settleIn(tx, accuracy));
+}
+
+async function settleIn(db: Executor, accuracy: ReporterAccuracy) {
   const taken = await takeReviewedSeals(db, SETTLE_BATCH);
   const counts = new Map<string, Accuracy>();
   for (const row of taken) {
@@ -44,9 +57,12 @@ export async function weighedReporters(
   db: Executor,
   accuracy: ReporterAccuracy,
   target: ReportTarget,
+  threshold: number,
 ): Promise<number> {
-  await settleReviewedReports(db, accuracy);
   const reports = await pendingReportsToWeigh(db, target);
+  // Too few networks to reach any threshold at the highest weight: no need for the counts.
+  const networks = new Set(reports.map((r) => r.reporter_net?.toString('hex') ?? `r${r.id}`));
+  if (networks.size * WEIGHT_MAX < threshold) return networks.size;
   const opened = reports.map((report) => ({
     report,
     subjects: report.reporter_seal === null ? null : accuracy.open(report.reporter_seal),

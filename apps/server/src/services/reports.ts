@@ -14,6 +14,7 @@ import { findAnswerForChange } from '../repositories/answers.ts';
 import { findQuestionForUpdate } from '../repositories/questions.ts';
 import { insertReport } from '../repositories/reports.ts';
 import { hideIfReportedEnough } from './moderation.ts';
+import { settleReviewedReports } from './report-weights.ts';
 
 /** The reporter's accuracy subjects, sealed for the report to carry until reviewed. */
 function sealOf(accuracy: ReporterAccuracy, viewer: Viewer, address: string) {
@@ -49,6 +50,8 @@ export async function fileReport(
 ): Promise<ReportRow> {
   const author = requireAuthor(viewer);
   const { target } = report;
+  // Reviews since the last report reach their reporters' weights first.
+  await settleReviewedReports(deps.db, deps.accuracy);
   return deps.db.transaction().execute(async (tx) => {
     await key?.claim(tx);
     const content =
