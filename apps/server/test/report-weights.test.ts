@@ -89,7 +89,7 @@ describeEachEngine('weighed reports', (ctx) => {
     const counts = await db.selectFrom('reporter_accuracy').selectAll().execute();
     expect(counts.length).toBeGreaterThan(0);
     for (const row of counts) expect(row.subject).toHaveLength(16);
-    // Reviewed reports keep no seal once counted (the next weighing counts them).
+    // Reviewed reports keep no seal once counted (the next report filed counts them).
     const q = await createQuestion(ctx);
     await createReport(ctx, { question: q.id });
     const sealed = await db
