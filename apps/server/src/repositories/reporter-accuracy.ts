@@ -8,7 +8,7 @@ import type { ReportTarget } from './reports.ts';
 export function pendingReportsToWeigh(db: Executor, target: ReportTarget) {
   return db
     .selectFrom('reports')
-    .select(['id', 'reporter_net', 'reporter_seal'])
+    .select(['id', 'reason', 'reporter_net', 'reporter_seal'])
     .where(target.type === 'question' ? 'question_id' : 'answer_id', '=', target.id)
     .where('status', '=', 'pending')
     .where('source', '=', 'reporter')
@@ -26,18 +26,6 @@ export async function accuracyOf(db: Executor, subjects: readonly Buffer[]) {
     .execute();
   for (const row of rows) counts.set(row.subject.toString('hex'), row);
   return counts;
-}
-
-/** Whether any reviewed report still carries its seal (a cheap look on a partial index). */
-export async function hasReviewedSeals(db: Executor) {
-  const row = await db
-    .selectFrom('reports')
-    .select('id')
-    .where('reporter_seal', 'is not', null)
-    .where('status', '<>', 'pending')
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /**

@@ -83,28 +83,3 @@ export async function requeuedToday(db: Executor, target: ReportTarget) {
     .executeTakeFirst();
   return row !== undefined;
 }
-
-/** Says why a hidden post is hidden (its author reads it). */
-export function setHiddenReason(db: Executor, target: ReportTarget, reason: string) {
-  return db
-    .updateTable(target.type === 'question' ? 'questions' : 'answers')
-    .set({ hidden_reason: reason })
-    .where('id', '=', target.id)
-    .execute();
-}
-
-/** The reason most of the people's pending reports on a post give (ties: the first given). */
-export async function commonestPendingReason(db: Executor, target: ReportTarget) {
-  const row = await db
-    .selectFrom('reports')
-    .select(['reason', sql<string>`count(*)`.as('n'), sql<number>`min(id)`.as('first')])
-    .where(target.type === 'question' ? 'question_id' : 'answer_id', '=', target.id)
-    .where('status', '=', 'pending')
-    .where('source', '=', 'reporter')
-    .groupBy('reason')
-    .orderBy(sql`count(*)`, 'desc')
-    .orderBy(sql`min(id)`)
-    .limit(1)
-    .executeTakeFirst();
-  return row?.reason ?? null;
-}

@@ -41,7 +41,6 @@ import {
   rejectAllPendingReports,
   rejectPendingReports,
 } from '../repositories/reports.ts';
-import { commonestPendingReason, setHiddenReason } from '../repositories/watched-words.ts';
 import { tellOfModeration } from './notifications.ts';
 import { weighedReporters } from './report-weights.ts';
 
@@ -113,9 +112,9 @@ export async function hideIfReportedEnough(
   accuracy: ReporterAccuracy,
 ): Promise<boolean> {
   if (threshold === 0) return false;
-  if ((await weighedReporters(db, accuracy, target, threshold)) < threshold) return false;
-  if (!(await setHidden(db, target, true))) return false;
-  await setHiddenReason(db, target, (await commonestPendingReason(db, target)) ?? 'other');
+  const weighed = await weighedReporters(db, accuracy, target, threshold);
+  if (weighed.weight < threshold) return false;
+  if (!(await setHidden(db, target, true, weighed.reason ?? 'other'))) return false;
   const post = await findPostAuthor(db, target);
   await insertLogEntry(db, {
     action: 'auto_hide',

@@ -50,10 +50,10 @@ export async function fileReport(
 ): Promise<ReportRow> {
   const author = requireAuthor(viewer);
   const { target } = report;
-  // Reviews since the last report reach their reporters' weights first.
-  await settleReviewedReports(deps.db, deps.accuracy);
   return deps.db.transaction().execute(async (tx) => {
     await key?.claim(tx);
+    // Reviews since the last report reach their reporters' weights first.
+    await settleReviewedReports(tx, deps.accuracy);
     const content =
       target.type === 'question'
         ? await findQuestionForUpdate(tx, target.id)

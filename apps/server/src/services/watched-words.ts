@@ -24,7 +24,6 @@ import {
   readWatchedWords,
   readWatchedWordsVersion,
   requeuedToday,
-  setHiddenReason,
 } from '../repositories/watched-words.ts';
 
 export class WatchedWords {
@@ -123,9 +122,8 @@ export async function applyWatchedWord(
     return false;
   }
   const report = await insertSystemReport(tx, target, 'watched_word_review', match.id);
-  const hidden = await setHidden(tx, target, true);
+  const hidden = await setHidden(tx, target, true, 'watched_word');
   if (hidden) {
-    await setHiddenReason(tx, target, 'watched_word');
     const post = await findPostAuthor(tx, target);
     await insertLogEntry(tx, {
       action: 'auto_hide',
