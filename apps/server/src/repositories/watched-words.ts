@@ -1,7 +1,7 @@
 /** Watched words (migration 0024), and what a post holding one leaves for moderators. */
 import type { SystemReportSource, WatchedWordAction } from '@dating/contract';
 import { sql } from 'kysely';
-import type { Executor } from '../db/connection.ts';
+import type { Db, Executor } from '../db/connection.ts';
 import type { ReportTarget } from './reports.ts';
 
 export function listWatchedWords(db: Executor) {
@@ -13,7 +13,7 @@ export function listWatchedWords(db: Executor) {
 }
 
 /** The rules and the version they are at, read together. */
-export async function readWatchedWords(db: Executor) {
+export async function readWatchedWords(db: Db) {
   return db.transaction().execute(async (tx) => {
     const version = await readWatchedWordsVersion(tx);
     return { version, rules: await listWatchedWords(tx) };
