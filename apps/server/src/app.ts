@@ -41,6 +41,7 @@ import eventRoutes from './routes/api/events/index.ts';
 import healthRoutes from './routes/api/health/index.ts';
 import { likeRoutes } from './routes/api/likes/index.ts';
 import moderationRoutes from './routes/api/moderation/index.ts';
+import watchedWordRoutes from './routes/api/moderation/watched-words.ts';
 import myDataRoutes from './routes/api/my/data.ts';
 import myRoutes from './routes/api/my/index.ts';
 import notificationRoutes from './routes/api/notifications/index.ts';
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDependencies) {
         await authenticated.register(myRoutes, { prefix: '/my' });
         await authenticated.register(myDataRoutes, { prefix: '/my' });
         await authenticated.register(moderationRoutes, { prefix: '/moderation' });
+        await authenticated.register(watchedWordRoutes, { prefix: '/moderation' });
         await authenticated.register(tagRoutes, { prefix: '/tags' });
         await authenticated.register(questionFollowRoutes, { prefix: '/questions' });
         await authenticated.register(notificationRoutes, { prefix: '/notifications' });

@@ -7,6 +7,7 @@ import type { ActivityMacs } from './lib/activity-macs.ts';
 import type { Cursors } from './lib/cursor.ts';
 import type { DeletedNames } from './lib/deleted-names.ts';
 import type { RedisLink } from './lib/redis-link.ts';
+import type { ReporterAccuracy } from './lib/reporter-accuracy.ts';
 import type { ReporterFingerprints } from './lib/reporter-fingerprints.ts';
 import type { ReporterNetworks } from './lib/reporter-networks.ts';
 import type { FeedCache } from './services/feed-cache.ts';
@@ -19,6 +20,7 @@ import type { ReportPages } from './services/report-pages.ts';
 import type { SafetyService } from './services/safety.ts';
 import type { ThreadService } from './services/threads.ts';
 import type { UnreadCounts } from './services/unread-counts.ts';
+import type { WatchedWords } from './services/watched-words.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +46,10 @@ declare module 'fastify' {
     deletedNames: DeletedNames;
     /** Reporters' networks, keyed per target, so that auto-hide counts people. */
     reporterNetworks: ReporterNetworks;
+    /** Reporters' past accuracy, weighing their reports toward auto-hide. */
+    reporterAccuracy: ReporterAccuracy;
+    /** The watched words in force, compiled and kept (services/watched-words.ts). */
+    watchedWords: WatchedWords;
     /** The shared Redis when REDIS_URL is set (rate limits, token denylist), else null. */
     redis: RedisLink | null;
     safety: SafetyService;

@@ -71,6 +71,7 @@ describeEachEngine('answers', (ctx) => {
         created_at: expect.any(String),
         edited_at: null,
         hidden: false,
+        hidden_reason: null,
         helpful: false,
         // What the safety checks found (safety.test.ts): nothing here.
         pii_warnings: [],

@@ -56,6 +56,8 @@ const ITEM_FIELDS = new Set([
   'perspectives',
   // Whether the viewer follows the question: the viewer's own, never anyone else's.
   'following',
+  // Why a hidden post is hidden: to its author alone (checked below), never who reported it.
+  'hidden_reason',
   // What the viewer may do with it (presenters/ownership.ts `rightsOf`): Edit says the
   // viewer wrote it, and only to that viewer (checked below).
   'can',
@@ -93,6 +95,11 @@ function items(body: unknown, kind: Kind, out: Item[] = []): Item[] {
   for (const key of Object.keys(record)) expect(ITEM_FIELDS, `field ${key}`).toContain(key);
   expect(record).toHaveProperty('user');
   expect(record).toHaveProperty('session_id');
+  if (record.hidden_reason !== undefined && record.hidden_reason !== null) {
+    expect(record.user !== null || record.session_id !== null, 'hidden_reason on own only').toBe(
+      true,
+    );
+  }
   out.push({
     kind: own,
     id: record.id as number,

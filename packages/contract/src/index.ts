@@ -16,3 +16,4 @@ export * from './schemas/push.ts';
 export * from './schemas/questions.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/safety.ts';
+export * from './schemas/watched-words.ts';

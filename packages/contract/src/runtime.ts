@@ -21,3 +21,4 @@ export * from './session-id.ts';
 export * from './staff.ts';
 export * from './tags.ts';
 export * from './username.ts';
+export * from './watched-words.ts';

@@ -8,6 +8,7 @@ import type {
   Gender,
   ModerationAction,
   ReportReason,
+  ReportSource,
   ReportStatus,
   SilenceSource,
   StaffRole,
@@ -70,6 +71,8 @@ export interface QuestionsTable {
   session_hash: Buffer | null;
   /** Hidden until reviewed, since this time (migration 0009). */
   hidden_at: Date | null;
+  /** Why, for its author: a report reason or 'watched_word' (migration 0024). */
+  hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** The `top` sort's key, kept by a trigger from likes and created_at (migration 0010). */
   top_score: Computed<number>;
   /** The last reply's time, or created_at before the first (migration 0010). */
@@ -116,6 +119,8 @@ export interface AnswersTable {
   /** The author's thread pseudonym: 0 the asker, n "Anon n"; null when deleted (0008). */
   author_number: number | null;
   hidden_at: Date | null;
+  /** Why, for its author: a report reason or 'watched_word' (migration 0024). */
+  hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** Marked "This helped" by the asker (migration 0011). */
   helpful: ColumnType<boolean, never, boolean>;
   /** The owner's last edit of the text, null if never (migration 0016). */
@@ -145,8 +150,15 @@ export interface ReportsTable {
   /** The reporter's network, keyed per target, while pending (lib/reporter-networks.ts). */
   reporter_net: ColumnType<Buffer | null, Buffer | null | undefined, null>;
   status: ColumnType<ReportStatus, never, ReportStatus>;
-  /** 'automatic': a crisis flag, with its categories and no reporter (migration 0009). */
-  source: ColumnType<'reporter' | 'automatic', 'reporter' | 'automatic' | undefined, never>;
+  /**
+   * 'automatic': a crisis flag, with its categories and no reporter (migration 0009); the
+   * other system sources: a watched word, an edit after hiding (migration 0024).
+   */
+  source: ColumnType<ReportSource, ReportSource | undefined, never>;
+  /** The watched word a system report is about (migration 0024). */
+  watched_word_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The reporter's accuracy subjects, sealed, until counted (lib/reporter-accuracy.ts). */
+  reporter_seal: ColumnType<Buffer | null, Buffer | null | undefined, null>;
   categories: ColumnType<CrisisCategory[], CrisisCategory[] | undefined, never>;
   created_at: CreatedAt;
   reviewed_at: ColumnType<Date | null, never, Date>;
@@ -267,6 +279,27 @@ export interface PushOutboxTable {
   created_at: CreatedAt;
 }
 
+/** Watched words (migration 0024, lib/watched-words.ts). */
+export interface WatchedWordsTable {
+  id: Generated<number>;
+  word: string;
+  folded: string;
+  action: 'block' | 'review' | 'flag';
+  created_at: CreatedAt;
+}
+
+export interface WatchedWordsVersionTable {
+  only_row: ColumnType<boolean, never, never>;
+  version: ColumnType<string, never, never>;
+}
+
+/** Reporters' approved and rejected reports, per keyed hash (lib/reporter-accuracy.ts). */
+export interface ReporterAccuracyTable {
+  subject: Buffer;
+  approved: ColumnType<number, number | undefined, number>;
+  rejected: ColumnType<number, number | undefined, number>;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -289,4 +322,7 @@ export interface Database {
   push_outbox: PushOutboxTable;
   deleted_login_names: DeletedLoginNamesTable;
   silences: SilencesTable;
+  watched_words: WatchedWordsTable;
+  watched_words_version: WatchedWordsVersionTable;
+  reporter_accuracy: ReporterAccuracyTable;
 }

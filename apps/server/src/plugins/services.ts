@@ -13,6 +13,7 @@ import { Cursors } from '../lib/cursor.ts';
 import { DeletedNames } from '../lib/deleted-names.ts';
 import { type HostResolver, systemResolver } from '../lib/public-addresses.ts';
 import { RedisLink } from '../lib/redis-link.ts';
+import { ReporterAccuracy } from '../lib/reporter-accuracy.ts';
 import { ReporterFingerprints } from '../lib/reporter-fingerprints.ts';
 import { ReporterNetworks } from '../lib/reporter-networks.ts';
 import { purgeDeletedNames } from '../repositories/deleted-names.ts';
@@ -26,6 +27,7 @@ import { ReportPages, readModerationVersion } from '../services/report-pages.ts'
 import { SafetyService } from '../services/safety.ts';
 import { ThreadService } from '../services/threads.ts';
 import { UnreadCounts } from '../services/unread-counts.ts';
+import { WatchedWords } from '../services/watched-words.ts';
 
 export interface Services {
   config: Config;
@@ -152,6 +154,11 @@ export default fp(
     app.decorate('activityMacs', new ActivityMacs(services.jwtSecret));
     app.decorate('deletedNames', new DeletedNames(services.jwtSecret));
     app.decorate('reporterNetworks', new ReporterNetworks(services.jwtSecret));
+    app.decorate('reporterAccuracy', new ReporterAccuracy(services.jwtSecret));
+    const watchedWords = new WatchedWords(services.db);
+    app.decorate('watchedWords', watchedWords);
+    app.addHook('onReady', () => watchedWords.start(changes));
+    app.addHook('preClose', () => watchedWords.stop());
     app.decorate(
       'safety',
       new SafetyService(services.config.piiGuard, services.config.safetyResourcesFile),

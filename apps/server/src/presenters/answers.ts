@@ -9,7 +9,13 @@ import {
 import type { Viewer } from '../auth/identity.ts';
 import { buildTree } from '../lib/answer-tree.ts';
 import { helpedFirst } from '../lib/helped-first.ts';
-import { ownershipFields, questionTextFor, rightsOf, seesHidden } from './ownership.ts';
+import {
+  hiddenReasonFor,
+  ownershipFields,
+  questionTextFor,
+  rightsOf,
+  seesHidden,
+} from './ownership.ts';
 
 export interface AnswerRow {
   id: number;
@@ -24,6 +30,8 @@ export interface AnswerRow {
   is_deleted: boolean;
   author_number: number | null;
   hidden_at: Date | null;
+  /** Why it is hidden (migration 0024); absent where a read does not need it. */
+  hidden_reason?: string | null;
   helpful: boolean;
   /** The owner's last edit of the text; null if never (not updated_at: see migration 0016). */
   edited_at: Date | null;
@@ -52,6 +60,7 @@ export function presentAnswer(viewer: Viewer, row: AnswerRow, liked: boolean): A
     created_at: row.created_at.toISOString(),
     edited_at: row.edited_at === null ? null : row.edited_at.toISOString(),
     hidden,
+    hidden_reason: hiddenReasonFor(viewer, row),
     helpful: row.helpful,
   };
 }

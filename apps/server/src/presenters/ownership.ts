@@ -4,7 +4,7 @@
  * author and admins; and whether a viewer sees exactly what a stranger sees, which every
  * cache of strangers' responses asks before it serves one.
  */
-import { API_MSG, type Rights } from '@dating/contract';
+import { API_MSG, HIDDEN_REASONS, type HiddenReason, type Rights } from '@dating/contract';
 import { isOwner, type Viewer } from '../auth/identity.ts';
 import { moderates } from '../auth/roles.ts';
 
@@ -32,6 +32,27 @@ export function seesHidden(
   row: { user_id: number | null; session_hash: Buffer | null },
 ): boolean {
   return moderates(viewer.user) || isOwner(viewer, row);
+}
+
+/**
+ * Why a hidden post is hidden, for its author alone (not even admins, who have the queue):
+ * the reason most reporters gave, or a watched word; never who reported it. Null for
+ * everyone else, and when the post shows.
+ */
+export function hiddenReasonFor(
+  viewer: Viewer,
+  row: {
+    user_id: number | null;
+    session_hash: Buffer | null;
+    hidden_at: Date | null;
+    hidden_reason?: string | null;
+  },
+): HiddenReason | null {
+  if (row.hidden_at === null || !isOwner(viewer, row)) return null;
+  const reason = row.hidden_reason ?? 'other';
+  return (HIDDEN_REASONS as readonly string[]).includes(reason)
+    ? (reason as HiddenReason)
+    : 'other';
 }
 
 /** What whether a post shows is read from: its author, and whether it is hidden. */

@@ -9,7 +9,7 @@ import {
   type Tag,
 } from '@dating/contract';
 import type { Viewer } from '../auth/identity.ts';
-import { ownershipFields, rightsOf, seesHidden } from './ownership.ts';
+import { hiddenReasonFor, ownershipFields, rightsOf, seesHidden } from './ownership.ts';
 import { noPerspectives } from './perspectives.ts';
 
 /** A hidden question's text for everybody but its author and admins. */
@@ -25,6 +25,8 @@ export interface QuestionRow {
   user_id: number | null;
   session_hash: Buffer | null;
   hidden_at: Date | null;
+  /** Why it is hidden (migration 0024); absent where a read does not need it. */
+  hidden_reason?: string | null;
   helpful_count: number;
   update_count: number;
   /** The owner's last edit of the text; null if never (not updated_at: see migration 0016). */
@@ -75,6 +77,7 @@ export function presentQuestion(
     answer_count: row.answer_count,
     author_label: ASKER_LABEL,
     hidden: row.hidden_at !== null,
+    hidden_reason: hiddenReasonFor(viewer, row),
     helped: row.helpful_count > 0,
     update_count: row.update_count,
   };

@@ -23,7 +23,7 @@ export interface ReportRow {
   status: Report['status'];
   created_at: Date;
   reviewed_at: Date | null;
-  source: 'reporter' | 'automatic';
+  source: Report['source'];
   categories: CrisisCategory[];
 }
 
@@ -114,6 +114,7 @@ export function presentReportGroup(row: ReportGroupRow): ReportGroup {
       .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
       .map(([reason, count]) => ({ reason, count })),
     flag: row.flag_id,
+    system: row.system ?? [],
     categories: row.flag_id === null ? [] : (row.categories ?? []),
     reports: row.report_ids.length > 0 ? row.report_ids : [firstId],
     details: row.details ?? [],

@@ -23,6 +23,7 @@ export const ANSWER_COLUMNS = [
   'answers.is_deleted',
   'answers.author_number',
   'answers.hidden_at',
+  'answers.hidden_reason',
   'answers.helpful',
   'answers.edited_at',
   'answers.created_at',

@@ -96,13 +96,19 @@ const tableOf = (target: ReportTarget) =>
   target.type === 'question' ? ('questions' as const) : ('answers' as const);
 
 /**
- * Hides content until it is reviewed, or shows it again; true when that changed anything.
- * Hiding an answer bumps its thread's version (the answers' trigger, migration 0003).
+ * Hides content until it is reviewed (saying why, for its author: migration 0024), or shows
+ * it again; true when that changed anything. Hiding an answer bumps its thread's version
+ * (the answers' trigger, migration 0003).
  */
-export async function setHidden(db: Executor, target: ReportTarget, hidden: boolean) {
+export async function setHidden(
+  db: Executor,
+  target: ReportTarget,
+  hidden: boolean,
+  reason: string | null = null,
+) {
   const result = await db
     .updateTable(tableOf(target))
-    .set({ hidden_at: hidden ? new Date() : null })
+    .set({ hidden_at: hidden ? new Date() : null, hidden_reason: hidden ? reason : null })
     .where('id', '=', target.id)
     .where('hidden_at', hidden ? 'is' : 'is not', null)
     .executeTakeFirst();

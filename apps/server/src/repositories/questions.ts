@@ -20,6 +20,7 @@ const QUESTION_COLUMNS = [
   'questions.user_id',
   'questions.session_hash',
   'questions.hidden_at',
+  'questions.hidden_reason',
   'questions.helpful_count',
   'questions.update_count',
   'questions.edited_at',

@@ -1,4 +1,4 @@
-import type { CrisisCategory, ReportReason } from '@dating/contract';
+import type { CrisisCategory, ReportReason, SystemReportSource } from '@dating/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../db/connection.ts';
 import type { ReportContentRow } from '../db/rows.ts';
@@ -30,6 +30,8 @@ export interface NewReport {
   keyMac: Buffer | null;
   /** Where it came from, keyed per target (lib/reporter-networks.ts). */
   reporterNet: Buffer;
+  /** Its reporter's accuracy subjects, sealed (lib/reporter-accuracy.ts). */
+  reporterSeal: Buffer | null;
 }
 
 /**
@@ -49,6 +51,7 @@ export function insertReport(db: Executor, r: NewReport) {
       user_id: r.userId,
       key_mac: r.keyMac,
       reporter_net: r.reporterNet,
+      reporter_seal: r.reporterSeal,
     })
     .onConflict((oc) => oc.doNothing())
     .returning(REPORT_COLUMNS)
@@ -79,22 +82,6 @@ export function insertFlag(db: Executor, target: ReportTarget, categories: Crisi
 
 const targetColumn = (target: ReportTarget) =>
   target.type === 'question' ? ('question_id' as const) : ('answer_id' as const);
-
-/**
- * How many people have a pending report on a target, counted by network: every key and
- * account of one network counts once (lib/reporter-networks.ts). A report stored before
- * networks were kept (migration 0015) counts as one of its own.
- */
-export async function countPendingReporters(db: Executor, target: ReportTarget) {
-  const row = await db
-    .selectFrom('reports')
-    .select(sql<string>`count(DISTINCT coalesce(reporter_net, int4send(id)))`.as('n'))
-    .where(targetColumn(target), '=', target.id)
-    .where('status', '=', 'pending')
-    .where('source', '=', 'reporter')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 /** A rejection keeps the content: the other pending reports of people on it close too. */
 export function rejectPendingReports(db: Executor, target: ReportTarget) {
@@ -253,6 +240,8 @@ export interface ReportGroupRow extends ReportContentRow {
   flag_id: number | null;
   categories: CrisisCategory[] | null;
   reasons: ReportReason[] | null;
+  /** The server's own pending reports besides a crisis flag (migration 0024). */
+  system: SystemReportSource[] | null;
   details: string[] | null;
 }
 
@@ -280,6 +269,8 @@ export async function listReportGroups(
         array_agg(id ORDER BY id) AS report_ids,
         min(id) FILTER (WHERE source = 'automatic') AS flag_id,
         array_agg(reason ORDER BY id) FILTER (WHERE source = 'reporter') AS reasons,
+        array_agg(DISTINCT source)
+          FILTER (WHERE source NOT IN ('reporter', 'automatic')) AS system,
         (array_agg(details ORDER BY id DESC)
           FILTER (WHERE source = 'reporter' AND coalesce(details, '') <> ''))[1:5] AS details
       FROM pending GROUP BY target_type, target_id, orphan

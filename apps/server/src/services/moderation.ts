@@ -21,6 +21,7 @@
 import type { ContentSnapshot, StaffRole } from '@dating/contract';
 import { detectPersonalInfo, redactPersonalInfo } from '@dating/contract/personal-info';
 import type { Executor } from '../db/connection.ts';
+import type { ReporterAccuracy } from '../lib/reporter-accuracy.ts';
 import type { ReportRow } from '../presenters/reports.ts';
 import { deleteAnswer, findAnswerForChange } from '../repositories/answers.ts';
 import {
@@ -36,12 +37,12 @@ import { deleteQuestion } from '../repositories/questions.ts';
 import {
   closeReports,
   closeReportsOnAnswersOf,
-  countPendingReporters,
   type ReportTarget,
   rejectAllPendingReports,
   rejectPendingReports,
 } from '../repositories/reports.ts';
 import { tellOfModeration } from './notifications.ts';
+import { weighedReporters } from './report-weights.ts';
 
 export interface ReviewBy {
   /** The admin or moderator who acts. */
@@ -102,16 +103,20 @@ export async function snapshotOf(
 
 /**
  * After a person's report of `target` is stored: hides it when `threshold` people (0: never)
- * have pending reports on it, and logs that once. True when it was hidden now.
+ * have pending reports on it, each weighed by their past accuracy (services/report-weights.ts),
+ * and logs that once; its author is told why (the reason most reporters gave). True when it
+ * was hidden now.
  */
 export async function hideIfReportedEnough(
   db: Executor,
   target: ReportTarget,
   threshold: number,
+  accuracy: ReporterAccuracy,
 ): Promise<boolean> {
   if (threshold === 0) return false;
-  if ((await countPendingReporters(db, target)) < threshold) return false;
-  if (!(await setHidden(db, target, true))) return false;
+  const weighed = await weighedReporters(db, accuracy, target, threshold);
+  if (weighed.weight < threshold) return false;
+  if (!(await setHidden(db, target, true, weighed.reason ?? 'other'))) return false;
   const post = await findPostAuthor(db, target);
   await insertLogEntry(db, {
     action: 'auto_hide',
@@ -123,6 +128,12 @@ export async function hideIfReportedEnough(
   await dropNotificationsOf(db, target, 'hidden');
   if (post) await tellOfModeration(db, post, 'hidden');
   return true;
+}
+
+/** A hidden post shows again: its author is told. */
+async function tellOfRestore(db: Executor, target: ReportTarget) {
+  const post = await findPostAuthor(db, target);
+  if (post) await tellOfModeration(db, post, 'restored');
 }
 
 /** Removes reported content on approval, telling its author; gone content needs nothing more. */
@@ -168,6 +179,7 @@ export async function reviewReport(
   if (target && (await setHidden(db, target, false))) {
     await rejectPendingReports(db, target);
     await insertLogEntry(db, { ...entry, action: 'unhide', note: null });
+    await tellOfRestore(db, target);
   }
 }
 
@@ -216,6 +228,7 @@ export async function reviewGroup(
   await insertLogEntry(db, { ...entry, action: 'reject', note: by.note });
   if (await setHidden(db, target, false)) {
     await insertLogEntry(db, { ...entry, action: 'unhide', note: null });
+    await tellOfRestore(db, target);
   }
   return closed;
 }

@@ -8,8 +8,8 @@
  *   in the reply's own statement: repositories/answers.ts `writeReplies`);
  * - an update by the asker: the question's followers ("update");
  * - "This helped": the author of the answer ("helped");
- * - moderation hiding or removing a post: its author ("moderation": what happened, never
- *   why, nor who reported it).
+ * - moderation hiding, removing or restoring a post: its author ("moderation": what
+ *   happened, never who reported it).
  *
  * The asker and every answerer follow the question from their first post on, unless they
  * unfollowed it (repositories/follows.ts). The actor is named only by their pseudonym in
@@ -112,10 +112,12 @@ export const MODERATION_NOTICE = {
   question: {
     hidden: 'Your question is hidden while moderators review it.',
     removed: 'Your question was removed by moderators.',
+    restored: 'Moderators reviewed your question: it shows again.',
   },
   answer: {
     hidden: 'Your reply is hidden while moderators review it.',
     removed: 'Your reply was removed by moderators.',
+    restored: 'Moderators reviewed your reply: it shows again.',
   },
 } as const;
 
@@ -126,7 +128,7 @@ export const MODERATION_NOTICE = {
 export async function tellOfModeration(
   tx: Executor,
   post: { type: 'question' | 'answer'; id: number; questionId: number } & Authored,
-  action: 'hidden' | 'removed',
+  action: 'hidden' | 'removed' | 'restored',
 ) {
   const gone = action === 'removed';
   const notices: Notice[] =

@@ -23,6 +23,7 @@ import {
 } from '../repositories/outcomes.ts';
 import { changeHelpfulCount } from '../repositories/questions.ts';
 import { tellOfHelped, tellOfUpdate } from './notifications.ts';
+import { applyWatchedWord, type WatchedWords } from './watched-words.ts';
 
 /**
  * Marks (`helpful`) or unmarks a reply for the asker. Idempotent: marking a marked reply,
@@ -71,15 +72,18 @@ export function cleanUpdateText(text: string): string {
 
 /**
  * Adds an update to the asker's question. `key`: the request's idempotency key, taken in
- * the same transaction (plugins/idempotency.ts).
+ * the same transaction (plugins/idempotency.ts). Watched words apply to the update as to a
+ * post: a `block` rule refuses it, a `review` or `flag` rule holds or flags its question.
  */
 export async function addUpdate(
   db: Db,
   viewer: Viewer,
   questionId: number,
   text: string,
+  watchedWords: WatchedWords,
   key?: WriteClaim<QuestionUpdateRow> | null,
 ): Promise<QuestionUpdateRow> {
+  const watched = await watchedWords.screen({ text: [text] });
   return db.transaction().execute(async (tx) => {
     await key?.claim(tx);
     const question = await findQuestionOutcomesForUpdate(tx, questionId);
@@ -89,7 +93,11 @@ export async function addUpdate(
       throw badRequest(OUTCOME_API_MSG.updateLimit);
     }
     const update = await insertQuestionUpdate(tx, questionId, text);
-    await tellOfUpdate(tx, question, text);
+    const held =
+      watched !== null &&
+      (await applyWatchedWord(tx, { type: 'question', id: questionId }, watched));
+    // A question held for review now shows its followers nothing new.
+    if (!held) await tellOfUpdate(tx, question, text);
     await key?.keep(tx, update);
     return update;
   });

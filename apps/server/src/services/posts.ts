@@ -28,6 +28,7 @@ import { WriteBatcher, type WriteBatchOptions } from '../db/write-batches.ts';
 import { fieldError, forbidden, notFound, unauthorized } from '../lib/http-errors.ts';
 import { cleanReplyText } from '../lib/reply-text.ts';
 import { htmlToPlainText, sanitizeQuestionHtml } from '../lib/rich-text.ts';
+import { linksOf, type WatchedWordMatch } from '../lib/watched-words.ts';
 import type { AnswerRow } from '../presenters/answers.ts';
 import { type Visibility, visibleTo } from '../presenters/ownership.ts';
 import {
@@ -59,6 +60,7 @@ import { ensureTags } from '../repositories/tags.ts';
 import { logAdminDelete } from './moderation.ts';
 import { excerptOf, followOwnThread, tellOfModeration } from './notifications.ts';
 import type { SafetyReport, SafetyService } from './safety.ts';
+import { applyWatchedWord, requeueEditedPost, type WatchedWords } from './watched-words.ts';
 
 /** What the commands need of the app. */
 export interface PostDeps {
@@ -66,6 +68,7 @@ export interface PostDeps {
   safety: SafetyService;
   questionBatches: QuestionBatches;
   replyBatches: ReplyBatches;
+  watchedWords: WatchedWords;
 }
 
 /**
@@ -230,6 +233,21 @@ async function flagCrisis(tx: Executor, target: ReportTarget, safety: SafetyRepo
   if (safety.categories.length > 0) await insertFlag(tx, target, safety.categories);
 }
 
+/**
+ * A post holding a `review` or `flag` watched word, just written: flagged, or held hidden
+ * (services/watched-words.ts); the row its author gets back says so.
+ */
+async function heldForReview(
+  tx: Executor,
+  target: ReportTarget,
+  watched: WatchedWordMatch | null,
+  row: { hidden_at: Date | null; hidden_reason: string | null },
+) {
+  if (watched === null || !(await applyWatchedWord(tx, target, watched))) return;
+  row.hidden_at = new Date();
+  row.hidden_reason = 'watched_word';
+}
+
 /** 401 for nobody at all; otherwise the caller is known, and refused with 403 by the caller. */
 function requireSomeone(viewer: Viewer) {
   if (viewer.user === null && viewer.sessionHash === null) throw unauthorized();
@@ -265,6 +283,10 @@ export async function askQuestion(
   const tagProblem = tagNamesProblem(input.tagNames);
   if (tagProblem) throw fieldError('tag_names', tagProblem);
   const tagNames = normalizeTags(input.tagNames);
+  const watched = await deps.watchedWords.screen({
+    text: [plain, ...linksOf(text)],
+    tag_names: tagNames,
+  });
   const safety = deps.safety.check(plain);
   const question = {
     text,
@@ -275,7 +297,7 @@ export async function askQuestion(
   };
   // The common post (its tags known, nothing to flag) shares a statement.
   const simple =
-    safety.categories.length === 0
+    safety.categories.length === 0 && watched === null
       ? await deps.questionBatches.add({
           question,
           asker: author,
@@ -303,6 +325,7 @@ export async function askQuestion(
       );
       const id = row.id;
       await flagCrisis(tx, { type: 'question', id }, safety);
+      await heldForReview(tx, { type: 'question', id }, watched, row);
       const following = await followOwnThread(tx, id, author);
       const written = { row, tags, following };
       await key?.keep(tx, { id, safety, written });
@@ -324,6 +347,7 @@ export async function replyTo(
 ): Promise<WrittenReply> {
   const author = requireAuthor(viewer);
   const text = cleanReplyText(input.text);
+  const watched = await deps.watchedWords.screen({ text: [text] });
   const safety = deps.safety.check(text);
   const { questionId, parentId } = input;
   const reply = {
@@ -338,7 +362,7 @@ export async function replyTo(
   const excerpt = excerptOf(text);
   // The common reply (at the top of the thread, nothing to flag) shares a statement; the
   // others, and those whose question was busy, are written alone.
-  if (parentId === null && safety.categories.length === 0) {
+  if (parentId === null && safety.categories.length === 0 && watched === null) {
     const shared = await deps.replyBatches.add({
       answer: reply,
       author,
@@ -373,6 +397,7 @@ export async function replyTo(
     // The question is locked by this transaction: its reply is written.
     if (typeof written !== 'object') throw new Error(`a reply alone was ${written}`);
     await flagCrisis(tx, { type: 'answer', id: written.answer.id }, safety);
+    await heldForReview(tx, { type: 'answer', id: written.answer.id }, watched, written.answer);
     await key?.keep(tx, { row: written.answer, safety });
     return written.answer;
   });
@@ -439,6 +464,8 @@ export async function editPost(
 ): Promise<SafetyReport> {
   requireSomeone(viewer);
   const cleaned = cleanText(target.type, text);
+  const links = target.type === 'question' ? linksOf(cleaned.text) : [];
+  const watched = await deps.watchedWords.screen({ text: [cleaned.plain, ...links] });
   return deps.db.transaction().execute(async (tx) => {
     const post = await lockPost(tx, target, false);
     if (!post) throw notFound();
@@ -456,6 +483,9 @@ export async function editPost(
       }
     }
     await flagCrisis(tx, target, safety);
+    // Hidden, and edited by its author: it goes back to the queue (once a day).
+    if (post.row.hidden_at !== null) await requeueEditedPost(tx, target);
+    if (watched !== null) await applyWatchedWord(tx, target, watched);
     return safety;
   });
 }

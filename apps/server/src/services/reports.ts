@@ -8,18 +8,30 @@ import { API_MSG, type ReportReason } from '@dating/contract';
 import { isOwner, requireAuthor, type Viewer } from '../auth/identity.ts';
 import type { Db, WriteClaim } from '../db/connection.ts';
 import { badRequest, notFound } from '../lib/http-errors.ts';
+import type { ReporterAccuracy } from '../lib/reporter-accuracy.ts';
 import type { ReportRow } from '../presenters/reports.ts';
 import { findAnswerForChange } from '../repositories/answers.ts';
 import { findQuestionForUpdate } from '../repositories/questions.ts';
 import { insertReport } from '../repositories/reports.ts';
 import { hideIfReportedEnough } from './moderation.ts';
+import { settleReviewedReports } from './report-weights.ts';
+
+/** The reporter's accuracy subjects, sealed for the report to carry until reviewed. */
+function sealOf(accuracy: ReporterAccuracy, viewer: Viewer, address: string) {
+  const subjects = accuracy.subjectsOf(
+    { userId: viewer.user?.id ?? null, sessionHash: viewer.sessionHash },
+    address,
+  );
+  return subjects === null ? null : accuracy.seal(subjects);
+}
 
 export type ReportTarget = { type: 'question' | 'answer'; id: number };
 
 export interface ReportDeps {
   db: Db;
-  /** How many people's reports hide an item (MODERATION_AUTOHIDE). */
+  /** How many people's reports hide an item (MODERATION_AUTOHIDE), weighed by accuracy. */
   autohide: number;
+  accuracy: ReporterAccuracy;
 }
 
 export async function fileReport(
@@ -31,6 +43,8 @@ export async function fileReport(
     details: string | null;
     /** The keyed hash of the reporter's network (lib/reporter-networks.ts). */
     reporterNet: Buffer;
+    /** The client's address, for the reporter's accuracy (lib/reporter-accuracy.ts). */
+    address: string;
   },
   key?: WriteClaim<ReportRow> | null,
 ): Promise<ReportRow> {
@@ -38,6 +52,8 @@ export async function fileReport(
   const { target } = report;
   return deps.db.transaction().execute(async (tx) => {
     await key?.claim(tx);
+    // Reviews since the last report reach their reporters' weights first.
+    await settleReviewedReports(tx, deps.accuracy);
     const content =
       target.type === 'question'
         ? await findQuestionForUpdate(tx, target.id)
@@ -51,9 +67,10 @@ export async function fileReport(
       userId: author.userId,
       keyMac: author.activity?.of('report', target.type, target.id) ?? null,
       reporterNet: report.reporterNet,
+      reporterSeal: sealOf(deps.accuracy, viewer, report.address),
     });
     if (!row) throw badRequest(API_MSG.alreadyReported);
-    await hideIfReportedEnough(tx, target, deps.autohide);
+    await hideIfReportedEnough(tx, target, deps.autohide, deps.accuracy);
     await key?.keep(tx, row);
     return row;
   });

@@ -51,6 +51,12 @@ const LAZY_ROUTES = [
     ...lazyScreen(async () => (await import('./routes/admin-reports.tsx')).AdminReportsRoute),
   },
   {
+    path: '/admin/watched-words',
+    ...lazyScreen(
+      async () => (await import('./routes/admin-watched-words.tsx')).AdminWatchedWordsRoute,
+    ),
+  },
+  {
     path: '/register',
     ...lazyScreen(async () => (await import('./routes/register.tsx')).RegisterRoute),
   },

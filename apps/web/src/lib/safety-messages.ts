@@ -65,4 +65,5 @@ export const SAFETY_TEXT = {
   piiRemoved: 'Personal information replaced by [removed].',
   // Hidden content (its author and admins still see it)
   hiddenMarker: 'Hidden while moderators review it',
+  waitingForReview: 'Waiting for review',
 } as const;

@@ -11,6 +11,7 @@ import {
   Timestamp,
 } from './common.ts';
 import { safetyFields } from './safety.ts';
+import { HiddenReasonField } from './watched-words.ts';
 
 export const AnswerCreateBody = Type.Object({
   text: Type.String({ maxLength: LIMITS.replyTextMax, description: 'Plain text' }),
@@ -65,6 +66,7 @@ const answerFields = {
         'Hidden while moderators review it. Others then get, instead of its text, the one-line notice "This reply is hidden while moderators review it.", and its replies as usual; its author and admins get it whole.',
     }),
   ),
+  hidden_reason: HiddenReasonField,
 };
 
 export const Answer = Type.Object(answerFields);

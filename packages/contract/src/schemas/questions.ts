@@ -15,6 +15,7 @@ import {
 } from './common.ts';
 import { HasUpdatesSchema, Perspectives, QuestionUpdate } from './outcomes.ts';
 import { safetyFields } from './safety.ts';
+import { HiddenReasonField } from './watched-words.ts';
 
 export const Tag = Type.Object({ id: Id, name: Type.String() });
 export type Tag = Static<typeof Tag>;
@@ -108,6 +109,7 @@ const questionFields = {
     description:
       'Hidden while moderators review it (reported by enough people). Others then get, instead of its text, the notice "This post is hidden while moderators review it." as a paragraph, and no tags or answers; its author and admins get it whole.',
   }),
+  hidden_reason: HiddenReasonField,
   helped: Type.Boolean({ description: 'The asker marked at least one reply "This helped".' }),
   update_count: Type.Integer({ minimum: 0, description: "The asker's updates so far." }),
 };

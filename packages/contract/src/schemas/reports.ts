@@ -12,6 +12,7 @@ import {
 } from './common.ts';
 import { ModerationNote } from './moderation.ts';
 import { CrisisCategorySchema } from './safety.ts';
+import { ReportSourceSchema } from './watched-words.ts';
 
 export const ReportCreateBody = Type.Object({
   question: Type.Optional(Nullable(Id)),
@@ -57,7 +58,7 @@ export const Report = Type.Object({
    * `reporter`: a person reported it. `automatic`: the crisis classifier flagged the post
    * (no reporter; `categories` says what it is about, and the queue lists these first).
    */
-  source: Type.Enum(['reporter', 'automatic']),
+  source: ReportSourceSchema,
   categories: Type.Array(CrisisCategorySchema),
 });
 export type Report = Static<typeof Report>;
@@ -110,6 +111,10 @@ export const ReportGroup = Type.Object({
   flag: Nullable(Id),
   /** What the pending flag is about (empty without one). */
   categories: Type.Array(CrisisCategorySchema),
+  /** The server's own pending reports on it besides a crisis flag (watched words, edits). */
+  system: Type.Optional(
+    Type.Array(Type.Enum(['watched_word_review', 'watched_word_flag', 'edited_after_hiding'])),
+  ),
   /** Every pending report of the group (the flag included), oldest first. */
   reports: Type.Array(Id),
   /** Details people wrote, newest first, at most 5. */

@@ -6,7 +6,7 @@
  * ...), so it survives a reload.
  */
 import { type KeyboardEvent, useId, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ActivityLog } from '../../features/moderation/components/activity-log.tsx';
 import { ModeratorsPanel } from '../../features/moderation/components/moderators-panel.tsx';
 import { QueueHealth } from '../../features/moderation/components/queue-health.tsx';
@@ -25,6 +25,8 @@ const ALL_TABS = ['reports', 'posts', 'activity', 'silences', 'moderators'] as c
 type Tab = (typeof ALL_TABS)[number];
 /** What a moderator sees: everything but the admins' own tab. */
 const MODERATOR_TABS = ALL_TABS.filter((name) => name !== 'moderators');
+/** Kept here, not with the screen, so that this page does not load that screen's code. */
+const WATCHED_WORDS_LINK = 'Watched words';
 
 export function AdminReportsRoute() {
   const [params, setParams] = useSearchParams();
@@ -79,6 +81,12 @@ export function AdminReportsRoute() {
       <title>{`${heading} · ${TEXT.brand}`}</title>
       <h1>{heading}</h1>
       <QueueHealth />
+      {/* Watched words are the admins' alone. */}
+      {isStaff && (
+        <p>
+          <Link to="/admin/watched-words">{WATCHED_WORDS_LINK}</Link>
+        </p>
+      )}
       <div
         className={styles.tabs}
         role="tablist"

@@ -33,6 +33,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           viewer,
           id,
           text,
+          app.watchedWords,
           request.idempotency?.answering(201, (update: QuestionUpdateRow) =>
             presentQuestionUpdate(update),
           ),

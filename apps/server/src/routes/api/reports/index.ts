@@ -45,13 +45,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           : { type: 'answer', id: answerId as number };
       const present = (report: ReportRow) => presentNewReport(app.fingerprints, viewer, report);
       const row = await fileReport(
-        { db: app.db, autohide: app.config.moderationAutohide },
+        { db: app.db, autohide: app.config.moderationAutohide, accuracy: app.reporterAccuracy },
         viewer,
         {
           target,
           reason: body.reason,
           details: body.details?.trim() || null,
           reporterNet: app.reporterNetworks.of(request.ip, target),
+          address: request.ip,
         },
         request.idempotency?.answering(201, present),
       );

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
 import { EditedMark } from '../../../components/ui/edited-mark.tsx';
-import { HiddenMarker } from '../../../components/ui/hidden-marker.tsx';
+import { HiddenMarker, HiddenReasonLine } from '../../../components/ui/hidden-marker.tsx';
 import { InlineEditor } from '../../../components/ui/inline-editor.tsx';
 import { AuthorLabel, MetaLine, Yours } from '../../../components/ui/meta-line.tsx';
 import { TimeAgo } from '../../../components/ui/time-ago.tsx';
@@ -178,7 +178,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
         <TimeAgo iso={answer.created_at} />
         <EditedMark iso={answer.edited_at} />
         {mine && <Yours>{TEXT.yours}</Yours>}
-        {answer.hidden && <HiddenMarker />}
+        {answer.hidden && <HiddenMarker reason={answer.hidden_reason} />}
         {helped.shown && (
           <span className={styles.helped} data-testid="helped-badge">
             <span aria-hidden="true">✓ </span>
@@ -186,6 +186,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
           </span>
         )}
       </MetaLine>
+      {answer.hidden && <HiddenReasonLine reason={answer.hidden_reason} />}
       {editing ? (
         <InlineEditor
           label={TEXT.editReply}

@@ -12,7 +12,7 @@ import { buttonClass } from '../../../components/ui/button.ts';
 import { cardClass } from '../../../components/ui/card.ts';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
 import { EditedMark } from '../../../components/ui/edited-mark.tsx';
-import { HiddenMarker } from '../../../components/ui/hidden-marker.tsx';
+import { HiddenMarker, HiddenReasonLine } from '../../../components/ui/hidden-marker.tsx';
 import { AuthorLabel, MetaLine, Yours } from '../../../components/ui/meta-line.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { TimeAgo } from '../../../components/ui/time-ago.tsx';
@@ -180,8 +180,9 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
         <TimeAgo iso={question.created_at} />
         <EditedMark iso={question.edited_at} />
         {mine && <Yours>{TEXT.yours}</Yours>}
-        {question.hidden && !hiddenFromMe && <HiddenMarker />}
+        {question.hidden && !hiddenFromMe && <HiddenMarker reason={question.hidden_reason} />}
       </MetaLine>
+      {question.hidden && <HiddenReasonLine reason={question.hidden_reason} />}
       <TagList tags={question.tags} />
       {!hiddenFromMe && (
         <div className={styles.actions}>

@@ -5,7 +5,12 @@
  * post's author silenced (without anyone learning who they are). A group
  * whose content is gone is one report, reviewed as such.
  */
-import { CRISIS_CATEGORY_LABELS, REPORT_REASON_LABELS, type ReportGroup } from '@dating/contract';
+import {
+  CRISIS_CATEGORY_LABELS,
+  REPORT_REASON_LABELS,
+  type ReportGroup,
+  SYSTEM_REPORT_LABELS,
+} from '@dating/contract';
 import type { ReactNode } from 'react';
 import { cardClass } from '../../../components/ui/card.ts';
 import { CardListSkeleton, cardListClass } from '../../../components/ui/card-list.tsx';
@@ -64,6 +69,11 @@ function GroupCard({ group, postActions }: { group: ReportGroup; postActions?: P
       {group.categories.length > 0 && (
         <p className={styles.flag} data-testid="report-flag">
           {SAFETY_TEXT.flaggedAs(group.categories.map((c) => CRISIS_CATEGORY_LABELS[c]).join(', '))}
+        </p>
+      )}
+      {(group.system ?? []).length > 0 && (
+        <p className={styles.flag} data-testid="report-system">
+          {(group.system ?? []).map((source) => SYSTEM_REPORT_LABELS[source]).join(' · ')}
         </p>
       )}
       <dl className={styles.facts}>
