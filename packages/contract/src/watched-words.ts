@@ -2,8 +2,6 @@
  * Watched words and hidden posts (issue 39): the constants and messages the server and the
  * web app share. The schemas are in schemas/watched-words.ts.
  */
-import { REPORT_REASONS, type ReportReason } from './enums.ts';
-
 /** What a post holding a watched word gets: refused, held for review, or published and flagged. */
 export const WATCHED_WORD_ACTIONS = ['block', 'review', 'flag'] as const;
 export type WatchedWordAction = (typeof WATCHED_WORD_ACTIONS)[number];
@@ -36,31 +34,3 @@ export const SYSTEM_REPORT_LABELS: Record<SystemReportSource, string> = {
   watched_word_flag: 'Flagged by a watched word',
   edited_after_hiding: 'Edited after hiding',
 };
-
-/** Why a hidden post is hidden, as its author is told: a report reason, or a watched word. */
-export const HIDDEN_REASONS = [...REPORT_REASONS, 'watched_word'] as const;
-export type HiddenReason = (typeof HIDDEN_REASONS)[number];
-
-/** The line its author sees on a hidden post. */
-export function hiddenReasonLine(reason: HiddenReason | null): string {
-  if (reason === 'watched_word') {
-    return 'Waiting for review: it holds a word moderators check first. You can edit it.';
-  }
-  const why = reason === null ? '' : ` as ${REPORT_REASON_WORDS[reason]}`;
-  return `Hidden: people reported it${why}. Moderators will review it; you can edit it.`;
-}
-
-const REPORT_REASON_WORDS: Record<ReportReason, string> = {
-  inappropriate: 'inappropriate',
-  offensive: 'offensive',
-  harassment: 'harassment',
-  spam: 'spam',
-  other: 'a problem',
-};
-
-export const WATCHED_MSG = {
-  /** A post holding a `block` rule: which rule, never the words it matched. */
-  blocked: (ruleId: number) =>
-    `This post contains a word or link that is not allowed here. (Rule ${ruleId}.)`,
-  duplicate: 'This word is already watched.',
-} as const;

@@ -7,12 +7,12 @@ import {
   KeepAccessSlot,
 } from '../features/anonymity/components/keep-access-slot.tsx';
 import { PrivateKeyProvider } from '../features/anonymity/components/private-key-provider.tsx';
-import { SilencedBanner } from '../features/moderation/components/silenced-banner.tsx';
 import {
   AskQuestionDialog,
   prefetchAskForm,
 } from '../features/questions/components/ask-question-dialog.tsx';
 import type { PostRef } from '../lib/anonymous-key.ts';
+import { useViewer } from '../lib/auth.ts';
 import { TEXT } from '../lib/messages.ts';
 import { useSupportPanel } from '../lib/support-panel.ts';
 import { AskDialogContext } from './ask-dialog-context.tsx';
@@ -21,6 +21,12 @@ import styles from './layout.module.css';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { useScrollRestoration } from './use-scroll-restoration.ts';
+
+// Loaded only for a silenced author, the one visitor it speaks to: the moderators' words
+// and styles stay out of everyone else's first load.
+const SilencedBanner = lazy(async () => ({
+  default: (await import('../features/moderation/components/silenced-banner.tsx')).SilencedBanner,
+}));
 
 // Loaded only while a post about a crisis has brought the support panel.
 const SupportPlace = lazy(() => import('../components/ui/support-slot.tsx'));
@@ -55,6 +61,7 @@ export function Layout() {
     [],
   );
   useScrollRestoration();
+  const { silenced } = useViewer();
   useEffect(() => prefetchOnIdle(prefetchAskForm), []);
 
   return (
@@ -67,7 +74,11 @@ export function Layout() {
           <SiteHeader onAsk={() => openAsk()} onAskIntent={prefetchAskForm} />
           <OfflineBanner />
           <main id="main" className={styles.main} tabIndex={-1}>
-            <SilencedBanner />
+            {silenced !== null && (
+              <Suspense fallback={null}>
+                <SilencedBanner />
+              </Suspense>
+            )}
             {support && (
               <Suspense fallback={null}>
                 <SupportPlace />

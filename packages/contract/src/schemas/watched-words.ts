@@ -1,6 +1,7 @@
 /** Watched words (admins) and why a hidden post is hidden (its author). */
 import { type Static, Type } from 'typebox';
-import { HIDDEN_REASONS, REPORT_SOURCES, WATCHED_WORD_ACTIONS } from '../watched-words.ts';
+import { HIDDEN_REASONS } from '../hidden-reasons.ts';
+import { REPORT_SOURCES, WATCHED_WORD_ACTIONS } from '../watched-words.ts';
 import { Id, Nullable, Timestamp } from './common.ts';
 
 export const WatchedWordActionSchema = Type.Enum(WATCHED_WORD_ACTIONS, {

@@ -18,7 +18,7 @@ import { ReportList } from '../../features/reports/components/report-list.tsx';
 import { QUEUE_TEXT } from '../../features/reports/lib/messages.ts';
 import { useViewer } from '../../lib/auth.ts';
 import { TEXT } from '../../lib/messages.ts';
-import { SAFETY_TEXT } from '../../lib/safety-messages.ts';
+import { MODERATION_LOG_TEXT } from '../../lib/moderation-log-messages.ts';
 import styles from './admin-reports.module.css';
 
 const ALL_TABS = ['reports', 'posts', 'activity', 'silences', 'moderators'] as const;
@@ -44,7 +44,7 @@ export function AdminReportsRoute() {
   const headings: Record<Tab, string> = {
     reports: TEXT.pendingReports,
     posts: QUEUE_TEXT.byPostHeading,
-    activity: SAFETY_TEXT.activityHeading,
+    activity: MODERATION_LOG_TEXT.activityHeading,
     silences: MODERATION_TEXT.silencesHeading,
     moderators: MODERATION_TEXT.moderatorsHeading,
   };
@@ -52,7 +52,7 @@ export function AdminReportsRoute() {
   const label: Record<Tab, string> = {
     reports: TEXT.pendingReports,
     posts: QUEUE_TEXT.byPost,
-    activity: SAFETY_TEXT.activity,
+    activity: MODERATION_LOG_TEXT.activity,
     silences: MODERATION_TEXT.silences,
     moderators: MODERATION_TEXT.moderators,
   };

@@ -16,33 +16,33 @@ import { SkeletonLine } from '../../../components/ui/skeleton.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { formatDateTime } from '../../../lib/labels.ts';
 import { UI } from '../../../lib/messages.ts';
-import { SAFETY_TEXT } from '../../../lib/safety-messages.ts';
+import { MODERATION_LOG_TEXT } from '../../../lib/moderation-log-messages.ts';
 import { useModerationLog } from '../api/get-log.ts';
 import styles from './activity-log.module.css';
 
 function targetName(entry: ModerationLogEntry): string {
   switch (entry.target_type) {
     case 'question':
-      return SAFETY_TEXT.targetQuestion(entry.target_id);
+      return MODERATION_LOG_TEXT.targetQuestion(entry.target_id);
     case 'answer':
-      return SAFETY_TEXT.targetAnswer(entry.target_id);
+      return MODERATION_LOG_TEXT.targetAnswer(entry.target_id);
     case 'account':
       return entry.target_id === null
-        ? SAFETY_TEXT.targetAccount
-        : SAFETY_TEXT.targetAccountId(entry.target_id);
+        ? MODERATION_LOG_TEXT.targetAccount
+        : MODERATION_LOG_TEXT.targetAccountId(entry.target_id);
     case 'key':
-      return SAFETY_TEXT.targetKey;
+      return MODERATION_LOG_TEXT.targetKey;
   }
 }
 
 /** What a silence's entry says: "Author of reply #12 silenced for 7 days". */
 function headlineOf(entry: ModerationLogEntry, target: string): string {
   const post = entry.target_type === 'question' || entry.target_type === 'answer';
-  const who = post ? SAFETY_TEXT.authorOf(target) : target;
+  const who = post ? MODERATION_LOG_TEXT.authorOf(target) : target;
   if (entry.action === 'silence' && entry.days !== null) {
-    return SAFETY_TEXT.silencedFor(who, entry.days);
+    return MODERATION_LOG_TEXT.silencedFor(who, entry.days);
   }
-  return SAFETY_TEXT.action[entry.action];
+  return MODERATION_LOG_TEXT.action[entry.action];
 }
 
 function Entry({ entry }: { entry: ModerationLogEntry }) {
@@ -60,28 +60,30 @@ function Entry({ entry }: { entry: ModerationLogEntry }) {
             target
           )}
         </span>
-        {entry.report !== null && <span>{SAFETY_TEXT.forReport(entry.report)}</span>}
+        {entry.report !== null && <span>{MODERATION_LOG_TEXT.forReport(entry.report)}</span>}
       </p>
       <p className={styles.meta}>
         <span>
           {entry.admin
-            ? SAFETY_TEXT.byStaff(entry.admin.username, entry.role)
-            : SAFETY_TEXT.byServer}
+            ? MODERATION_LOG_TEXT.byStaff(entry.admin.username, entry.role)
+            : MODERATION_LOG_TEXT.byServer}
         </span>
         <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
       </p>
       {entry.note && (
         <p className={styles.note}>
-          <span className={styles.label}>{SAFETY_TEXT.note}:</span> {entry.note}
+          <span className={styles.label}>{MODERATION_LOG_TEXT.note}:</span> {entry.note}
         </p>
       )}
-      {entry.counts && <p className={styles.meta}>{SAFETY_TEXT.erasureCounts(entry.counts)}</p>}
+      {entry.counts && (
+        <p className={styles.meta}>{MODERATION_LOG_TEXT.erasureCounts(entry.counts)}</p>
+      )}
       {entry.snapshot && (
         <div className={styles.snapshot}>
-          <p className={styles.label}>{SAFETY_TEXT.snapshot}</p>
+          <p className={styles.label}>{MODERATION_LOG_TEXT.snapshot}</p>
           <p className={styles.snapshotText}>{entry.snapshot.text}</p>
           {entry.snapshot.pii_removed.length > 0 && (
-            <p className={styles.meta}>{SAFETY_TEXT.piiRemoved}</p>
+            <p className={styles.meta}>{MODERATION_LOG_TEXT.piiRemoved}</p>
           )}
         </div>
       )}
@@ -103,8 +105,8 @@ export function ActivityLog() {
           </div>
         </>
       }
-      errorMessage={() => SAFETY_TEXT.loadActivityFailed}
-      empty={SAFETY_TEXT.noActivity}
+      errorMessage={() => MODERATION_LOG_TEXT.loadActivityFailed}
+      empty={MODERATION_LOG_TEXT.noActivity}
     >
       {(entries) => (
         <ul className={cardListClass}>

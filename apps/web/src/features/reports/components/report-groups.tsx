@@ -17,7 +17,7 @@ import { CardListSkeleton, cardListClass } from '../../../components/ui/card-lis
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { formatDateTime } from '../../../lib/labels.ts';
 import { MSG, TEXT, UI } from '../../../lib/messages.ts';
-import { SAFETY_TEXT } from '../../../lib/safety-messages.ts';
+import { MODERATION_LOG_TEXT } from '../../../lib/moderation-log-messages.ts';
 import { useReportGroups } from '../api/get-report-groups.ts';
 import { useAcknowledgeFlag, useReviewGroup } from '../api/review-reports.ts';
 import { useUpdateReport } from '../api/update-report.ts';
@@ -68,7 +68,9 @@ function GroupCard({ group, postActions }: { group: ReportGroup; postActions?: P
       </p>
       {group.categories.length > 0 && (
         <p className={styles.flag} data-testid="report-flag">
-          {SAFETY_TEXT.flaggedAs(group.categories.map((c) => CRISIS_CATEGORY_LABELS[c]).join(', '))}
+          {MODERATION_LOG_TEXT.flaggedAs(
+            group.categories.map((c) => CRISIS_CATEGORY_LABELS[c]).join(', '),
+          )}
         </p>
       )}
       {(group.system ?? []).length > 0 && (

@@ -17,7 +17,7 @@ import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/labels.ts';
 import { MSG, TEXT, UI } from '../../../lib/messages.ts';
-import { SAFETY_TEXT } from '../../../lib/safety-messages.ts';
+import { MODERATION_LOG_TEXT } from '../../../lib/moderation-log-messages.ts';
 import { useReports } from '../api/get-reports.ts';
 import { useAcknowledgeFlag } from '../api/review-reports.ts';
 import { useUpdateReport } from '../api/update-report.ts';
@@ -53,7 +53,7 @@ function ReportCard({ report }: { report: Report }) {
       <h2 className={styles.title}>{TEXT.reportNumber(report.id)}</h2>
       {flagged.length > 0 && (
         <p className={styles.flag} data-testid="report-flag">
-          {SAFETY_TEXT.flaggedAs(flagged.map((c) => CRISIS_CATEGORY_LABELS[c]).join(', '))}
+          {MODERATION_LOG_TEXT.flaggedAs(flagged.map((c) => CRISIS_CATEGORY_LABELS[c]).join(', '))}
         </p>
       )}
       <dl className={styles.facts}>
@@ -89,7 +89,9 @@ function ReportCard({ report }: { report: Report }) {
         hasContent={Boolean(report.content)}
         decide={async (status) => {
           await update.mutateAsync({ id: report.id, status });
-          return status === 'approved' ? SAFETY_TEXT.reportApproved : SAFETY_TEXT.reportRejected;
+          return status === 'approved'
+            ? MODERATION_LOG_TEXT.reportApproved
+            : MODERATION_LOG_TEXT.reportRejected;
         }}
         acknowledge={flagged.length > 0 ? () => acknowledge.mutateAsync(report.id) : null}
       />
@@ -108,7 +110,8 @@ export function ReportList() {
       <div className={styles.refused}>
         <p role="alert">{MSG.loadReportsFailed}</p>
         <p>
-          {SAFETY_TEXT.onlyModerators} <Link to="/login">{SAFETY_TEXT.logInAsModerator}</Link>
+          {MODERATION_LOG_TEXT.onlyModerators}{' '}
+          <Link to="/login">{MODERATION_LOG_TEXT.logInAsModerator}</Link>
         </p>
       </div>
     );
