@@ -24,10 +24,3 @@ const REPORT_REASON_WORDS: Record<ReportReason, string> = {
   spam: 'spam',
   other: 'a problem',
 };
-
-export const WATCHED_MSG = {
-  /** A post holding a `block` rule: which rule, never the words it matched. */
-  blocked: (ruleId: number) =>
-    `This post contains a word or link that is not allowed here. (Rule ${ruleId}.)`,
-  duplicate: 'This word is already watched.',
-} as const;

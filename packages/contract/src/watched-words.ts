@@ -34,3 +34,10 @@ export const SYSTEM_REPORT_LABELS: Record<SystemReportSource, string> = {
   watched_word_flag: 'Flagged by a watched word',
   edited_after_hiding: 'Edited after hiding',
 };
+
+export const WATCHED_MSG = {
+  /** A post holding a `block` rule: which rule, never the words it matched. */
+  blocked: (ruleId: number) =>
+    `This post contains a word or link that is not allowed here. (Rule ${ruleId}.)`,
+  duplicate: 'This word is already watched.',
+} as const;

@@ -59,23 +59,27 @@ export function insertReport(db: Executor, r: NewReport) {
 }
 
 /**
+ * The columns of a report the server files of its own (a crisis flag, a watched word, an
+ * edit after hiding): on `target`, with no reporter, who counts for nothing.
+ */
+export const reportByNobody = (target: ReportTarget) => ({
+  target_type: target.type,
+  question_id: target.type === 'question' ? target.id : null,
+  answer_id: target.type === 'answer' ? target.id : null,
+  reason: 'other' as const,
+  details: null,
+  user_id: null,
+  key_mac: null,
+});
+
+/**
  * Flags a post about a crisis for moderators: a report with no reporter and the categories
  * recognised, unless one is pending already (then its categories are not changed).
  */
 export function insertFlag(db: Executor, target: ReportTarget, categories: CrisisCategory[]) {
   return db
     .insertInto('reports')
-    .values({
-      target_type: target.type,
-      question_id: target.type === 'question' ? target.id : null,
-      answer_id: target.type === 'answer' ? target.id : null,
-      reason: 'other',
-      details: null,
-      user_id: null,
-      key_mac: null,
-      source: 'automatic',
-      categories,
-    })
+    .values({ ...reportByNobody(target), source: 'automatic', categories })
     .onConflict((oc) => oc.doNothing())
     .execute();
 }

@@ -2,7 +2,7 @@
 import type { SystemReportSource, WatchedWordAction } from '@dating/contract';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/connection.ts';
-import type { ReportTarget } from './reports.ts';
+import { type ReportTarget, reportByNobody } from './reports.ts';
 
 export function listWatchedWords(db: Executor) {
   return db
@@ -55,17 +55,7 @@ export function insertSystemReport(
 ) {
   return db
     .insertInto('reports')
-    .values({
-      target_type: target.type,
-      question_id: target.type === 'question' ? target.id : null,
-      answer_id: target.type === 'answer' ? target.id : null,
-      reason: 'other',
-      details: null,
-      user_id: null,
-      key_mac: null,
-      source,
-      watched_word_id: watchedWordId,
-    })
+    .values({ ...reportByNobody(target), source, watched_word_id: watchedWordId })
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();

@@ -29,7 +29,9 @@ import {
   PG_BIN,
   type PrivatePostgres,
   sleep,
+  startCluster,
   startServer,
+  stopCluster,
   tempDir,
 } from './support.ts';
 
@@ -69,18 +71,7 @@ async function startStandby(primary: PrivatePostgres): Promise<Standby> {
     'stream',
   ]);
   const port = await freePort();
-  await asPostgres('pg_ctl', [
-    'start',
-    '-w',
-    '-t',
-    '30',
-    '-D',
-    dataDir,
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c hot_standby=on`,
-    '-l',
-    path.join(dir, 'log'),
-  ]);
+  await startCluster(dataDir, dir, port, '-c hot_standby=on');
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     url,
@@ -94,10 +85,10 @@ async function startStandby(primary: PrivatePostgres): Promise<Standby> {
       }
     },
     async stop() {
-      await asPostgres('pg_ctl', ['stop', '-w', '-m', 'fast', '-D', dataDir]);
+      await stopCluster(dataDir, 'fast');
     },
     async destroy() {
-      await asPostgres('pg_ctl', ['stop', '-w', '-m', 'immediate', '-D', dataDir]).catch(() => {});
+      await stopCluster(dataDir, 'immediate').catch(() => {});
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -188,6 +188,30 @@ export function asPostgres(program: string, args: string[]) {
     : run(binary, args);
 }
 
+/**
+ * `pg_ctl start` of the cluster in `dataDir` on 127.0.0.1, its socket and log in `dir`, with
+ * `extra` settings (`-c name=value`), waiting until it accepts connections.
+ */
+export function startCluster(dataDir: string, dir: string, port: number, extra = '') {
+  return asPostgres('pg_ctl', [
+    'start',
+    '-w',
+    '-t',
+    '30',
+    '-D',
+    dataDir,
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off ${extra}`.trim(),
+    '-l',
+    path.join(dir, 'log'),
+  ]);
+}
+
+/** `pg_ctl stop`: `fast` lets it shut down cleanly, `immediate` does not wait for anything. */
+export function stopCluster(dataDir: string, mode: 'fast' | 'immediate') {
+  return asPostgres('pg_ctl', ['stop', '-w', '-m', mode, '-D', dataDir]);
+}
+
 export interface PrivatePostgres {
   url: string;
   port: number;
@@ -210,30 +234,18 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
   }
   await asPostgres('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
   const port = await freePort();
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
   const instance: PrivatePostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     dir,
     async start() {
-      await asPostgres('pg_ctl', [
-        'start',
-        '-w',
-        '-t',
-        '30',
-        '-D',
-        dataDir,
-        '-o',
-        options,
-        '-l',
-        path.join(dir, 'log'),
-      ]);
+      await startCluster(dataDir, dir, port);
     },
     async stop() {
-      await asPostgres('pg_ctl', ['stop', '-w', '-m', 'fast', '-D', dataDir]);
+      await stopCluster(dataDir, 'fast');
     },
     async destroy() {
-      await asPostgres('pg_ctl', ['stop', '-w', '-m', 'immediate', '-D', dataDir]).catch(() => {});
+      await stopCluster(dataDir, 'immediate').catch(() => {});
       await rm(dir, { recursive: true, force: true });
     },
   };
