@@ -205,7 +205,11 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     ...(isSsrBuild
       ? []
       : [
-          prefetchOnIdle(['src/features/questions/components/ask-question-form.tsx']),
+          prefetchOnIdle([
+            'src/features/questions/components/ask-question-form.tsx',
+            // The dialog it opens in (src/components/ui/modal-on-demand.tsx).
+            'src/components/ui/modal.tsx',
+          ]),
           screenFiles({ question: 'src/app/routes/question.tsx' }),
           inlineEntryCss(),
           startAfterPaint(),

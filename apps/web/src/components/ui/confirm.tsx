@@ -12,7 +12,7 @@ import { TEXT } from '../../lib/messages.ts';
 import { buttonClass } from './button.ts';
 import styles from './confirm.module.css';
 import { FormActions } from './form.tsx';
-import { Modal } from './modal.tsx';
+import { Modal } from './modal-on-demand.tsx';
 
 type Confirm = (message: string, confirmLabel?: string, cancelLabel?: string) => Promise<boolean>;
 

@@ -29,7 +29,7 @@ function trapTab(dialog: HTMLElement, event: KeyboardEvent<HTMLElement>) {
   }
 }
 
-interface ModalProps {
+export interface ModalProps {
   open: boolean;
   /** The visitor asks to close (×, Escape, the backdrop); the owner may ask first. */
   onClose: () => void;

@@ -9,7 +9,7 @@ import { buttonClass } from '../../../components/ui/button.ts';
 import fieldStyles from '../../../components/ui/field.module.css';
 import { FormActions, FormError } from '../../../components/ui/form.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { Modal } from '../../../components/ui/modal-on-demand.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useForm } from '../../../hooks/use-form.ts';
 import { useSingleFlight } from '../../../hooks/use-single-flight.ts';

@@ -10,7 +10,7 @@ import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } fr
 import { buttonClass } from '../../../components/ui/button.ts';
 import fieldStyles from '../../../components/ui/field.module.css';
 import { FormActions } from '../../../components/ui/form.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { Modal } from '../../../components/ui/modal-on-demand.tsx';
 import { useViewer } from '../../../lib/auth.ts';
 import { focusPostBefore } from '../../../lib/focus-post.ts';
 import { KEY_TEXT } from '../../../lib/key-messages.ts';

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { FormActions } from '../../../components/ui/form.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { Modal } from '../../../components/ui/modal-on-demand.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useForm } from '../../../hooks/use-form.ts';
 import { markKeyInUse } from '../../../lib/anonymous-key.ts';

@@ -1,7 +1,7 @@
 import type { AnswerCreateBody, AnswerNode, AnswerWritten } from '@dating/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { withProofOfWork } from '../../../lib/proof-of-work/proof-of-work.ts';
+import { withProofOfWork } from '../../../lib/proof-of-work/on-demand.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const createAnswer = ({

@@ -10,7 +10,7 @@ import { buttonClass } from '../../../components/ui/button.ts';
 import { cardClass } from '../../../components/ui/card.ts';
 import fieldStyles from '../../../components/ui/field.module.css';
 import { FormActions, FormError, TextField } from '../../../components/ui/form.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { Modal } from '../../../components/ui/modal-on-demand.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cx } from '../../../lib/cx.ts';

@@ -1,7 +1,7 @@
 import type { QuestionUpdate } from '@dating/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { withProofOfWork } from '../../../lib/proof-of-work/proof-of-work.ts';
+import { withProofOfWork } from '../../../lib/proof-of-work/on-demand.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The asker's dated update to their question (at most 5, 1 to 1,000 characters). */

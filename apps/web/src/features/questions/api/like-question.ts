@@ -2,7 +2,7 @@ import type { LikeResponse, QuestionDetail } from '@dating/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { isRepeatLike } from '../../../lib/error-messages.ts';
-import { withProofOfWork } from '../../../lib/proof-of-work/proof-of-work.ts';
+import { withProofOfWork } from '../../../lib/proof-of-work/on-demand.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const likeQuestion = ({ id, sessionId }: { id: number; sessionId: string | null }) =>

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useRef } from 'react';
 import { useDiscardGuard } from '../../../components/ui/confirm.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { Modal, prefetchModal } from '../../../components/ui/modal-on-demand.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { clearDraft, draftKeys } from '../../../lib/drafts.ts';
 import { TEXT } from '../../../lib/messages.ts';
@@ -14,8 +14,9 @@ const loadForm = () => import('./ask-question-form.tsx');
 const AskQuestionForm = lazy(loadForm);
 
 let prefetched = false;
-/** Loads the form and its editor ahead of the first open (once). */
+/** Loads the form, its editor and the dialog ahead of the first open (once). */
 export function prefetchAskForm(): void {
+  prefetchModal();
   if (prefetched) return;
   prefetched = true;
   loadForm().catch(() => {

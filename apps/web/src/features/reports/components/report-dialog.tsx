@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useRef } from 'react';
 import { useDiscardGuard } from '../../../components/ui/confirm.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { Modal } from '../../../components/ui/modal-on-demand.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { TEXT, UI } from '../../../lib/messages.ts';
 import type { ReportTarget } from './report-target.ts';
