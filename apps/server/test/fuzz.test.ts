@@ -411,7 +411,6 @@ describeEachEngine(
         printable,
       );
       const request = fc.record({
-        route: fc.constantFrom(...routes),
         method: fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, fc.constantFrom(...METHODS)),
         id: idArb,
         query,
@@ -429,15 +428,19 @@ describeEachEngine(
 
       const hits = new Map<string, number>();
       const statuses = new Map<number, number>();
+      // Routes in turn, not drawn at random: with some eighty routes a random draw left one
+      // with only twenty of the 2,400 requests now and then, and the run failed by chance.
+      let sent = 0;
       await fc.assert(
         fc.asyncProperty(request, async (r) => {
-          const method = r.method ?? r.route.method;
-          const url = `${r.route.path.replaceAll('{id}', r.id)}${r.query}`;
+          const route = routes[sent++ % routes.length] as Route;
+          const method = r.method ?? route.method;
+          const url = `${route.path.replaceAll('{id}', r.id)}${r.query}`;
           const headers: Record<string, string> = { ...r.extra };
           if (r.authorization !== undefined) headers.authorization = r.authorization;
           if (r.session !== undefined) headers['x-session-id'] = r.session;
           if (r.body !== undefined && r.body.type !== '') headers['content-type'] = r.body.type;
-          const res = r.route.path.startsWith('/api/events/')
+          const res = route.path.startsWith('/api/events/')
             ? await overHttp(base, method, url, headers)
             : await ctx.app.inject({
                 method,
@@ -445,7 +448,7 @@ describeEachEngine(
                 headers,
                 ...(r.body === undefined ? {} : { payload: r.body.payload }),
               } as InjectOptions);
-          const key = `${r.route.method} ${r.route.path}`;
+          const key = `${route.method} ${route.path}`;
           hits.set(key, (hits.get(key) ?? 0) + 1);
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           const what = `${method} ${url} ${JSON.stringify(headers)} ${r.body?.payload.slice(0, 200) ?? ''}`;
@@ -457,11 +460,14 @@ describeEachEngine(
         }),
         { numRuns: RUNS },
       );
-      // Every request was sent, every route reached many times, and both outcomes happened.
+      // Every request was sent, every route reached its share, and both outcomes happened.
       expect([...hits.values()].reduce((sum, n) => sum + n, 0)).toBe(RUNS);
       for (const route of routes) {
-        expect(hits.get(`${route.method} ${route.path}`) ?? 0, route.path).toBeGreaterThan(20);
+        expect(hits.get(`${route.method} ${route.path}`) ?? 0, route.path).toBeGreaterThanOrEqual(
+          Math.floor(RUNS / routes.length),
+        );
       }
+      expect(Math.floor(RUNS / routes.length)).toBeGreaterThan(20);
       expect([...statuses.keys()].some((status) => status < 300)).toBe(true);
       expect([...statuses.keys()].some((status) => status >= 400)).toBe(true);
     }, 180_000);
