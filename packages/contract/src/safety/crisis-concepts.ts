@@ -268,8 +268,11 @@ function rule(...parts: string[]): Rule {
   }
   return { pattern: new RegExp(`(?<= )${parts.join('')}`), anchor };
 }
-const mayMatch = (one: Rule, lemmas: ReadonlySet<string>) =>
-  one.anchor === undefined || [...one.anchor].some((first) => lemmas.has(first));
+function mayMatch(one: Rule, lemmas: ReadonlySet<string>): boolean {
+  if (one.anchor === undefined) return true;
+  for (const first of one.anchor) if (lemmas.has(first)) return true;
+  return false;
+}
 const lemmaSet = (lemmas: string) =>
   new Set(lemmas.split(' ').map((lemma) => (lemma.startsWith('~') ? lemma.slice(1) : lemma)));
 
