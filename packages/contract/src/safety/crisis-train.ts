@@ -40,7 +40,7 @@ export const TRAINING: TrainingOptions = {
   learningRate: 0.2,
   l2: 1e-4,
   folds: 5,
-  maxFalsePositiveRate: 0,
+  maxFalsePositiveRate: 0.003,
   levels: 127,
   prune: 4,
 };
