@@ -47,11 +47,14 @@ const STOP = new Set(
 
 /** Per lemma, the classes it belongs to; and the classes' entries of several lemmas. */
 const CLASS_OF = new Map<string, string[]>();
-const MULTI: [string, string][] = [];
+/** Entries of several lemmas (" a b "), by their first lemma. */
+const MULTI_BY_FIRST = new Map<string, [string, string][]>();
 for (const [name, entries] of Object.entries(CONCEPT_CLASSES)) {
   for (const entry of entries) {
-    if (entry.includes(' ')) MULTI.push([` ${entry} `, name]);
-    else CLASS_OF.set(entry, [...(CLASS_OF.get(entry) ?? []), name]);
+    if (entry.includes(' ')) {
+      const first = entry.split(' ')[0] ?? '';
+      MULTI_BY_FIRST.set(first, [...(MULTI_BY_FIRST.get(first) ?? []), [` ${entry} `, name]]);
+    } else CLASS_OF.set(entry, [...(CLASS_OF.get(entry) ?? []), name]);
   }
 }
 
@@ -88,7 +91,6 @@ export function features(lemmas: string): number[] {
     }
   };
   const present = new Set<string>();
-  for (const [entry, name] of MULTI) if (lemmas.includes(entry)) present.add(name);
   const words: string[] = [];
   const abstract: string[] = [];
   let start = 0;
@@ -102,6 +104,10 @@ export function features(lemmas: string): number[] {
       const bare = negated ? word.slice(1) : word;
       const classes = classesOf(bare);
       for (const name of classes) present.add(negated ? `~${name}` : name);
+      // Entries of several lemmas, looked for only where their first lemma stands.
+      for (const [entry, name] of MULTI_BY_FIRST.get(word) ?? []) {
+        if (!present.has(name) && lemmas.startsWith(entry, start - 1)) present.add(name);
+      }
       words.push(word);
       abstract.push(classes[0] === undefined ? word : `${negated ? '~' : ''}#${classes[0]}`);
     }
