@@ -149,28 +149,32 @@ const LEMMA_FIX: Record<string, string> = {
 
 /** Lower case, contractions written out, numbers as digits: what wink reads. */
 export function prepare(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[’‘`´]/g, "'")
-    .replace(/\b(he|she|it|that|there|what|who|where|here)'s\b/g, '$1 is')
-    .replace(/\bcan't\b/g, 'can not')
-    .replace(/\bwon't\b/g, 'will not')
-    .replace(/n't\b/g, ' not')
-    .replace(/'m\b/g, ' am')
-    .replace(/'re\b/g, ' are')
-    .replace(/'ve\b/g, ' have')
-    .replace(/'ll\b/g, ' will')
-    .replace(/'d\b/g, ' would')
-    .replace(/\b(\d+)\s*(?:y\/?o|yrs? old|years? old)\b/g, '$1 year old')
-    .replace(/\b(\d+)(yo|y)\b/g, '$1 year old')
-    .replace(/\b(\d+) ?(m|f)\b/g, '$1 year old')
-    .replace(/[a-z]+/g, (word) => CONTRACTIONS[word] ?? word)
-    .replace(NUMBER_WORDS, (_all, tens?: string, ones?: string, unit?: string) => {
-      if (unit) return String(UNITS[unit]);
-      return String((TENS[tens ?? ''] ?? 0) + (ONES[ones ?? ''] ?? 0));
-    });
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[’‘`´]/g, "'")
+      .replace(/\b(he|she|it|that|there|what|who|where|here)'s\b/g, '$1 is')
+      .replace(/\bcan't\b/g, 'can not')
+      .replace(/\bwon't\b/g, 'will not')
+      .replace(/n't\b/g, ' not')
+      .replace(/'m\b/g, ' am')
+      .replace(/'re\b/g, ' are')
+      .replace(/'ve\b/g, ' have')
+      .replace(/'ll\b/g, ' will')
+      .replace(/'d\b/g, ' would')
+      // "12 years older": an age gap, not an age.
+      .replace(/\b(\d+)\s*(?:yrs?|years?) (older|younger)\b/g, '$1 year gap $2')
+      .replace(/\b(\d+)\s*(?:y\/?o|yrs? old|years? old)\b/g, '$1 year old')
+      .replace(/\b(\d+)(yo|y)\b/g, '$1 year old')
+      .replace(/\b(\d+) ?(m|f)\b/g, '$1 year old')
+      .replace(/[a-z]+/g, (word) => CONTRACTIONS[word] ?? word)
+      .replace(NUMBER_WORDS, (_all, tens?: string, ones?: string, unit?: string) => {
+        if (unit) return String(UNITS[unit]);
+        return String((TENS[tens ?? ''] ?? 0) + (ONES[ones ?? ''] ?? 0));
+      })
+  );
 }
 
 const NEGATORS = new Set(['not', 'never', 'no', 'neither', 'nor', 'without']);
@@ -268,8 +272,11 @@ function rule(...parts: string[]): Rule {
   }
   return { pattern: new RegExp(`(?<= )${parts.join('')}`), anchor };
 }
-const mayMatch = (one: Rule, lemmas: ReadonlySet<string>) =>
-  one.anchor === undefined || [...one.anchor].some((first) => lemmas.has(first));
+function mayMatch(one: Rule, lemmas: ReadonlySet<string>): boolean {
+  if (one.anchor === undefined) return true;
+  for (const first of one.anchor) if (lemmas.has(first)) return true;
+  return false;
+}
 const lemmaSet = (lemmas: string) =>
   new Set(lemmas.split(' ').map((lemma) => (lemma.startsWith('~') ? lemma.slice(1) : lemma)));
 
@@ -650,6 +657,17 @@ const FIGURES: Rule[] = [
   ),
   rule(word('almost', 'nearly', 'totally', 'literally'), word('die', 'dead', 'dying')),
   rule(word('to die for')),
+  // An accident: "I cut myself shaving", "hurt myself on the stairs" (not "on purpose").
+  rule(
+    word('cut', 'hurt', 'burn'),
+    word('myself'),
+    '(?!',
+    word('on purpose'),
+    ')',
+    gap(1),
+    word('shave', 'shaving', 'cook', 'cooking', 'by accident', 'on the stair', 'at the gym'),
+  ),
+  rule(word('accidentally'), gap(1), word('cut', 'hurt', 'burn'), word('myself')),
   rule(word('drop dead')),
   rule(word('hit'), word('me', 'him', 'her'), word('up')),
   rule(
@@ -751,6 +769,15 @@ const CONSENT = rule(
     'we both want',
     'into bdsm',
     'into kink',
+    'we both agree',
+    'we agree to it',
+    'i ask my partner to',
+    'i ask my boyfriend to',
+    'i ask my girlfriend to',
+    'i ask my husband to',
+    'i ask my wife to',
+    'playfully',
+    'jokingly',
   ),
 );
 const CONSENT_BROKEN = rule(word('ignore', 'not respect', 'anyway', 'without asking', 'not stop'));
@@ -2517,7 +2544,7 @@ const INTIMACY =
   / (?:~?love me|~?love you|~?in love|~?loves me|~?hug|~?alone|~?special|~?our little secret|~?gift|~?gifts|~?private|~?beautiful|~?pretty|~?sexy|~?hot|~?instagram|~?snapchat|~?discord|~?call me|~?kiss|~?message|~?messaging|~?feeling|~?feelings|~?secret|~?flirt|~?date|~?dating|~?ask me out|~?asked me out|~?like me|~?touch|~?relationship|~?boyfriend|~?girlfriend|~?meet|~?message|~?text|~?dm|~?snap|~?sext|~?nude|~?pic|~?pics|~?sleep|~?have sex|~?hook up|~?us) /;
 /** An adult: a grown-up word, or "in college", "in his twenties". */
 const ADULT_WORD =
-  / (?:way old|much old|lot old|year old than me|year older than me|grown man|grown woman|grown up|adult|adults|older guy|older man|older woman|old guy|old man|in college|at college|at uni|in uni|in university|in his (?:20|30|40|50)s|in her (?:20|30|40|50)s|in his twenty|in her twenty|in his twenties|in her twenties|in his thirties|in her thirties|in his forties|who drive) /;
+  / (?:way old|much old|lot old|year old than me|year older than me|year gap old than me|year gap older than me|grown man|grown woman|grown up|adult|adults|older guy|older man|older woman|old guy|old man|in college|at college|at uni|in uni|in university|in his (?:20|30|40|50)s|in her (?:20|30|40|50)s|in his twenty|in her twenty|in his twenties|in her twenties|in his thirties|in her thirties|in his forties|who drive) /;
 const NOT_AGE_AFTER =
   /^(?:month|months|year|years|week|weeks|day|days|minute|minutes|hour|hours|time|times|km|kms|mile|miles|kid|kids|child|children|unread|message|messages|follower|followers|percent|dollar|dollars|pound|pounds|euro|euros|k|people|friend|friends|date|dates|inch|cm|kg|lbs|min|mins|%|\$|am|pm|o|\/|-|x)$/;
 

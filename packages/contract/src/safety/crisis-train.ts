@@ -40,7 +40,7 @@ export const TRAINING: TrainingOptions = {
   learningRate: 0.2,
   l2: 1e-4,
   folds: 5,
-  maxFalsePositiveRate: 0,
+  maxFalsePositiveRate: 0.003,
   levels: 127,
   prune: 4,
 };
@@ -161,7 +161,7 @@ function foldOf(lemmas: string, folds: number, seed: number): number {
 export interface Trained {
   file: CrisisWeights;
   /** Out-of-fold scores of the training items (the cross-validation's). */
-  outOfFold: { scores: number[]; labels: readonly CrisisCategory[] }[];
+  outOfFold: { index: number; scores: number[]; labels: readonly CrisisCategory[] }[];
 }
 
 export function train(
@@ -182,7 +182,7 @@ export function train(
     const model = compileModel(quantize(raw, categories, options.levels, options.prune, about));
     items.forEach((item, i) => {
       if (folds[i] === fold) {
-        outOfFold.push({ scores: scores(model, item.lemmas), labels: item.labels });
+        outOfFold.push({ index: i, scores: scores(model, item.lemmas), labels: item.labels });
       }
     });
   }

@@ -102,18 +102,19 @@ function compile(file: PhraseFile) {
 const COMPILED = /*#__PURE__*/ compile(FILE);
 const MODEL = /*#__PURE__*/ compileModel(weights as CrisisWeights);
 
-/** The categories a text is about, in the order of `CRISIS_CATEGORIES`; empty for most. */
-export function classifyCrisis(text: string): CrisisCategory[] {
+/**
+ * The categories the rules (phrases and concepts) find, in the order of `CRISIS_CATEGORIES`,
+ * given the text and its lemma string (`lemmaString`).
+ */
+export function ruleCategories(text: string, lemmas: string): CrisisCategory[] {
   // An exception is blanked out (its letters become a mark no phrase contains).
   const normalized = normalizeForPhrases(text).replace(COMPILED.exceptions, (match) =>
     match.replace(/[^ ]/g, '#'),
   );
-  const lemmas = lemmaString(text);
   const concepts = conceptCategories(lemmas);
-  const learnt = modelCategories(MODEL, lemmas);
   return COMPILED.categories
     .filter(([category, pattern]) => {
-      if (concepts.has(category) || learnt.includes(category)) return true;
+      if (concepts.has(category)) return true;
       if (
         concepts.has(CONSENSUAL) &&
         (category === 'partner_abuse' || category === 'sexual_coercion')
@@ -123,4 +124,15 @@ export function classifyCrisis(text: string): CrisisCategory[] {
       return pattern.test(normalized);
     })
     .map(([category]) => category);
+}
+
+/** The categories a text is about, in the order of `CRISIS_CATEGORIES`; empty for most. */
+export function classifyCrisis(text: string): CrisisCategory[] {
+  const lemmas = lemmaString(text);
+  const rules = ruleCategories(text, lemmas);
+  const learnt = modelCategories(MODEL, lemmas);
+  if (learnt.length === 0) return rules;
+  return CRISIS_CATEGORIES.filter(
+    (category) => rules.includes(category) || learnt.includes(category),
+  );
 }

@@ -29,18 +29,18 @@ import {
 const CRISIS_GOALS = { overall: 0.9, perCategory: 0.85, falsePositives: 0.03 };
 /**
  * What the test part reaches today, rounded down (false positives: rounded up): a change
- * may not go below. The corpus grew from 1,038 to 1,623 sentences on 2026-12-07 and its test
- * part from 421 to 670; the new sentences are harder for the rules (they find 55 % of the
- * new positives), so these floors, of the whole new test part, are lower than the old ones
- * (0.78, 0.67, 5 %) were on the old part. On the old part alone the check now finds 80.5 %
- * (the rules alone 78.6 %) and flags 6.0 % of negatives (5.0 %).
+ * may not go below. The corpus grew from 1,623 to 2,039 sentences on 2026-12-07 (its test
+ * part from 670 to 850) and the learnt layer's thresholds now let through, per category,
+ * 0.3 % of the development part's negatives out of fold (chosen on the development part):
+ * recall rose from 0.727 to 0.767 (on the old 670 sentences alone, to 0.769), and so did
+ * the false alarms, from 5.1 % to 6.3 % (on the old sentences, 6.4 %).
  */
-const FLOORS = { overall: 0.72, perCategory: 0.62, falsePositives: 0.052 };
+const FLOORS = { overall: 0.76, perCategory: 0.65, falsePositives: 0.063 };
 /**
  * The development part: the rules were tuned and the learnt layer trained on it, yet neither
  * finds all of it (its newest sentences were never given rules).
  */
-const DEV_FLOORS = { overall: 0.94, falsePositives: 0.028 };
+const DEV_FLOORS = { overall: 0.98, falsePositives: 0.014 };
 
 /** The contract is built without Node's or the DOM's types; the test runs in Node. */
 declare const console: { log(message: string): void };
