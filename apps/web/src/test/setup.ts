@@ -1,6 +1,13 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
+// No unit test reaches the network: a call no test answered fails as a browser offline does,
+// at once, instead of happy-dom connecting to its default origin (localhost:3000) and
+// printing ECONNREFUSED into the run. Tests that expect calls spy on window.fetch.
+window.fetch = async () => {
+  throw new TypeError('Failed to fetch (no network in unit tests)');
+};
+
 // An unexpected console.error fails the test that caused it.
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
