@@ -1,7 +1,8 @@
 /** A line of facts about a post (posted by, when, counts), separated by dots. */
-import { ASKER_LABEL } from '@dating/contract';
+import { ASKER_LABEL, SITE_LANGUAGE } from '@dating/contract';
 import type { ReactNode } from 'react';
 import { cx } from '../../lib/cx.ts';
+import { TEXT } from '../../lib/messages.ts';
 import styles from './meta-line.module.css';
 
 export function MetaLine({ children, className }: { children: ReactNode; className?: string }) {
@@ -26,6 +27,32 @@ export function AuthorLabel({ label }: { label: string | null }) {
       data-asker={label === ASKER_LABEL || undefined}
     >
       {label}
+    </span>
+  );
+}
+
+/** The language's name in the page's language ('Spanish'), or its code where Intl has none. */
+function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames([SITE_LANGUAGE], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * The language a post is written in ('ES'), when it is not the page's: posts are never
+ * translated, and this says so before one is opened. Screen readers hear 'Written in
+ * Spanish'.
+ */
+export function LanguageLabel({ language }: { language: string | null }) {
+  if (language === null || language === SITE_LANGUAGE) return null;
+  return (
+    <span className={styles.language} data-testid="language-label">
+      <span aria-hidden="true" lang={language}>
+        {language.toUpperCase()}
+      </span>
+      <span className="visually-hidden">{TEXT.writtenIn(languageName(language))}</span>
     </span>
   );
 }
