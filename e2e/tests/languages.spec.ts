@@ -24,6 +24,12 @@ test('an Arabic question carries its label and lang, reads right to left, and is
   await expect(feedCards(page).first()).toContainText('without hurting them');
   await expect(feedCards(page).first().getByTestId('language-label')).toHaveCount(0);
 
+  // The feed's control puts the choice in the address.
+  await expect(page.getByLabel('Languages')).toHaveValue('');
+  await page.getByLabel('Languages').selectOption('all');
+  await expect(page).toHaveURL(/[?&]language=all(&|$)/);
+  await expect(feedCards(page)).toHaveCount(2);
+
   await page.goto(`/?tag=${tag}&language=all`);
   await expect(feedCards(page)).toHaveCount(2);
   const card = feedCards(page).filter({ hasText: 'شريكي' });

@@ -3,7 +3,7 @@
  * stored, sent as `language`, and the feed's `language` filter (unknown languages always
  * listed), through every sort, search and paging; a bad code is a 400.
  */
-import { API_MSG } from '@dating/contract';
+import { LANGUAGE_FILTER_INVALID } from '@dating/contract';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { createQuestion, uniqueWord, walkPages } from './factories.ts';
@@ -171,8 +171,8 @@ describeEachEngine('question languages', (ctx) => {
         url: `/api/questions/?language=${encodeURIComponent(bad)}`,
       });
       expect(res.statusCode, bad).toBe(400);
-      expect(res.json()).toEqual({ language: [API_MSG.languageInvalid] });
+      expect(res.json()).toEqual({ language: [LANGUAGE_FILTER_INVALID] });
     }
-    expect(API_MSG.languageInvalid).toContain('en, es, ar');
+    expect(LANGUAGE_FILTER_INVALID).toContain('en, es, ar');
   });
 });

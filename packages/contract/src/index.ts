@@ -1,4 +1,3 @@
-export * from './languages.ts';
 export * from './runtime.ts';
 export * from './schemas/answers.ts';
 export * from './schemas/auth.ts';

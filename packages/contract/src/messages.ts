@@ -5,7 +5,6 @@ import type { PiiKind } from './enums.ts';
  * server's own error texts. Both sides import from here so the wording is checked once.
  */
 import { FEED_SORTS } from './enums.ts';
-import { CONTENT_LANGUAGES } from './languages.ts';
 import { LIMITS } from './limits.ts';
 
 export const UI = {
@@ -135,7 +134,6 @@ export const API_MSG = {
   replyTooDeep: `Replies can nest at most ${LIMITS.replyDepth} levels deep: reply higher up the thread.`,
   cursorInvalid: 'Invalid cursor.',
   sortInvalid: `Sort must be one of ${FEED_SORTS.join(', ')}.`,
-  languageInvalid: `Language must be all, or language codes separated by commas, each one of ${CONTENT_LANGUAGES.join(', ')}.`,
   // Web Push
   pushEndpointInvalid: 'The endpoint must be the https URL the browser’s push service gave.',
   pushEndpointInsecure: 'The endpoint must be an https URL.',

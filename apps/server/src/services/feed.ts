@@ -15,6 +15,7 @@ import {
   FEED_SORT_DEFAULT,
   type FeedSort,
   isFeedSort,
+  LANGUAGE_FILTER_INVALID,
   LIMITS,
   MAX_ID,
   normalizeTag,
@@ -85,7 +86,7 @@ export interface QuestionAuthor {
 function languagesOf(raw: string | undefined): readonly string[] | undefined {
   if (raw === undefined) return undefined;
   const read = readLanguageFilter(raw);
-  if (read === null) throw fieldError('language', API_MSG.languageInvalid);
+  if (read === null) throw fieldError('language', LANGUAGE_FILTER_INVALID);
   return read === ALL_LANGUAGES ? undefined : read;
 }
 
