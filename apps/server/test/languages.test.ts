@@ -3,9 +3,9 @@
  * stored, sent as `language`, and the feed's `language` filter (unknown languages always
  * listed), through every sort, search and paging; a bad code is a 400.
  */
-import { LANGUAGE_FILTER_INVALID } from '@dating/contract';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
+import { LANGUAGE_FILTER_INVALID } from '../src/services/feed.ts';
 import { createQuestion, uniqueWord, walkPages } from './factories.ts';
 import { describeEachEngine, type TestContext } from './harness.ts';
 

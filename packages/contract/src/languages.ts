@@ -36,12 +36,6 @@ export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
  */
 export const SITE_LANGUAGE = 'en';
 
-/**
- * The 400's message for a `language` filter that does not read. Here, not in API_MSG: only
- * the server sends it, and API_MSG goes to the browser whole.
- */
-export const LANGUAGE_FILTER_INVALID = `Language must be all, or language codes separated by commas, each one of ${CONTENT_LANGUAGES.join(', ')}.`;
-
 /** The filter's value that lists every language. */
 export const ALL_LANGUAGES = 'all';
 

@@ -12,10 +12,10 @@
 import {
   ALL_LANGUAGES,
   API_MSG,
+  CONTENT_LANGUAGES,
   FEED_SORT_DEFAULT,
   type FeedSort,
   isFeedSort,
-  LANGUAGE_FILTER_INVALID,
   LIMITS,
   MAX_ID,
   normalizeTag,
@@ -78,6 +78,9 @@ export interface QuestionAuthor {
   user_id: number | null;
   session_hash: Buffer | null;
 }
+
+/** The 400's message for a `language` filter that does not read. */
+export const LANGUAGE_FILTER_INVALID = `Language must be all, or language codes separated by commas, each one of ${CONTENT_LANGUAGES.join(', ')}.`;
 
 /**
  * The languages asked for: undefined for every language (absent, empty or `all`); a 400

@@ -104,8 +104,6 @@ export const TEXT = {
   save: 'Save',
   delete: 'Delete',
   yours: '(yours)',
-  /** A question's language label, to screen readers: 'Written in Spanish'. */
-  writtenIn: (language: string) => `Written in ${language}`,
   likeReply: (n: number) => `Like this reply (${n === 1 ? '1 like' : `${n} likes`})`,
   editReply: 'Edit reply',
   editQuestion: 'Edit question',
