@@ -51,18 +51,18 @@ export function isContentLanguage(value: string): value is ContentLanguage {
 export function readLanguageFilter(
   raw: string,
 ): readonly ContentLanguage[] | typeof ALL_LANGUAGES | undefined | null {
-  const values = raw
-    .split(',')
-    .map((value) => value.trim().toLowerCase())
-    .filter((value) => value !== '');
-  if (values.length === 0) return undefined;
-  if (values.length === 1 && values[0] === ALL_LANGUAGES) return ALL_LANGUAGES;
-  const codes: ContentLanguage[] = [];
-  for (const value of values) {
-    if (!isContentLanguage(value)) return null;
-    if (!codes.includes(value)) codes.push(value);
-  }
-  return codes;
+  const codes = [
+    ...new Set(
+      raw
+        .toLowerCase()
+        .split(',')
+        .map((value) => value.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (codes.join() === ALL_LANGUAGES) return ALL_LANGUAGES;
+  if (codes.length === 0) return undefined;
+  return codes.every(isContentLanguage) ? codes : null;
 }
 
 /**
@@ -71,6 +71,6 @@ export function readLanguageFilter(
  * API's own default stays "every language" and a list's address alone says what it holds.
  */
 export function defaultFeedLanguages(pageLanguage: string): string {
-  const primary = pageLanguage.split('-')[0]?.toLowerCase() ?? 'en';
-  return !isContentLanguage(primary) || primary === 'en' ? 'en' : `${primary},en`;
+  const primary = pageLanguage.split('-')[0] as string;
+  return primary === 'en' || !isContentLanguage(primary) ? 'en' : `${primary},en`;
 }

@@ -40,14 +40,12 @@ const SITE_LANGUAGE = 'en';
 // chunks of their own, which costs the first load more than the words.
 const writtenIn = (language: string) => `Written in ${language}`;
 
-/** The language's name in the page's language ('Spanish'), or its code where Intl has none. */
-function languageName(code: string): string {
-  try {
-    return new Intl.DisplayNames([SITE_LANGUAGE], { type: 'language' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+/**
+ * The language's name in the page's language ('Spanish'). The server stores only codes of
+ * two or three letters (migration 0025), which Intl.DisplayNames always takes.
+ */
+const languageName = (code: string) =>
+  new Intl.DisplayNames([SITE_LANGUAGE], { type: 'language' }).of(code) ?? code;
 
 /**
  * The language a post is written in ('ES'), when it is not the page's: posts are never
