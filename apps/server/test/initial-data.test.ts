@@ -73,9 +73,10 @@ describe.each(ENGINES)('first screen data in the page [%s]', (engine) => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('private, no-cache');
       expect(res.headers['content-security-policy']).toMatch(/(^|;)script-src 'self'(;|$)/);
-      const api = await ctx.request({ method: 'GET', url: '/api/questions/' });
+      // The web app's feed: the page's language and English (and unknown languages).
+      const api = await ctx.request({ method: 'GET', url: '/api/questions/?language=en' });
       const data = embedded<FeedData>(res.body);
-      expect(data.feed.query).toEqual({});
+      expect(data.feed.query).toEqual({ language: 'en' });
       expect(data.feed.items).toEqual(api.json());
       expect(data.feed.next).toBe(linkTarget(api.headers.link));
       const item = data.feed.items.find((q) => q.id === mine.id);
@@ -86,7 +87,10 @@ describe.each(ENGINES)('first screen data in the page [%s]', (engine) => {
   it("takes the feed from the strangers' page kept for the API, and shows a new question at once", async () => {
     const tag = uniqueWord('kept');
     await createQuestion(ctx, { tags: [tag] });
-    const api = await ctx.request({ method: 'GET', url: `/api/questions/?tag_id=${tag}` });
+    const api = await ctx.request({
+      method: 'GET',
+      url: `/api/questions/?tag_id=${tag}&language=en`,
+    });
     expect(api.headers.etag).toBeDefined();
     const peek = vi.spyOn(ctx.app.feedCache, 'peek');
     try {
@@ -115,18 +119,24 @@ describe.each(ENGINES)('first screen data in the page [%s]', (engine) => {
     await createQuestion(ctx, { text: `<p>About ${word} too?</p>`, gender: 'M' });
     const res = await page(`/?q=%20${word}%20&tag=${tag}&gender=W&age_range=26-35&page=3`);
     const data = embedded<FeedData>(res.body);
-    expect(data.feed.query).toEqual({ search: word, tag_id: tag, gender: 'W', age_range: '26-35' });
+    expect(data.feed.query).toEqual({
+      search: word,
+      tag_id: tag,
+      gender: 'W',
+      age_range: '26-35',
+      language: 'en',
+    });
     expect(data.feed.items.map((q) => q.id)).toEqual([match.id]);
 
     const unreadable = embedded<FeedData>((await page('/?gender=X&age_range=99&q=%20')).body);
-    expect(unreadable.feed.query).toEqual({});
+    expect(unreadable.feed.query).toEqual({ language: 'en' });
   });
 
   it('keeps the next page address of the API', async () => {
     for (let i = 0; i < 21; i += 1) await createQuestion(ctx);
     const data = embedded<FeedData>((await page('/')).body);
     expect(data.feed.items).toHaveLength(20);
-    expect(data.feed.next).toMatch(/^\/api\/questions\/\?cursor=/);
+    expect(data.feed.next).toMatch(/^\/api\/questions\/\?language=en&cursor=/);
     const next = await ctx.request({ method: 'GET', url: data.feed.next as string });
     expect(next.statusCode).toBe(200);
   });

@@ -68,6 +68,9 @@ const ITEM_FIELDS = new Set([
   'replies_next',
   // When the text was last edited by its author: never a like's or a reply's time.
   'edited_at',
+  // The language the text is written in, told from the text itself: nothing the text does
+  // not already show.
+  'language',
 ]);
 
 interface Item {

@@ -30,6 +30,7 @@ const question: QuestionDetail = {
   hidden: false,
   helped: false,
   update_count: 0,
+  language: null,
   following: false,
   answers: [
     answerNode({ id: 1, question: 7, text: 'Say it when you mean it.', created_at }),

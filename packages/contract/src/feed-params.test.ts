@@ -55,6 +55,22 @@ describe('the feed state in the address', () => {
     });
   });
 
+  it('reads the languages, drops unknown codes, and asks for the page language plus English by default', () => {
+    expect(read('language=ES,en')).toEqual({ language: 'es,en' });
+    expect(read('language=all')).toEqual({ language: 'all' });
+    expect(read('language=xx')).toEqual({});
+    expect(feedHref({ language: 'ar' })).toBe('/?language=ar');
+    expect(feedApiQuery({}, { pageLanguage: 'en' })).toEqual({ language: 'en' });
+    expect(feedApiQuery({}, { pageLanguage: 'es' })).toEqual({ language: 'es,en' });
+    expect(feedApiQuery({}, { pageLanguage: 'ar-EG' })).toEqual({ language: 'ar,en' });
+    expect(feedApiQuery({ language: 'all' }, { pageLanguage: 'es' })).toEqual({ language: 'all' });
+    // Without a page language (one's own questions), no filter.
+    expect(feedApiQuery({})).toEqual({});
+    // A preference like the sort: not a filter, kept by 'Clear filters'.
+    expect(isFiltering({ language: 'es' })).toBe(false);
+    expect(withoutFilters({ language: 'es', gender: 'W' })).toEqual({ language: 'es' });
+  });
+
   it('knows whether a filter is set, and clears them', () => {
     expect(isFiltering({})).toBe(false);
     expect(isFiltering({ gender: 'W' })).toBe(true);

@@ -16,6 +16,7 @@ import {
   GENDERS,
   type Gender,
 } from './enums.ts';
+import { ALL_LANGUAGES, defaultFeedLanguages, readLanguageFilter } from './languages.ts';
 import { LIMITS } from './limits.ts';
 import type { FeedApiQuery } from './schemas/questions.ts';
 
@@ -34,6 +35,12 @@ const oneOf =
   <V extends string>(values: readonly V[]) =>
   (raw: string) =>
     (values as readonly string[]).includes(raw) ? (raw as V) : undefined;
+
+const languages = (raw: string) => {
+  const read = readLanguageFilter(raw);
+  if (read === null || read === undefined) return undefined;
+  return read === ALL_LANGUAGES ? read : read.join(',');
+};
 
 export const FEED_PARAMS = {
   search: { url: 'q', api: 'search', read: text, filters: true },
@@ -54,6 +61,10 @@ export const FEED_PARAMS = {
   },
   // Only questions whose asker added updates; `false` means no filter.
   has_updates: { url: 'has_updates', api: 'has_updates', read: oneOf(['true']), filters: true },
+  // The languages the questions are written in: `es,en` or `all`. Absent, the feed asks for
+  // the page's language plus English (`feedApiQuery`). Like the sort, a preference kept by
+  // 'Clear filters', not a filter that makes the heading 'Results'.
+  language: { url: 'language', api: 'language', read: languages, filters: false },
 } satisfies Record<string, Param<string>>;
 
 type Params = typeof FEED_PARAMS;
@@ -100,12 +111,19 @@ export function feedHref(state: FeedState): string {
   return query ? `/?${query}` : '/';
 }
 
-/** The parameters of `GET /api/questions/` for this state. */
-export function feedApiQuery(state: FeedState): FeedApiQuery {
+/**
+ * The parameters of `GET /api/questions/` for this state. With `pageLanguage` (the feed's,
+ * not one's own questions), a state without languages asks for that language plus English
+ * (`defaultFeedLanguages`), the same on the server drawing the first screen and in the app.
+ */
+export function feedApiQuery(state: FeedState, options?: { pageLanguage: string }): FeedApiQuery {
   const query: Record<string, string> = {};
   for (const key of KEYS) {
     const value = state[key];
     if (value !== undefined) query[param(key).api] = value;
+  }
+  if (options !== undefined && state.language === undefined) {
+    query.language = defaultFeedLanguages(options.pageLanguage);
   }
   // Each value was read by its row's `read`, which gives only that parameter's values.
   return query as FeedApiQuery;

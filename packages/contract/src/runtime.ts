@@ -10,6 +10,7 @@ export * from './enums.ts';
 export * from './feed-params.ts';
 export * from './hidden-reasons.ts';
 export * from './html-policy.ts';
+export * from './languages.ts';
 export * from './limits.ts';
 export * from './live-events.ts';
 export * from './messages.ts';

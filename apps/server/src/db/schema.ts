@@ -82,6 +82,8 @@ export interface QuestionsTable {
   update_count: ColumnType<number, never, never>;
   /** The owner's last edit of the text, null if never (migration 0016). */
   edited_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The language its text is written in, detected; null if unknown (migration 0025). */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

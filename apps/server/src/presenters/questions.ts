@@ -31,6 +31,8 @@ export interface QuestionRow {
   update_count: number;
   /** The owner's last edit of the text; null if never (not updated_at: see migration 0016). */
   edited_at: Date | null;
+  /** The language of its text, detected; null if unknown (migration 0025). */
+  language: string | null;
   created_at: Date;
 }
 
@@ -80,6 +82,8 @@ export function presentQuestion(
     hidden_reason: hiddenReasonFor(viewer, row),
     helped: row.helpful_count > 0,
     update_count: row.update_count,
+    // The notice in place of a hidden text is the site's, not the author's.
+    language: hiddenFromViewer ? null : row.language,
   };
 }
 

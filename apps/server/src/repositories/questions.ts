@@ -24,6 +24,7 @@ const QUESTION_COLUMNS = [
   'questions.helpful_count',
   'questions.update_count',
   'questions.edited_at',
+  'questions.language',
   'questions.created_at',
 ] as const;
 
@@ -37,6 +38,8 @@ export interface QuestionFilters {
   unanswered?: boolean;
   /** Only questions with the asker's updates. */
   hasUpdates?: boolean;
+  /** Only questions written in these languages, and those whose language is unknown. */
+  languages?: readonly string[];
   /**
    * Hidden questions are left out, except for admins (`'all'`) and their own
    * author (a user, or an anonymous session).
@@ -80,6 +83,7 @@ export interface QuestionPageRow extends Record<string, unknown> {
   helpful_count: number;
   update_count: number;
   edited_at: Date | null;
+  language: string | null;
   created_at: Date;
   /** The `top` sort's key, as the exact text of a PostgreSQL double (migration 0010). */
   top_score: string;
@@ -158,6 +162,13 @@ export function selectQuestionPage(
   if (filters.hasUpdates) {
     // The words of the partial index questions_with_updates_idx (migration 0011).
     filtered = filtered.where('questions.update_count', '>', 0);
+  }
+  if (filters.languages !== undefined) {
+    // One statement whatever the number of languages (an array, not a list of parameters).
+    const languages = [...filters.languages];
+    filtered = filtered.where(
+      sql<boolean>`(questions.language IS NULL OR questions.language = any(${languages}::text[]))`,
+    );
   }
   const visibleTo = filters.hiddenVisibleTo;
   if (visibleTo !== 'all') {
@@ -368,6 +379,8 @@ export interface NewQuestion {
   tagText: string;
   gender: Gender;
   ageRange: AgeRange;
+  /** Detected from its text (lib/content-language.ts); null when it cannot be told. */
+  language: string | null;
 }
 
 type ColumnName<T> = T extends `questions.${infer C}` ? C : never;
@@ -378,7 +391,7 @@ type InsertedQuestion = Pick<
 > & { thread_version: string; row_version: string };
 
 /** The columns a new question's INSERT writes. */
-const WRITTEN_COLUMNS = sql`text, search_text, tag_text, gender, age_range, user_id, session_hash`;
+const WRITTEN_COLUMNS = sql`text, search_text, tag_text, gender, age_range, language, user_id, session_hash`;
 
 /**
  * What a new question's INSERT returns, for both ways of posting one: the row as
@@ -400,7 +413,7 @@ export async function insertQuestion(
     WITH asked AS (
       INSERT INTO questions (${WRITTEN_COLUMNS})
       SELECT ${q.text}, ${q.searchText}, ${q.tagText}, ${q.gender}, ${q.ageRange},
-        ${asker.userId}::int, ${asker.sessionHash}::bytea
+        ${q.language}::text, ${asker.userId}::int, ${asker.sessionHash}::bytea
       ${returningQuestion()}
     ), linked AS (
       INSERT INTO question_tags (question_id, tag_id)
@@ -456,12 +469,13 @@ export async function insertQuestionsWithKnownTags(
       SELECT * FROM unnest(${of((p) => p.question.text)}::text[],
         ${of((p) => p.question.searchText)}::text[], ${of((p) => p.question.tagText)}::text[],
         ${of((p) => p.question.gender)}::text[], ${of((p) => p.question.ageRange)}::text[],
-        ${of((p) => p.asker.userId)}::int[], ${of((p) => p.asker.sessionHash)}::bytea[],
+        ${of((p) => p.question.language)}::text[], ${of((p) => p.asker.userId)}::int[],
+        ${of((p) => p.asker.sessionHash)}::bytea[],
         ${names.map((tags) => tags.length)}::int[], ${of((p) => p.key?.id ?? null)}::bytea[],
         ${of((p) => p.key?.fingerprint ?? null)}::bytea[],
         ${of((p) => p.key?.expiresAt ?? null)}::timestamptz[])
-        WITH ORDINALITY AS w(text, search_text, tag_text, gender, age_range, user_id,
-          session_hash, tag_count, key_id, key_fingerprint, key_expires_at, n)
+        WITH ORDINALITY AS w(text, search_text, tag_text, gender, age_range, language,
+          user_id, session_hash, tag_count, key_id, key_fingerprint, key_expires_at, n)
     ), known AS (
       SELECT named.n, tags.id, tags.name
       FROM unnest(${names.flatMap((tags, i) => tags.map(() => i + 1))}::int[],
@@ -496,10 +510,20 @@ export async function insertQuestionsWithKnownTags(
   return posts.map((_, i) => written.get(i + 1));
 }
 
-export function updateQuestionText(db: Executor, id: number, text: string, searchText: string) {
+export function updateQuestionText(
+  db: Executor,
+  id: number,
+  text: { html: string; plain: string; language: string | null },
+) {
   return db
     .updateTable('questions')
-    .set({ text, search_text: searchText, updated_at: new Date(), edited_at: new Date() })
+    .set({
+      text: text.html,
+      search_text: text.plain,
+      language: text.language,
+      updated_at: new Date(),
+      edited_at: new Date(),
+    })
     .where('id', '=', id)
     .execute();
 }

@@ -10,7 +10,9 @@
  * activity. `sort=unanswered` still keeps only the unanswered matches.
  */
 import {
+  ALL_LANGUAGES,
   API_MSG,
+  CONTENT_LANGUAGES,
   FEED_SORT_DEFAULT,
   type FeedSort,
   isFeedSort,
@@ -19,6 +21,7 @@ import {
   normalizeTag,
   type QuestionListQuery,
   type QuestionSummary,
+  readLanguageFilter,
 } from '@dating/contract';
 import type { Viewer } from '../auth/identity.ts';
 import { moderates } from '../auth/roles.ts';
@@ -74,6 +77,20 @@ export interface QuestionAuthor {
   id: number;
   user_id: number | null;
   session_hash: Buffer | null;
+}
+
+/** The 400's message for a `language` filter that does not read. */
+export const LANGUAGE_FILTER_INVALID = `Language must be all, or language codes separated by commas, each one of ${CONTENT_LANGUAGES.join(', ')}.`;
+
+/**
+ * The languages asked for: undefined for every language (absent, empty or `all`); a 400
+ * for a code the server never gives.
+ */
+function languagesOf(raw: string | undefined): readonly string[] | undefined {
+  if (raw === undefined) return undefined;
+  const read = readLanguageFilter(raw);
+  if (read === null) throw fieldError('language', LANGUAGE_FILTER_INVALID);
+  return read === ALL_LANGUAGES ? undefined : read;
 }
 
 /** The sort asked for; anything but the four names is a 400. */
@@ -175,6 +192,7 @@ export async function feedPage(
     if (query.user_id !== viewer.user.id) throw forbidden('You can only list your own questions.');
   }
   const sort = sortOf(query.sort);
+  const languages = languagesOf(query.language);
   const searching = (query.search?.trim() ?? '') !== '';
   const searchKind: SearchKind = sort === 'unanswered' ? 'search-unanswered' : 'search';
   // The cursor is checked whatever else the request says: a bad one is always a 400.
@@ -208,6 +226,7 @@ export async function feedPage(
       userId: query.user_id,
       unanswered: sort === 'unanswered',
       hasUpdates: query.has_updates === 'true',
+      languages,
       hiddenVisibleTo: moderates(viewer.user)
         ? 'all'
         : { userId: viewer.user?.id ?? null, sessionHash: viewer.sessionHash },

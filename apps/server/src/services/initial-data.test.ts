@@ -5,7 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { feedFiltersOfPage } from './initial-data.ts';
 
-const read = (query: string) => feedFiltersOfPage(new URLSearchParams(query));
+// The languages' default (the page's language and English) is on every read; its own case
+// is the last.
+const read = (query: string) => {
+  const { language, ...filters } = feedFiltersOfPage(new URLSearchParams(query));
+  expect(language).toBe('en');
+  return filters;
+};
 
 describe("the feed's filters in a page address", () => {
   it('reads search, tag, gender and age, in the API names', () => {
@@ -32,5 +38,13 @@ describe("the feed's filters in a page address", () => {
   it('trims the search and bounds its length', () => {
     expect(read('q=%20hello%20')).toEqual({ search: 'hello' });
     expect(read(`q=${'a'.repeat(500)}`).search).toHaveLength(200);
+  });
+
+  it('asks for the page language and English unless the address names languages', () => {
+    const languages = (query: string) => feedFiltersOfPage(new URLSearchParams(query)).language;
+    expect(languages('')).toBe('en');
+    expect(languages('language=ar,es')).toBe('ar,es');
+    expect(languages('language=all')).toBe('all');
+    expect(languages('language=xx')).toBe('en');
   });
 });

@@ -14,6 +14,7 @@ import {
   parseQuestionPath,
   type QuestionSummary,
   readFeedState,
+  SITE_LANGUAGE,
 } from '@dating/contract';
 import { STRANGER } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
@@ -37,7 +38,9 @@ export interface InitialDataSources {
  * dropped, and so is the default sort.
  */
 export function feedFiltersOfPage(query: URLSearchParams): FeedApiQuery {
-  return feedApiQuery(readFeedState(query));
+  // The page is drawn in SITE_LANGUAGE: its feed lists that language and English unless
+  // the address names languages, as the web app asks (feed-params.ts `feedApiQuery`).
+  return feedApiQuery(readFeedState(query), { pageLanguage: SITE_LANGUAGE });
 }
 
 /** The API address of the feed with these filters (what the next page's link extends). */

@@ -25,6 +25,7 @@ import { moderates, roleOf } from '../auth/roles.ts';
 import type { Db, Executor, WriteClaim } from '../db/connection.ts';
 import { commitsAsItEnds } from '../db/deadline.ts';
 import { WriteBatcher, type WriteBatchOptions } from '../db/write-batches.ts';
+import { detectLanguage } from '../lib/content-language.ts';
 import { fieldError, forbidden, notFound, unauthorized } from '../lib/http-errors.ts';
 import { cleanReplyText } from '../lib/reply-text.ts';
 import { htmlToPlainText, sanitizeQuestionHtml } from '../lib/rich-text.ts';
@@ -294,6 +295,7 @@ export async function askQuestion(
     tagText: tagNames.join(' '),
     gender: input.gender ?? 'U',
     ageRange: input.age_range ?? 'U',
+    language: detectLanguage(plain),
   };
   // The common post (its tags known, nothing to flag) shares a statement.
   const simple =
@@ -473,7 +475,12 @@ export async function editPost(
     if (!isOwner(viewer, post.row)) throw refusal(viewer, post, question);
     const safety = deps.safety.check(cleaned.plain);
     if (target.type === 'question') {
-      await updateQuestionText(tx, target.id, cleaned.text, cleaned.plain);
+      // An edit may change the language: it is told again from the new text.
+      await updateQuestionText(tx, target.id, {
+        html: cleaned.text,
+        plain: cleaned.plain,
+        language: detectLanguage(cleaned.plain),
+      });
     } else {
       await updateAnswerText(tx, target.id, cleaned.text);
       // The inboxes it reached quote it as it now reads; while it is hidden from strangers,

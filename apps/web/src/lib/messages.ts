@@ -45,6 +45,9 @@ export const TEXT = {
     `${n}${atLeast ? '+' : ''} ${n === 1 && !atLeast ? 'result' : 'results'}`,
   anyGender: 'Any gender',
   anyAge: 'Any age',
+  /** The feed's languages: the page's language and English by default, or others. */
+  languageFilter: 'Languages',
+  yourLanguages: 'English',
   clearFilters: 'Clear filters',
   postYourQuestion: 'Post your question',
   loadMore: 'Load more',

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { CONTENT_LANGUAGES } from '../languages.ts';
 import { LIMITS } from '../limits.ts';
 import { ASKER_LABEL } from '../pseudonyms.ts';
 import { AnswerNode } from './answers.ts';
@@ -73,6 +74,12 @@ export const QuestionListQuery = Type.Object({
     }),
   ),
   has_updates: Type.Optional(HasUpdatesSchema),
+  language: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description: `Only questions written in these languages (detected when posted or edited), as BCP 47 primary codes separated by commas, such as \`es,en\`; questions whose language is unknown are always listed. Known codes: ${CONTENT_LANGUAGES.join(', ')}. \`all\`, empty or absent: every language. Any other value is a 400.`,
+    }),
+  ),
 });
 export type QuestionListQuery = Static<typeof QuestionListQuery>;
 
@@ -84,6 +91,7 @@ export const FeedApiQuery = Type.Pick(QuestionListQuery, [
   'age_range',
   'sort',
   'has_updates',
+  'language',
 ]);
 export type FeedApiQuery = Static<typeof FeedApiQuery>;
 
@@ -112,6 +120,10 @@ const questionFields = {
   hidden_reason: HiddenReasonField,
   helped: Type.Boolean({ description: 'The asker marked at least one reply "This helped".' }),
   update_count: Type.Integer({ minimum: 0, description: "The asker's updates so far." }),
+  language: Nullable(Type.String(), {
+    description:
+      'The language the text is written in, detected by the server when it was posted or last edited: a BCP 47 primary code (`en`, `es`, `ar`, ...), or null when it could not be told (short or mixed texts, questions posted before detection). Posts are never translated.',
+  }),
 };
 
 /** What the detail adds: the asker's updates (oldest first) and the perspective counts. */

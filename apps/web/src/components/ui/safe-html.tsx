@@ -42,14 +42,22 @@ export function SafeHtml({
   html,
   className,
   testId,
+  lang,
 }: {
   html: string;
   className?: string | undefined;
   testId?: string;
+  /** The language the text is written in, when known; its direction follows its text. */
+  lang?: string | null;
 }) {
   const elements = useMemo(() => allowedElements(parseHtml(html)), [html]);
   return (
-    <div className={cx(styles.richText, className)} data-testid={testId}>
+    <div
+      className={cx(styles.richText, className)}
+      data-testid={testId}
+      lang={lang ?? undefined}
+      dir={lang === undefined ? undefined : 'auto'}
+    >
       {elements}
     </div>
   );

@@ -1,4 +1,9 @@
-import { type FeedState, feedApiQuery, type QuestionSummary } from '@dating/contract';
+import {
+  type FeedState,
+  feedApiQuery,
+  type QuestionSummary,
+  SITE_LANGUAGE,
+} from '@dating/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, nextLink } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -31,7 +36,12 @@ export async function getQuestionsPage(
   const response = pageUrl
     ? await api.request<QuestionSummary[]>('GET', pageUrl, signal ? { signal } : {})
     : await api.request<QuestionSummary[]>('GET', '/api/questions/', {
-        query: { ...feedApiQuery(feed), user_id },
+        // One's own questions are all listed; the feed, in the page's language and English
+        // unless the address says otherwise.
+        query:
+          user_id === undefined
+            ? feedApiQuery(feed, { pageLanguage: SITE_LANGUAGE })
+            : { ...feedApiQuery(feed), user_id },
         ...(signal ? { signal } : {}),
       });
   return {

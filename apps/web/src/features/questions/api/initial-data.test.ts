@@ -36,7 +36,8 @@ describe('the data that came with the page', () => {
   it("fills the feed's first page under the key of the address's filters", () => {
     const client = createQueryClient();
     const feed = {
-      query: { search: 'x', tag_id: 'trust', sort: 'top' },
+      // The server asks for the page's language and English, as the app does.
+      query: { search: 'x', tag_id: 'trust', sort: 'top', language: 'en' },
       items: [question],
       next: '/api/n',
       total: 1,
@@ -80,7 +81,11 @@ describe('the data that came with the page', () => {
     window.sessionStorage.clear();
     tokens.store({ access: 'a', refresh: 'r' });
     const signedIn = createQueryClient();
-    seedInitialData(signedIn, page({ feed: { query: {}, items: [], next: null } }), at('/'));
+    seedInitialData(
+      signedIn,
+      page({ feed: { query: { language: 'en' }, items: [], next: null } }),
+      at('/'),
+    );
     expect(signedIn.getQueryState(queryKeys.questionList({}))?.dataUpdatedAt).toBe(0);
   });
 });

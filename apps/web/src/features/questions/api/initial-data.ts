@@ -13,6 +13,7 @@ import {
   type InitialData,
   parseQuestionPath,
   readFeedState,
+  SITE_LANGUAGE,
 } from '@dating/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -65,7 +66,7 @@ export function seedQueries(
   const updatedAt = stale ? 0 : Date.now();
   if ('feed' in data && location.pathname === '/') {
     const state = readFeedState(new URLSearchParams(location.search));
-    if (!sameQuery(feedApiQuery(state), data.feed.query)) return;
+    if (!sameQuery(feedApiQuery(state, { pageLanguage: SITE_LANGUAGE }), data.feed.query)) return;
     const page: QuestionPage = {
       items: data.feed.items,
       next: data.feed.next,

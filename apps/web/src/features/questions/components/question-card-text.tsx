@@ -109,15 +109,18 @@ function drawBlocks(blocks: readonly PreviewBlock[], timing?: string): ReactNode
 export function QuestionCardText({
   html,
   terms,
+  language = null,
 }: {
   html: string;
   /** Words of the current search, marked in the text. */
   terms: readonly string[];
+  /** The language it is written in, when known: its `lang` (and Arabic reads right to left). */
+  language?: string | null;
 }) {
   const blocks = useMemo(() => previewBlocks(parseHtml(html)), [html]);
   const marked = useMemo(() => highlightBlocks(blocks, terms), [blocks, terms]);
   return (
-    <div className={styles.text} data-testid="excerpt">
+    <div className={styles.text} data-testid="excerpt" lang={language ?? undefined} dir="auto">
       {drawBlocks(marked, 'question-card')}
     </div>
   );

@@ -10,7 +10,7 @@ import type { QuestionSummary } from '@dating/contract';
 import { questionPath } from '@dating/contract';
 import { Link } from 'react-router';
 import { cardClass } from '../../../components/ui/card.ts';
-import { MetaLine } from '../../../components/ui/meta-line.tsx';
+import { LanguageLabel, MetaLine } from '../../../components/ui/meta-line.tsx';
 import { TimeAgo } from '../../../components/ui/time-ago.tsx';
 import { cx } from '../../../lib/cx.ts';
 import { postedBy } from '../../../lib/labels.ts';
@@ -32,10 +32,11 @@ export function QuestionCard({
 }) {
   return (
     <article className={cx(cardClass, styles.card)}>
-      <QuestionCardText html={question.text} terms={terms} />
+      <QuestionCardText html={question.text} terms={terms} language={question.language} />
       <MetaLine>
         <span>{postedBy(question)}</span>
         <TimeAgo iso={question.created_at} />
+        <LanguageLabel language={question.language} />
       </MetaLine>
       <TagList tags={question.tags} />
       <div className={styles.footer}>

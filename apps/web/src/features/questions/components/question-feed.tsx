@@ -38,6 +38,15 @@ import { QuestionCardSkeleton } from './question-skeleton.tsx';
 import { TagCombobox } from './tag-combobox.tsx';
 
 const SORT_OPTIONS = FEED_SORTS.map((value) => ({ value, label: FEED_SORT_LABELS[value] }));
+/**
+ * Besides the default (the page's language and English, and unknown ones). Here, not in
+ * lib/messages.ts: only the feed shows them, and the question page's first load has a budget.
+ */
+const LANGUAGE_OPTIONS = [
+  { value: 'all', label: 'All languages' },
+  { value: 'es', label: 'Spanish' },
+  { value: 'ar', label: 'Arabic' },
+];
 
 const SEARCH_DELAY_MS = 300;
 const SKELETON_CARDS = 3;
@@ -174,6 +183,14 @@ export function QuestionFeed({ onAsk }: { onAsk: (prefill: string) => void }) {
             emptyLabel={TEXT.anyAge}
             className={styles.filter}
             onChange={(age) => update((s) => ({ ...s, age_range: age || undefined }))}
+          />
+          <SelectField
+            label={TEXT.languageFilter}
+            value={state.language ?? ''}
+            options={LANGUAGE_OPTIONS}
+            emptyLabel={TEXT.yourLanguages}
+            className={styles.filter}
+            onChange={(language) => update((s) => ({ ...s, language: language || undefined }))}
           />
           <label className={styles.check}>
             <input

@@ -25,6 +25,7 @@ function question(fields: Partial<QuestionDetail> = {}): QuestionDetail {
     hidden: false,
     helped: false,
     update_count: 0,
+    language: null,
     following: false,
     answers: [],
     answers_next: null,

@@ -13,7 +13,7 @@ import { cardClass } from '../../../components/ui/card.ts';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
 import { EditedMark } from '../../../components/ui/edited-mark.tsx';
 import { HiddenMarker, HiddenReasonLine } from '../../../components/ui/hidden-marker.tsx';
-import { AuthorLabel, MetaLine, Yours } from '../../../components/ui/meta-line.tsx';
+import { AuthorLabel, LanguageLabel, MetaLine, Yours } from '../../../components/ui/meta-line.tsx';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import { TimeAgo } from '../../../components/ui/time-ago.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -165,7 +165,12 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
           {API_MSG.hiddenQuestion}
         </p>
       ) : editing === null ? (
-        <SafeHtml html={question.text} className={styles.text} testId="question-text" />
+        <SafeHtml
+          html={question.text}
+          className={styles.text}
+          testId="question-text"
+          lang={question.language}
+        />
       ) : (
         <QuestionEdit
           initialHtml={editing}
@@ -179,6 +184,7 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
         <span>{postedBy(question)}</span>
         <TimeAgo iso={question.created_at} />
         <EditedMark iso={question.edited_at} />
+        <LanguageLabel language={question.language} />
         {mine && <Yours>{TEXT.yours}</Yours>}
         {question.hidden && !hiddenFromMe && <HiddenMarker reason={question.hidden_reason} />}
       </MetaLine>
