@@ -96,6 +96,8 @@ test.describe('the feed in the address', () => {
         search: word,
         tag_id: tag,
         gender: 'NB',
+        // Beyond the spec's parameters: the page's language plus English (issue 40, item 7).
+        language: 'en',
       });
       await expect(page.getByRole('heading', { name: 'Results', exact: true })).toBeVisible();
       await expect(feedCards(page)).toHaveCount(1);
@@ -209,10 +211,14 @@ test.describe('the feed in the address', () => {
         release = resolve;
       });
       await withoutPageData(page);
-      await page.route('**/api/questions/', async (route) => {
-        await held;
-        await route.continue();
-      });
+      // The feed's call carries its languages (?language=en), so match the path alone.
+      await page.route(
+        (url) => url.pathname === '/api/questions/',
+        async (route) => {
+          await held;
+          await route.continue();
+        },
+      );
       await page.goto('/');
       await expect(page.getByTestId('question-skeleton')).toHaveCount(3);
       await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(1);
