@@ -52,6 +52,7 @@ describe('the thread response schema', () => {
       created_at: new Date(0).toISOString(),
       edited_at: null,
       answer_count: 6,
+      language: null,
       author_label: 'Asker',
       hidden: false,
       helped: false,
