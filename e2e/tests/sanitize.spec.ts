@@ -21,6 +21,7 @@ const question = {
   session_id: null,
   created_at: new Date().toISOString(),
   answer_count: 0,
+  language: null,
   liked: false,
   author_label: 'Asker',
   hidden: false,
