@@ -180,6 +180,45 @@ export function describeEachEngine(
 export const newSession = () => strongSessionId(randomUUID);
 
 let userSeq = 0;
+/**
+ * Runs `send` while `table` is locked against writes (PostgreSQL, from a connection of its
+ * own), until `batches` holds `queued` writes waiting: the batches already sent wait on the
+ * lock and the writes that arrive meanwhile gather behind them, as they do under load,
+ * however fast or busy this machine is. Choose `queued` so that the writes waiting cannot
+ * all be ones a batch keeps apart. PGlite has one connection, which nothing outside the app
+ * can hold: there `send` runs as is, and `held` is false.
+ */
+export async function sendWhileWritesHeld<T>(
+  ctx: TestContext,
+  hold: { table: string; batches: { readonly queued: number }; queued: number },
+  send: () => Promise<T>,
+): Promise<{ result: T; held: boolean }> {
+  if (ctx.engine === 'pglite') return { result: await send(), held: false };
+  const client = await ctx.database.direct.connect();
+  let released = false;
+  const release = async () => {
+    if (released) return;
+    released = true;
+    await client.query('COMMIT');
+  };
+  try {
+    await client.query('BEGIN');
+    await client.query(`LOCK TABLE ${hold.table} IN SHARE MODE`);
+    const sent = send();
+    // Released at last even if fewer gather, so that a wrong count fails an assertion
+    // rather than hanging the test.
+    const giveUpAt = Date.now() + 10_000;
+    while (hold.batches.queued < hold.queued && Date.now() < giveUpAt) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await release();
+    return { result: await sent, held: true };
+  } finally {
+    await release().catch(() => {});
+    client.release();
+  }
+}
+
 export function uniqueName(prefix = 'user') {
   userSeq += 1;
   // Letters, not hex: six random digits in a row (about one name in seventeen) made a tag built

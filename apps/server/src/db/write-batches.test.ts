@@ -37,9 +37,11 @@ describe('WriteBatcher', () => {
     await settle();
     // 1 and 2 went alone; 3, 4 and 5 wait for a batch to end.
     expect(batches.map((b) => b.inputs)).toEqual([[1], [2]]);
+    expect(batcher.queued).toBe(3);
     batches[0]?.finish();
     await settle();
     expect(batches.map((b) => b.inputs)).toEqual([[1], [2], [3, 4, 5]]);
+    expect(batcher.queued).toBe(0);
     batches[1]?.finish();
     batches[2]?.finish();
     expect(await Promise.all(outputs)).toEqual([10, 20, 30, 40, 50]);

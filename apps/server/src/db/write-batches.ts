@@ -68,6 +68,11 @@ export class WriteBatcher<In, Out> {
     private readonly options: WriteBatcherOptions<In, Out>,
   ) {}
 
+  /** Writes waiting for a batch: those that arrived while `maxInFlight` batches ran. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
   /** Resolves with this input's output once its batch has committed. */
   submit(input: In): Promise<Out> {
     return new Promise<Out>((resolve, reject) => {

@@ -160,6 +160,11 @@ export class QuestionBatches {
   add(post: SharedQuestion): Promise<InsertedQuestionWithTags | undefined> {
     return this.batches.submit(post);
   }
+
+  /** Questions waiting for a statement. */
+  get queued(): number {
+    return this.batches.queued;
+  }
 }
 
 /** A reply to write with others, with its request's key. */
@@ -205,6 +210,11 @@ export class ReplyBatches {
 
   add(reply: SharedReply): Promise<ReplyOutcome> {
     return this.batches.submit(reply);
+  }
+
+  /** Replies waiting for a statement. */
+  get queued(): number {
+    return this.batches.queued;
   }
 }
 
