@@ -176,6 +176,51 @@ describeEachEngine('export and delete', (ctx) => {
       expect(stranger.answers).toEqual([]);
     });
 
+    it('gives a key its silences and why its hidden posts are hidden, never who silenced it', async () => {
+      const key = newSession();
+      const mine = { session: key };
+      const q = await createQuestion(ctx, { ...mine, text: '<p>Asked, then silenced</p>' });
+      const other = await createQuestion(ctx);
+      const a = await createAnswer(ctx, other.id, { ...mine, text: 'A reply reported as spam' });
+      const admin = await createAdmin(ctx);
+      // Hidden by moderators' review of reports: the reason the author's page shows.
+      await sql`UPDATE answers SET hidden_at = now(), hidden_reason = 'spam' WHERE id = ${a.id}`.execute(
+        ctx.database.db,
+      );
+      const silenced = await ctx.request({
+        method: 'POST',
+        url: '/api/moderation/silences/',
+        token: admin.access,
+        body: { question: q.id, days: 3, reason: 'Repeated insults' },
+      });
+      expect(silenced.statusCode, silenced.body).toBe(201);
+
+      const { res, doc } = await exportOf(ctx, mine);
+      expect(doc.questions).toEqual([
+        expect.objectContaining({ id: q.id, hidden: false, hidden_reason: null }),
+      ]);
+      expect(doc.answers).toEqual([
+        expect.objectContaining({ id: a.id, hidden: true, hidden_reason: 'spam' }),
+      ]);
+      expect(doc.silences).toEqual([
+        {
+          reason: 'Repeated insults',
+          days: 3,
+          created_at: expect.any(String),
+          ends_at: expect.any(String),
+          lifted_at: null,
+        },
+      ]);
+      const [silence] = doc.silences;
+      const length = Date.parse(silence?.ends_at ?? '') - Date.parse(silence?.created_at ?? '');
+      expect(Math.round(length / 86_400_000)).toBe(3);
+      expect(res.body).not.toContain(admin.username);
+      expect(res.body).not.toContain(`"created_by"`);
+      // Nobody else's export holds it.
+      const { doc: stranger } = await exportOf(ctx, { session: newSession() });
+      expect(stranger.silences).toEqual([]);
+    });
+
     it('needs an identity: 400 without one, 401 with a bad token', async () => {
       const none = await ctx.request({ method: 'GET', url: '/api/my/export/' });
       expect(none.statusCode).toBe(400);

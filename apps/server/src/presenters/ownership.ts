@@ -48,7 +48,15 @@ export function hiddenReasonFor(
     hidden_reason?: string | null;
   },
 ): HiddenReason | null {
-  if (row.hidden_at === null || !isOwner(viewer, row)) return null;
+  return isOwner(viewer, row) ? hiddenReasonOf(row) : null;
+}
+
+/** Why the post is hidden (`other` when nothing was kept); null when it shows. */
+export function hiddenReasonOf(row: {
+  hidden_at: Date | null;
+  hidden_reason?: string | null;
+}): HiddenReason | null {
+  if (row.hidden_at === null) return null;
   const reason = row.hidden_reason ?? 'other';
   return (HIDDEN_REASONS as readonly string[]).includes(reason)
     ? (reason as HiddenReason)

@@ -136,11 +136,12 @@ export function exportedQuestions(db: Executor, owner: Owner) {
     likes: number;
     answer_count: number;
     hidden_at: Date | null;
+    hidden_reason: string | null;
     created_at: Date;
     edited_at: Date | null;
   }>`
     SELECT t.id, t.text, t.gender, t.age_range, t.likes, t.answer_count, t.hidden_at,
-      t.created_at, t.edited_at,
+      t.hidden_reason, t.created_at, t.edited_at,
       array(SELECT g.name FROM question_tags qt JOIN tags g ON g.id = qt.tag_id
         WHERE qt.question_id = t.id ORDER BY g.name) AS tags
     FROM questions t WHERE ${ofOwner(owner)} ORDER BY t.id`.execute(db);
@@ -157,11 +158,12 @@ export function exportedAnswers(db: Executor, owner: Owner) {
     likes: number;
     helpful: boolean;
     hidden_at: Date | null;
+    hidden_reason: string | null;
     created_at: Date;
     edited_at: Date | null;
   }>`
     SELECT t.id, t.question_id, t.parent_id, t.text, t.gender, t.age_range, t.likes, t.helpful,
-      t.hidden_at, t.created_at, t.edited_at
+      t.hidden_at, t.hidden_reason, t.created_at, t.edited_at
     FROM answers t WHERE ${ofOwner(owner)} AND NOT t.is_deleted ORDER BY t.id`.execute(db);
 }
 
@@ -239,6 +241,19 @@ export function exportedSignIns(db: Executor, userId: number) {
     SELECT created_at, expires_at FROM refresh_tokens
     WHERE user_id = ${userId} AND revoked_at IS NULL AND used_at IS NULL AND expires_at > now()
     ORDER BY created_at`.execute(db);
+}
+
+/** The identity's silences, running or not: what it was told, never who set them. */
+export function exportedSilences(db: Executor, owner: Owner) {
+  return sql<{
+    reason: string;
+    days: number;
+    created_at: Date;
+    ends_at: Date;
+    lifted_at: Date | null;
+  }>`
+    SELECT t.reason, t.days, t.created_at, t.ends_at, t.lifted_at
+    FROM silences t WHERE ${ofOwner(owner)} ORDER BY t.id`.execute(db);
 }
 
 export function exportedAccount(db: Executor, userId: number) {

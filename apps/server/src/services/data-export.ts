@@ -7,6 +7,7 @@ import type { AgeRange, Gender, MyExport, ReportReason, ReportStatus } from '@da
 import type { Viewer } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
 import type { Owner } from '../db/rows.ts';
+import { hiddenReasonOf } from '../presenters/ownership.ts';
 import {
   exportedAccount,
   exportedAnswers,
@@ -17,6 +18,7 @@ import {
   exportedQuestions,
   exportedReportsOfUser,
   exportedSignIns,
+  exportedSilences,
   exportedUpdates,
 } from '../repositories/my-data.ts';
 
@@ -51,14 +53,16 @@ export async function exportOf(db: Executor, viewer: Viewer, now: Date): Promise
     ? { userId: viewer.user.id, sessionHash: null }
     : { userId: null, sessionHash: viewer.sessionHash as Buffer };
   const userId = owner.userId;
-  const [questions, answers, updates, follows, notifications, devices] = await Promise.all([
-    exportedQuestions(db, owner),
-    exportedAnswers(db, owner),
-    exportedUpdates(db, owner),
-    exportedFollows(db, owner),
-    exportedNotifications(db, owner),
-    exportedDevices(db, owner),
-  ]);
+  const [questions, answers, updates, follows, notifications, devices, silences] =
+    await Promise.all([
+      exportedQuestions(db, owner),
+      exportedAnswers(db, owner),
+      exportedUpdates(db, owner),
+      exportedFollows(db, owner),
+      exportedNotifications(db, owner),
+      exportedDevices(db, owner),
+      exportedSilences(db, owner),
+    ]);
   const account = userId === null ? null : await exportedAccount(db, userId);
   const [likes, reports, signIns] =
     userId === null
@@ -88,6 +92,7 @@ export async function exportOf(db: Executor, viewer: Viewer, now: Date): Promise
       likes: row.likes,
       answer_count: row.answer_count,
       hidden: row.hidden_at !== null,
+      hidden_reason: hiddenReasonOf(row),
       created_at: iso(row.created_at),
       edited_at: isoOrNull(row.edited_at),
     })),
@@ -101,6 +106,7 @@ export async function exportOf(db: Executor, viewer: Viewer, now: Date): Promise
       likes: row.likes,
       helpful: row.helpful,
       hidden: row.hidden_at !== null,
+      hidden_reason: hiddenReasonOf(row),
       created_at: iso(row.created_at),
       edited_at: isoOrNull(row.edited_at),
     })),
@@ -160,6 +166,13 @@ export async function exportOf(db: Executor, viewer: Viewer, now: Date): Promise
     sign_ins: (signIns?.rows ?? []).map((row) => ({
       created_at: iso(row.created_at),
       expires_at: iso(row.expires_at),
+    })),
+    silences: silences.rows.map((row) => ({
+      reason: row.reason,
+      days: row.days,
+      created_at: iso(row.created_at),
+      ends_at: iso(row.ends_at),
+      lifted_at: isoOrNull(row.lifted_at),
     })),
   };
 }

@@ -5,6 +5,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { NOTIFICATION_KINDS } from '../enums.ts';
+import { HIDDEN_REASONS } from '../hidden-reasons.ts';
 import { LIMITS } from '../limits.ts';
 import {
   AgeRangeSchema,
@@ -76,6 +77,13 @@ const Unlisted = (description: string) =>
     { description },
   );
 
+/** Why a hidden post is hidden, as its author is told on its page; null when it is not. */
+const HiddenReason = Nullable(
+  Type.Enum(HIDDEN_REASONS, {
+    description: 'A report reason, or `watched_word`: it holds a word moderators check first.',
+  }),
+);
+
 export const ExportQuestion = Type.Object({
   id: Id,
   /** The question's HTML, as stored (sanitized). */
@@ -86,6 +94,7 @@ export const ExportQuestion = Type.Object({
   likes: Type.Integer(),
   answer_count: Type.Integer(),
   hidden: Type.Boolean({ description: 'Hidden while moderators review it.' }),
+  hidden_reason: HiddenReason,
   created_at: Timestamp,
   edited_at: Nullable(Timestamp),
 });
@@ -100,6 +109,7 @@ export const ExportAnswer = Type.Object({
   likes: Type.Integer(),
   helpful: Type.Boolean(),
   hidden: Type.Boolean(),
+  hidden_reason: HiddenReason,
   created_at: Timestamp,
   edited_at: Nullable(Timestamp),
 });
@@ -164,6 +174,19 @@ export const ExportSignIn = Type.Object({
   expires_at: Timestamp,
 });
 
+/**
+ * A silence on the identity (it could read but not write), with the reason it was told:
+ * never who set it. An erasure leaves it, so that erasing is no way out of one.
+ */
+export const ExportSilence = Type.Object({
+  reason: Type.String(),
+  days: Type.Integer({ minimum: 1 }),
+  created_at: Timestamp,
+  ends_at: Timestamp,
+  /** Lifted early by a moderator; null when it ran (or runs) its course. */
+  lifted_at: Nullable(Timestamp),
+});
+
 /** `GET /api/my/export/`: one JSON document of everything the site keeps for the identity. */
 export const MyExport = Type.Object({
   format: Type.Literal('dating-advice-export/1'),
@@ -192,5 +215,6 @@ export const MyExport = Type.Object({
     items: Type.Array(ExportReport),
   }),
   sign_ins: Type.Array(ExportSignIn),
+  silences: Type.Array(ExportSilence),
 });
 export type MyExport = Static<typeof MyExport>;
