@@ -42,6 +42,7 @@ test.describe('pages that explain the site', () => {
     for (const promise of [
       'Read ones are deleted 90 days after you read them',
       'there is no history of your sign-ins',
+      'is deleted 30 days after it ends',
       'The site makes no backups of its own',
       'how long the operator keeps them is up to the operator',
     ]) {

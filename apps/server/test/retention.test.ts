@@ -1,7 +1,7 @@
 /**
  * The lifetimes the privacy page promises (contract: retention.ts), kept by the server
  * (issue 37, item 8): read notifications go 90 days after being read (unread ones stay),
- * a sign-in's refresh tokens go once expired, and the lifetimes set in code are the ones
+ * a sign-in's refresh tokens go once expired, a silence's record 30 days after it ended, and the lifetimes set in code are the ones
  * the page states. The pruning jobs run when a server starts and then periodically; the
  * test starts a second server on the same database to run them.
  */
@@ -50,6 +50,34 @@ describeEachEngine('what is kept, and for how long', (ctx) => {
       SELECT question_id FROM notifications WHERE question_id IN (${sql.join(questions)})
       ORDER BY question_id`.execute(db);
     expect(rows.map((row) => row.question_id)).toEqual([recent, readToday, unread]);
+  });
+
+  it(`deletes a silence ${RETENTION.endedSilenceDays} days after it ended or was lifted, never a running one`, async () => {
+    const db = ctx.database.db;
+    const questions = [];
+    for (let i = 0; i < 5; i += 1) questions.push((await createQuestion(ctx)).id);
+    const ago = (days: number) => new Date(Date.now() - days * DAY_MS);
+    const days = RETENTION.endedSilenceDays;
+    // [ends_at, lifted_at] of each: ran out long ago, ran out lately, lifted long ago
+    // though it would run a year more, lifted lately, and running still.
+    const ends: [Date, Date | null][] = [
+      [ago(days + 1), null],
+      [ago(days - 1), null],
+      [ago(-365), ago(days + 1)],
+      [ago(-365), ago(days - 1)],
+      [ago(-3), null],
+    ];
+    for (const [i, [endsAt, liftedAt]] of ends.entries()) {
+      await sql`INSERT INTO silences (session_hash, source_type, source_id, reason, days, ends_at,
+          lifted_at, created_at)
+        VALUES (${Buffer.alloc(32, i)}, 'question', ${questions[i]}, 'Insults', 1, ${endsAt},
+          ${liftedAt}, ${ago(400)})`.execute(db);
+    }
+    await prune();
+    const { rows } = await sql<{ source_id: number }>`
+      SELECT source_id FROM silences WHERE source_id IN (${sql.join(questions)})
+      ORDER BY source_id`.execute(db);
+    expect(rows.map((row) => row.source_id)).toEqual([questions[1], questions[3], questions[4]]);
   });
 
   it('forgets a sign-in once it can no longer be renewed', async () => {

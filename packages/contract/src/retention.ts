@@ -14,6 +14,11 @@ export const RETENTION = {
   challengeMinutes: 30,
   /** A push that could not be sent is dropped after this long. */
   queuedPushMinutes: 10,
+  /**
+   * A silence's record (whom it silenced, why, until when) is deleted this many days after
+   * it ended, run out or lifted; the moderation log keeps that it happened.
+   */
+  endedSilenceDays: 30,
   /** The longest window of a rate-limit counter. */
   rateLimitWindowMaxHours: 24,
 } as const;

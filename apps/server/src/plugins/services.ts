@@ -18,6 +18,7 @@ import { ReporterFingerprints } from '../lib/reporter-fingerprints.ts';
 import { ReporterNetworks } from '../lib/reporter-networks.ts';
 import { purgeDeletedNames } from '../repositories/deleted-names.ts';
 import { purgeReadNotifications } from '../repositories/notifications.ts';
+import { purgeEndedSilences } from '../repositories/silences.ts';
 import { FeedCache, readFeedVersion } from '../services/feed-cache.ts';
 import { LikeBatches } from '../services/likes.ts';
 import { LiveEvents } from '../services/live-events.ts';
@@ -43,7 +44,10 @@ export interface Services {
 
 /** How often expired rows of the token denylist are dropped from the database. */
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
-/** Read notifications are purged hourly, RETENTION.readNotificationsDays after being read. */
+/**
+ * Read notifications, deleted accounts' names and ended silences are purged hourly, each
+ * after its lifetime (RETENTION, LIMITS.deletedNameDays).
+ */
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 export default fp(
@@ -89,6 +93,9 @@ export default fp(
         ),
         purgeDeletedNames(services.db, LIMITS.deletedNameDays).catch((error: unknown) => {
           app.log.warn({ err: error }, "could not purge deleted accounts' names");
+        }),
+        purgeEndedSilences(services.db, RETENTION.endedSilenceDays).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'could not purge ended silences');
         }),
       ]);
     let sweeper: NodeJS.Timeout | undefined;

@@ -134,3 +134,21 @@ export async function copySilencesToUser(db: Executor, sessionHash: Buffer, user
     )
     .execute();
 }
+
+/**
+ * Deletes the silences that ended (ran out, or were lifted) more than `days` days ago, with
+ * their copies: nothing needs whom they silenced any more, and the moderation log keeps
+ * that they happened.
+ */
+export async function purgeEndedSilences(db: Executor, days: number): Promise<number> {
+  const result = await db
+    .deleteFrom('silences')
+    .where('copied_from', 'is', null)
+    .where(
+      sql<Date>`least(ends_at, coalesce(lifted_at, ends_at))`,
+      '<=',
+      sql<Date>`now() - make_interval(days => ${days})`,
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
