@@ -113,6 +113,19 @@ const NAMES: Case[] = [
   ['I went to Paris Texas', []],
 ];
 
+/** personal-ids.ts: IBANs, UPI IDs, addresses without their ending, three more national IDs. */
+const MORE_IDS: Case[] = [
+  ['my IBAN is GB82 WEST 1234 5698 7654 32 thanks', [['payment', 'GB82 WEST 1234 5698 7654 32']]],
+  ['iban DE89370400440532013000.', [['payment', 'DE89370400440532013000']]],
+  ['GB82 WEST 1234 5698 7654 33 fails its check', []],
+  ['my upi is priya.k@okhdfcbank', [['payment', 'priya.k@okhdfcbank']]],
+  ['mail greg dot holt at gmail', [['email', 'greg dot holt at gmail']]],
+  ['she works at yahoo and he was at gmail for 3 years', []],
+  ['my SA ID number is 8001015009087', [['national_id', '8001015009087']]],
+  ['personnummer 811218-9876', [['national_id', '811218-9876']]],
+  ['mój PESEL to 44051401359', [['national_id', '44051401359']]],
+];
+
 const MIXED: Case[] = [
   [
     'Jessica Thompson, 07911 123456, jess@example.com, @jess_t',
@@ -127,7 +140,16 @@ const MIXED: Case[] = [
   ['', []],
 ];
 
-const TABLE = [...PHONES, ...NOT_PHONES, ...EMAILS, ...SOCIAL, ...ADDRESSES, ...NAMES, ...MIXED];
+const TABLE = [
+  ...PHONES,
+  ...NOT_PHONES,
+  ...EMAILS,
+  ...SOCIAL,
+  ...ADDRESSES,
+  ...NAMES,
+  ...MORE_IDS,
+  ...MIXED,
+];
 
 describe('detectPersonalInfo', () => {
   it('has a table of at least 60 cases, true and false', () => {
