@@ -51,6 +51,8 @@ const NOT_PHONES: Case[] = [
   ['I am 25, he is 32 and we have been together 3 years', []],
   ['room 1203, floor 4', []],
   ['ISBN 978-3-16-148410-0 is a good book', []],
+  ['case number 2024-118273 with the police', []],
+  ['order no. 07911 123456 never came', []],
   ['card 4111 1111 1111 1111', []],
   ['he has 1500000 followers', []],
   ['it is 5 km and 10 minutes away', []],
