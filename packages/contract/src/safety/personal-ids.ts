@@ -33,6 +33,17 @@ const OBFUSCATED_EMAIL = new RegExp(
 
 const PROVIDER = new RegExp(`^(?:${PROVIDERS})$`, 'i');
 
+/**
+ * "greg dot holt at gmail": no domain ending, but a provider that is only ever an e-mail
+ * service, and a local part that only an address has (a dot, a digit or "_"), so "she works
+ * at yahoo" passes.
+ */
+const MAIL_ONLY = 'gmail|googlemail|hotmail|outlook|icloud|protonmail|aol|gmx|yahoo|yandex';
+const EMAIL_WITHOUT_ENDING = new RegExp(
+  String.raw`(?<![\w.@])(?!(?:${NOT_LOCAL})${AT})(${LABEL}(?:${DOT}${LABEL}){0,3})${AT}(?:${MAIL_ONLY})(?![\w@]|${DOT}[A-Za-z])`,
+  'gi',
+);
+
 function findObfuscatedEmails(text: string, found: Found[]): void {
   for (const match of text.matchAll(OBFUSCATED_EMAIL)) {
     const [all, , domain = ''] = match;
@@ -47,6 +58,12 @@ function findObfuscatedEmails(text: string, found: Found[]): void {
       start: match.index + offset,
       end: match.index + all.trimEnd().length,
     });
+  }
+  for (const match of text.matchAll(EMAIL_WITHOUT_ENDING)) {
+    const [all, local = ''] = match;
+    if (!/[\d_.]|dot/i.test(local)) continue;
+    const offset = all.length - all.trimStart().length;
+    found.push({ kind: 'email', start: match.index + offset, end: match.index + all.length });
   }
 }
 
@@ -170,9 +187,31 @@ function dutchBsn(digits: string): boolean {
   return sum % 11 === 0 && sum !== 0;
 }
 
-/** Words that introduce an ID number: with one, a bare run of digits is checked as an ID. */
+/** A date written YYMMDD (the birth date that starts some ID numbers). */
+function yymmdd(digits: string): boolean {
+  const month = Number(digits.slice(2, 4));
+  const day = Number(digits.slice(4, 6));
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+/** Poland: the PESEL's weighted check digit (the month carries the century: +20, +40...). */
+function polishPesel(digits: string): boolean {
+  if (digits.length !== 11) return false;
+  const month = Number(digits.slice(2, 4)) % 20;
+  const day = Number(digits.slice(4, 6));
+  if (month < 1 || month > 12 || day < 1 || day > 31) return false;
+  const weights = [1, 3, 7, 9, 1, 3, 7, 9, 1, 3];
+  let sum = 0;
+  for (let i = 0; i < 10; i += 1) sum += Number(digits[i]) * (weights[i] ?? 0);
+  return (10 - (sum % 10)) % 10 === Number(digits[10]);
+}
+
+/**
+ * Words that introduce an ID number: with one, a bare run of digits is checked as an ID. The
+ * verb may be another language's "is" ("mój PESEL to", "su NIE es", "mein ... ist").
+ */
 const ID_CUE =
-  /\b(?:ssn|social security(?: number| no\.?| #)?|social insurance(?: number)?|sin|bsn|burgerservicenummer|national insurance(?: number)?|ni number|nino|national id(?: number)?|id number|id no\.?|identity number|identity card|dni|nie|nif|cpf|aadhaar|aadhar|codice fiscale|fiscal code|tax id|tin|personnummer|pesel|numéro de sécurité sociale|sécu)\b[\s:#.-]*(?:number|no\.?|#)?[\s:#.-]*(?:is|was|=)?[\s:#-]*$/i;
+  /\b(?:ssn|social security(?: number| no\.?| #)?|social insurance(?: number)?|sin|bsn|burgerservicenummer|national insurance(?: number)?|ni number|nino|national id(?: number)?|id number|id no\.?|identity number|identity card|dni|nie|nif|cpf|aadhaar|aadhar|codice fiscale|fiscal code|tax id|tin|personnummer|pesel|numéro de sécurité sociale|sécu)\b[\s:#.-]*(?:number|no\.?|#)?[\s:#.-]*(?:is|was|=|to|es|est|è|é|ist|är|er)?[\s:#-]*$/i;
 
 interface IdFormat {
   pattern: RegExp;
@@ -250,6 +289,27 @@ const ID_FORMATS: IdFormat[] = [
     valid: verhoeff,
     cued: true,
   },
+  // South Africa ID: YYMMDD, four digits, citizenship 0 or 1, any digit, Luhn; 13 digits.
+  {
+    pattern: new RegExp(`${BOUND_START}\\d{6} ?\\d{4} ?[01]\\d ?\\d${BOUND_END}`, 'g'),
+    valid: (m) => yymmdd(digitsOf(m)) && luhn(digitsOf(m)),
+    cued: true,
+  },
+  // Sweden personnummer: YYMMDD-NNNC (or YYYYMMDD-NNNC), Luhn on the last ten digits.
+  {
+    pattern: new RegExp(`${BOUND_START}(?:19|20)?\\d{6}[-+]?\\d{4}${BOUND_END}`, 'g'),
+    valid: (m) => {
+      const ten = digitsOf(m).slice(-10);
+      return yymmdd(ten) && luhn(ten);
+    },
+    cued: true,
+  },
+  // Poland PESEL: 11 digits, the first six a date, a weighted check digit.
+  {
+    pattern: new RegExp(`${BOUND_START}\\d{11}${BOUND_END}`, 'g'),
+    valid: (m) => polishPesel(m),
+    cued: true,
+  },
   // Netherlands BSN: nine digits, 11-proof, after "BSN".
   {
     pattern: new RegExp(`${BOUND_START}\\d{4}\\.?\\d{2}\\.?\\d{3}${BOUND_END}`, 'g'),
@@ -306,7 +366,7 @@ function findPlates(text: string, found: Found[]): void {
 const PAYMENT_LINK =
   /(?<![\w.@/-])(?:https?:\/\/)?(?:www\.)?(?:paypal\.me|paypal\.com\/paypalme|cash\.app|venmo\.com(?:\/u)?|account\.venmo\.com\/u|revolut\.me|monzo\.me|ko-fi\.com|buymeacoffee\.com|wise\.com\/pay\/me)\/[^\s<>"'()[\]]+/gi;
 const PAYMENT_APP =
-  '(?:venmo|cash ?app|cashapp|paypal|pay ?pal|revolut|monzo|zelle|ko-?fi|buy me a coffee|apple cash|wise|paytm|upi|gpay|google pay|mobilepay|swish|twint|bizum|lydia|paylib|pix)';
+  '(?:venmo|cash ?app|cashapp|paypal|pay ?pal|revolut|monzo|zelle|ko-?fi|buy me a coffee|apple cash|wise|paytm|upi|gpay|google pay|phonepe|bhim|mobilepay|swish|twint|bizum|lydia|paylib|pix)';
 /** "venmo @jane-doe", "my cashapp is $JaneDoe", "paypal: jdoe84", "venmo me jane_doe". */
 const PAYMENT_NAMED = new RegExp(
   String.raw`\b${PAYMENT_APP}\b(?:\s+(?:me|handle|username|user|tag|id|account|name))?\s*(?::|-|is|at|@|=)?\s*([@$]?[A-Za-z0-9][\w.-]{1,29}[A-Za-z0-9_])(?![\w@])`,
@@ -320,7 +380,48 @@ const NOT_PAYMENT_WORDS = new Set(
   ),
 );
 
+/**
+ * An IBAN: a country code, two check digits, then 11 to 30 letters and digits, bare or in
+ * groups of four. Its mod-97 check (ISO 13616) tells it from other codes, so no cue is needed.
+ */
+const IBAN = /(?<![\w-])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?(?![\w-])/gi;
+
+function ibanValid(compact: string): boolean {
+  if (compact.length < 15 || compact.length > 34) return false;
+  const upper = compact.toUpperCase();
+  let rest = 0;
+  for (const char of upper.slice(4) + upper.slice(0, 4)) {
+    const value = Number.parseInt(char, 36);
+    rest = (value > 9 ? rest * 100 + value : rest * 10 + value) % 97;
+  }
+  return rest === 1;
+}
+
+function findIbans(text: string, found: Found[]): void {
+  for (const match of text.matchAll(IBAN)) {
+    // "... 1920 5124 and": a trailing group may be the next word; drop groups until it checks.
+    const groups = match[0].split(' ');
+    while (groups.length > 1 && !ibanValid(groups.join(''))) groups.pop();
+    const iban = groups.join(' ');
+    if (!ibanValid(iban.replace(/ /g, ''))) continue;
+    found.push({ kind: 'payment', start: match.index, end: match.index + iban.length });
+  }
+}
+
+/**
+ * An Indian UPI ID ("priya.k@okhdfcbank"): a name, "@" and a bank's handle with no dot, so
+ * not an e-mail address; only near a payment word ("upi", "gpay", "pay"), as "a@b" alone is
+ * rarely one.
+ */
+const UPI_ID = /(?<![\w.@-])[A-Za-z0-9][\w.-]{1,48}[A-Za-z0-9_]@[A-Za-z]{2,20}(?![\w@-]|\.\w)/g;
+
 function findPayments(text: string, found: Found[]): void {
+  findIbans(text, found);
+  for (const match of text.matchAll(UPI_ID)) {
+    const around = text.slice(Math.max(0, match.index - 40), match.index + match[0].length + 40);
+    if (!PAYMENT_CUE.test(around)) continue;
+    found.push({ kind: 'payment', start: match.index, end: match.index + match[0].length });
+  }
   for (const match of text.matchAll(PAYMENT_LINK)) {
     found.push({
       kind: 'payment',

@@ -51,6 +51,8 @@ const NOT_PHONES: Case[] = [
   ['I am 25, he is 32 and we have been together 3 years', []],
   ['room 1203, floor 4', []],
   ['ISBN 978-3-16-148410-0 is a good book', []],
+  ['case number 2024-118273 with the police', []],
+  ['order no. 07911 123456 never came', []],
   ['card 4111 1111 1111 1111', []],
   ['he has 1500000 followers', []],
   ['it is 5 km and 10 minutes away', []],
@@ -113,6 +115,19 @@ const NAMES: Case[] = [
   ['I went to Paris Texas', []],
 ];
 
+/** personal-ids.ts: IBANs, UPI IDs, addresses without their ending, three more national IDs. */
+const MORE_IDS: Case[] = [
+  ['my IBAN is GB82 WEST 1234 5698 7654 32 thanks', [['payment', 'GB82 WEST 1234 5698 7654 32']]],
+  ['iban DE89370400440532013000.', [['payment', 'DE89370400440532013000']]],
+  ['GB82 WEST 1234 5698 7654 33 fails its check', []],
+  ['my upi is priya.k@okhdfcbank', [['payment', 'priya.k@okhdfcbank']]],
+  ['mail greg dot holt at gmail', [['email', 'greg dot holt at gmail']]],
+  ['she works at yahoo and he was at gmail for 3 years', []],
+  ['my SA ID number is 8001015009087', [['national_id', '8001015009087']]],
+  ['personnummer 811218-9876', [['national_id', '811218-9876']]],
+  ['mój PESEL to 44051401359', [['national_id', '44051401359']]],
+];
+
 const MIXED: Case[] = [
   [
     'Jessica Thompson, 07911 123456, jess@example.com, @jess_t',
@@ -127,7 +142,16 @@ const MIXED: Case[] = [
   ['', []],
 ];
 
-const TABLE = [...PHONES, ...NOT_PHONES, ...EMAILS, ...SOCIAL, ...ADDRESSES, ...NAMES, ...MIXED];
+const TABLE = [
+  ...PHONES,
+  ...NOT_PHONES,
+  ...EMAILS,
+  ...SOCIAL,
+  ...ADDRESSES,
+  ...NAMES,
+  ...MORE_IDS,
+  ...MIXED,
+];
 
 describe('detectPersonalInfo', () => {
   it('has a table of at least 60 cases, true and false', () => {

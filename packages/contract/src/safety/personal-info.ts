@@ -163,6 +163,14 @@ const CURRENCY_BEFORE = /(?:[$€£¥₹]|\b(?:usd|eur|gbp|inr|rs\.?))\s*$/i;
 const CURRENCY_AFTER =
   /^\s*(?:[$€£¥₹%]|(?:usd|eur|gbp|dollars?|euros?|pounds?|bucks|k\b|km|kg|miles?|lbs?|years?|yrs?|times|people|followers|likes|views)\b)/i;
 
+/**
+ * Words that name some other number ("order 4471-2290-1183", "case number 2024-118273"):
+ * right before the digits, they outweigh a phone number's shape and a cue such as "number".
+ * "Account" and the like only with "number" ("my whatsapp account +44..." is a phone).
+ */
+const OTHER_NUMBER_BEFORE =
+  /\b(?:(?:order|tracking|parcel|case|invoice|ticket|reference|ref|booking|reservation|confirmation|receipt|transaction|policy|claim|serial|model|flight|room|table|isbn)\s*(?:number|no\.?|#|id)?|(?:account|member(?:ship)?|customer|patient|student|employee)\s*(?:number|no\.?|#|id))[\s:#.-]*$/i;
+
 const digitsOf = (text: string) => text.replace(/\D/g, '');
 
 function isPhone(text: string, candidate: string, start: number): boolean {
@@ -173,6 +181,7 @@ function isPhone(text: string, candidate: string, start: number): boolean {
   const before = text.slice(Math.max(0, start - 40), start);
   const after = text.slice(start + candidate.length, start + candidate.length + 12);
   if (CURRENCY_BEFORE.test(before) || CURRENCY_AFTER.test(after)) return false;
+  if (OTHER_NUMBER_BEFORE.test(before)) return false;
   if (/^(?:\+|00)/.test(trimmed)) {
     // International form: the + (or 00) and a country code are signal enough.
     const international = `+${trimmed.replace(/^\+|^00/, '')}`;
