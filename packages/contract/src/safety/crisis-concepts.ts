@@ -637,6 +637,25 @@ export const CONCEPT_CLASSES: Readonly<Record<string, readonly string[]>> = {
 
 // ---- Figures of speech, blanked before the rules run ----------------------------------
 
+/**
+ * Small embarrassments and mishaps that make "I want to die" a figure of speech. Not shame
+ * itself ("embarrassed", "mortified"): people write it after an assault too.
+ */
+const EMBARRASSMENT = [
+  'accidentally',
+  'by accident',
+  'embarrassing',
+  'cringe',
+  'cringy',
+  'cringey',
+  'awkward',
+  'voice crack',
+  'exam',
+  'presentation',
+  'typo',
+  'wrong name',
+];
+
 const FIGURES: Rule[] = [
   rule(word('kill'), word('it')),
   rule(word('be'), word('kill'), word('me'), '(?!', gap(3), word('if'), ')'),
@@ -748,6 +767,62 @@ const FIGURES: Rule[] = [
     word('where', 'about', 'in which', 'when'),
     gap(8),
   ),
+  // Hyperbole after a mishap: "I accidentally liked her old photo, I want to die", "I wanted
+  // to die when my voice cracked". A small embarrassment in the same post makes the wish a
+  // figure; "lol" or "haha" do not (people in crisis write them too).
+  rule(word(EMBARRASSMENT), far(12), word(WISH), gap(2), word('die', 'be dead', 'disappear')),
+  rule(
+    word(WISH),
+    gap(2),
+    word('die', 'be dead', 'disappear'),
+    '(?=',
+    far(12),
+    word(EMBARRASSMENT),
+    ')',
+  ),
+  // "Stop existing on dating apps for a bit": a break from somewhere, not from living.
+  rule(word('stop exist', 'not exist'), word('on', 'online', 'in the group chat')),
+  // Winning a game: "he plays fighting games and always beats me".
+  rule(
+    word('game', 'games', 'chess', 'card', 'cards', 'mario kart', 'tennis', 'pool', 'quiz'),
+    gap(3),
+    word('always', 'usually', 'never', 'every time', 'easily'),
+    word('beat', 'destroy', 'crush', 'win'),
+  ),
+  // Taken along: "she dragged me to her sister's wedding" ("dragged me to the car" is not).
+  rule(
+    word('drag', 'pull'),
+    word('me', 'him', 'her', 'us'),
+    word('to', 'along to', 'along'),
+    gap(3),
+    word(
+      'wedding',
+      'party',
+      'gym',
+      'church',
+      'concert',
+      'mall',
+      'shopping',
+      'movie',
+      'dinner',
+      'brunch',
+      'museum',
+      'club',
+      'bar',
+      'yoga',
+      'class',
+      'event',
+      'festival',
+    ),
+  ),
+  // A scar with a harmless cause: "a scar on his arm from a motorbike accident".
+  rule(
+    word('scar', 'scars'),
+    gap(8),
+    word('from', 'after'),
+    gap(3),
+    word('accident', 'surgery', 'operation', 'crash', 'fall', 'injury', 'chickenpox'),
+  ),
   // Hyperbole about someone else: "she will die if I don't watch the new season".
   rule(word('he', 'she', 'they', 'you'), word('will', 'would'), word('die'), word('if')),
 ];
@@ -783,6 +858,52 @@ const CONSENT = rule(
 const CONSENT_BROKEN = rule(word('ignore', 'not respect', 'anyway', 'without asking', 'not stop'));
 export const isConsensual = (lemmas: string) =>
   CONSENT.pattern.test(lemmas) && !CONSENT_BROKEN.pattern.test(lemmas);
+
+/**
+ * A mutual arrangement: "it works for us", "I check his too". It silences the rules of
+ * coercive control and stalking (checking, money, locations), which read one-sided control.
+ */
+const MUTUAL = rule(
+  yes(
+    'it work for us',
+    'it work for both of us',
+    'work well for us',
+    'we both share',
+    'we share our location',
+    'we share location',
+    'we check each other',
+  ),
+);
+const MUTUAL_CHECK = rule(
+  word('i'),
+  yes('check', 'see', 'track', 'read'),
+  gap(2),
+  word('his', 'hers', 'theirs', 'her'),
+  gap(1),
+  word('too', 'as well'),
+);
+/** Signs that the "mutual" side is not: anger, obligation, his word for it. */
+const MUTUAL_BROKEN = rule(
+  word(
+    'angry',
+    'mad',
+    'have to',
+    'make me',
+    'not let',
+    'not allow',
+    'punish',
+    'force',
+    'threaten',
+    'or else',
+    'he say',
+    'she say',
+    'they say',
+  ),
+);
+const isMutual = (lemmas: string) =>
+  (MUTUAL.pattern.test(lemmas) || MUTUAL_CHECK.pattern.test(lemmas)) &&
+  !CONSENT_BROKEN.pattern.test(lemmas) &&
+  !MUTUAL_BROKEN.pattern.test(lemmas);
 
 const blank = (s: string) => s.replace(/[^ |]/g, '#');
 
@@ -958,7 +1079,9 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, Rule[]> = {
       gap(3),
       word('pill', 'pills', 'tablet', 'tablets', 'meds', 'medication'),
     ),
-    rule(word(WISH), gap(4), word(DIE)),
+    rule(word(WISH), gap(4), word(DIE.filter((entry) => entry !== 'be go'))),
+    // "I want to be gone" reads "be go"; "I'm going to pass out" reads "be go to", the future.
+    rule(word(WISH), gap(4), word('be go'), '(?!~?to )'),
     rule(
       word('want', 'wish', 'need'),
       gap(2),
@@ -2653,6 +2776,10 @@ export function conceptCategories(read: string): Set<CrisisCategory> {
       found.add(category);
   }
   if (minorWithAdult(lemmas)) found.add('minor_with_adult');
+  if (isMutual(read)) {
+    found.delete('coercive_control');
+    found.delete('stalking');
+  }
   if (isConsensual(read)) {
     found.delete('partner_abuse');
     found.delete('sexual_coercion');

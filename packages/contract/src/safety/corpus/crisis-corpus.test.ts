@@ -50,9 +50,14 @@ const FLOORS = { overall: 0.78, perCategory: 0.64, falsePositives: 0.045 };
  * lowered it from 0.985 recall and 1.3 % false alarms to 0.966 and 2.4 % (on the old
  * development sentences alone: 0.978 and 1.3 %). On the new ones, every false alarm comes
  * from the rules ("I want to die" of embarrassment, a scar from an accident, sharing
- * locations by choice) and the misses from the learnt layer's high thresholds.
+ * locations by choice) and the misses from the learnt layer's high thresholds. Rules for
+ * figures of speech and mutual arrangements (2026-12-07 evening: a mishap in the same post,
+ * "be going to" read as the future, "stop existing on" an app, winning a game, dragged along
+ * to an event, a scar from an accident, "it works for us", "I check his too") brought its
+ * false alarms from 15 to 4 of 636 (0.6 %) without losing a development positive; the test
+ * part's figures did not move.
  */
-const DEV_FLOORS = { overall: 0.96, falsePositives: 0.024 };
+const DEV_FLOORS = { overall: 0.96, falsePositives: 0.007 };
 
 /** The contract is built without Node's or the DOM's types; the test runs in Node. */
 declare const console: { log(message: string): void };
