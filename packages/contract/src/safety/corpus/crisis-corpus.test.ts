@@ -42,8 +42,12 @@ const CRISIS_GOALS = { overall: 0.9, perCategory: 0.85, falsePositives: 0.03 };
  * 0.833 -> 0.832 and minor_with_adult 0.916 -> 0.907 (both still above the floor). The
  * last 49 new sentences (31 self-harm) were written after the first 450's aggregate test
  * figures were seen, never its sentences.
+ *
+ * Later that evening, the rules' figures of speech left the test part as it was, and
+ * self-harm's own false-positive budget in training (crisis-train.ts) raised self_harm from
+ * 0.648 to 0.654 (106/162) and overall from 0.781 to 0.783, false alarms unchanged (4.4 %).
  */
-const FLOORS = { overall: 0.78, perCategory: 0.64, falsePositives: 0.045 };
+const FLOORS = { overall: 0.78, perCategory: 0.65, falsePositives: 0.045 };
 /**
  * The development part: the rules were tuned and the learnt layer trained on it, yet neither
  * finds all of it (its newest sentences were never given rules). The 2026-12-07 sentences
@@ -55,9 +59,10 @@ const FLOORS = { overall: 0.78, perCategory: 0.64, falsePositives: 0.045 };
  * "be going to" read as the future, "stop existing on" an app, winning a game, dragged along
  * to an event, a scar from an accident, "it works for us", "I check his too") brought its
  * false alarms from 15 to 4 of 636 (0.6 %) without losing a development positive; the test
- * part's figures did not move.
+ * part's figures did not move. Self-harm's own false-positive budget then raised its recall
+ * to 0.975.
  */
-const DEV_FLOORS = { overall: 0.96, falsePositives: 0.007 };
+const DEV_FLOORS = { overall: 0.97, falsePositives: 0.007 };
 
 /** The contract is built without Node's or the DOM's types; the test runs in Node. */
 declare const console: { log(message: string): void };
