@@ -656,6 +656,31 @@ const EMBARRASSMENT = [
   'wrong name',
 ];
 
+/** Pills and medicines, as wink lemmatises them ("meds" reads "med"). */
+const PILLS = [
+  'pill',
+  'pills',
+  'tablet',
+  'tablets',
+  'med',
+  'meds',
+  'medication',
+  'painkiller',
+  'painkillers',
+];
+const DRUGS = [
+  'ibuprofen',
+  'tylenol',
+  'paracetamol',
+  'acetaminophen',
+  'advil',
+  'aspirin',
+  'melatonin',
+  'sertraline',
+  'xanax',
+  'sleeping pill',
+];
+
 const FIGURES: Rule[] = [
   rule(word('kill'), word('it')),
   rule(word('be'), word('kill'), word('me'), '(?!', gap(3), word('if'), ')'),
@@ -1025,6 +1050,141 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, Rule[]> = {
       ),
     ),
     rule(word('overdose', 'overdosed')),
+    // Methods and their questions, in the words of posts wink reads oddly ("stockpiling",
+    // "med"): many pills at once, bleach, a lethal dose, a car into a tree.
+    rule(
+      word('collect', 'stockpile', 'stockpiling', 'save up', 'hoard', 'hoarding'),
+      gap(4),
+      word(PILLS),
+    ),
+    rule(
+      word('swallow', 'take', 'drank', 'drink'),
+      gap(1),
+      word(
+        'a bottle of',
+        'half a bottle of',
+        'a whole bottle of',
+        'the whole bottle of',
+        'a box of',
+      ),
+      gap(2),
+      word(PILLS, DRUGS),
+    ),
+    rule(word('take', 'swallow'), gap(2), '(?:[1-9][0-9]) ', gap(3), word(PILLS, DRUGS)),
+    rule(word('drank', 'drink', 'swallow'), word('bleach')),
+    rule(word('lethal dose', 'fatal dose', 'bleed out', 'how many pill', 'how many pills')),
+    rule(
+      word('least painful way', 'painless way'),
+      word('to go', 'to die', 'to end it', 'out'),
+      '(?:[|] |$)',
+    ),
+    rule(
+      word(WISH),
+      gap(2),
+      word('drive into', 'driving into', 'crash', 'swerve into', 'swerving into', 'walk into'),
+      gap(1),
+      word(
+        'a tree',
+        'a wall',
+        'oncoming traffic',
+        'traffic',
+        'the sea',
+        'the ocean',
+        'the river',
+        'the lake',
+        'the car',
+        'a truck',
+      ),
+    ),
+    rule(word('sit', 'sat'), word('in the garage'), gap(3), word('car run', 'engine run')),
+    rule(
+      word('sit', 'stand', 'stood'),
+      word('on the roof', 'on the ledge', 'on the edge'),
+      gap(4),
+      word('right now', 'tonight'),
+    ),
+    // Injuring one's own body: carving into it, or until it bleeds.
+    rule(
+      word('carve', 'carving', 'etch'),
+      gap(3),
+      word('into'),
+      word('my', 'her', 'his'),
+      word('arm', 'arms', 'thigh', 'thighs', 'wrist', 'wrists', 'skin', 'leg', 'legs', 'stomach'),
+    ),
+    rule(
+      yes('scratch', 'bang', 'hit', 'cut', 'burn', 'pick', 'punch'),
+      word('my', 'her', 'his'),
+      gap(1),
+      word(BODY, 'skin', 'leg', 'legs', 'thigh', 'thighs', 'wrist', 'wrists', 'arm', 'arms'),
+      gap(6),
+      word(
+        'until it bleed',
+        'till it bleed',
+        'until i bleed',
+        'till i bleed',
+        'until i see star',
+        'till i see star',
+        'with a hammer',
+        'with a razor',
+        'with a blade',
+        'with a lighter',
+      ),
+    ),
+    rule(
+      word('i', 'she', 'he'),
+      gap(2),
+      word('cut', 'cutting'),
+      word('every night', 'every day', 'deep', 'deeper', 'each time'),
+    ),
+    rule(
+      word('keep', 'have', 'hide', 'carry'),
+      gap(1),
+      word('a blade', 'a razor', 'a razor blade', 'razor blades', 'blades'),
+      gap(4),
+      word('for when', 'for bad', 'just in case', 'in case'),
+    ),
+    rule(
+      word('rope', 'noose', 'blade', 'razor', 'gun', 'pill', 'pills'),
+      gap(6),
+      word('keep look at', 'keep stare at', 'keep think about'),
+      word('it', 'them'),
+    ),
+    // Warning signs: a note, a will, belongings given away with goodbyes, a date set.
+    rule(
+      word('write', 'wrote', 'writing'),
+      gap(1),
+      word('the note', 'goodbye note', 'a goodbye note', 'goodbye letter', 'goodbye letters'),
+      '(?:[|] |$)',
+    ),
+    rule(word('write', 'wrote', 'writing'), word('a will', 'my will', 'note to people explain')),
+    rule(
+      word('give away', 'giving away', 'gave away'),
+      gap(3),
+      word('stuff', 'thing', 'things', 'belonging', 'belongings', 'possession', 'possessions'),
+      far(10),
+      word('goodbye'),
+    ),
+    rule(
+      word('thanks for everything', 'thank you for everything'),
+      far(8),
+      word('take care of my'),
+    ),
+    rule(word('a plan and a date', 'a date and a plan', 'a plan and a method')),
+    rule(word('attempt'), word('before', 'twice', 'once', 'last year'), '(?!', word('to'), ')'),
+    rule(word('pray', 'hope', 'hoping'), gap(3), word('not wake up', 'never wake up')),
+    rule(
+      word('only way out', 'only escape'),
+      gap(3),
+      word('die', 'dying', 'death', 'suicide', 'end it', 'kill myself'),
+    ),
+    rule(word('no reason to'), word('keep go', 'keep going', 'live', 'be alive'), '(?:[|] |$)'),
+    rule(
+      word('fantasize', 'fantasise', 'imagine', 'dream'),
+      gap(2),
+      word('my own funeral', 'my funeral'),
+    ),
+    rule(word('not worth'), word('saving', 'save')),
+    rule(word('with me', 'of me'), word('much longer', 'for much longer')),
     rule(
       yes(
         'kill',

@@ -46,8 +46,11 @@ const CRISIS_GOALS = { overall: 0.9, perCategory: 0.85, falsePositives: 0.03 };
  * Later that evening, the rules' figures of speech left the test part as it was, and
  * self-harm's own false-positive budget in training (crisis-train.ts) raised self_harm from
  * 0.648 to 0.654 (106/162) and overall from 0.781 to 0.783, false alarms unchanged (4.4 %).
+ * Self-harm rules written from the development part's out-of-fold misses (methods, injuring
+ * one's own body, warning signs such as a note or a will) then raised self_harm to 0.673
+ * (109/162) and overall to 0.788, false alarms unchanged.
  */
-const FLOORS = { overall: 0.78, perCategory: 0.65, falsePositives: 0.045 };
+const FLOORS = { overall: 0.78, perCategory: 0.67, falsePositives: 0.045 };
 /**
  * The development part: the rules were tuned and the learnt layer trained on it, yet neither
  * finds all of it (its newest sentences were never given rules). The 2026-12-07 sentences
@@ -60,9 +63,9 @@ const FLOORS = { overall: 0.78, perCategory: 0.65, falsePositives: 0.045 };
  * to an event, a scar from an accident, "it works for us", "I check his too") brought its
  * false alarms from 15 to 4 of 636 (0.6 %) without losing a development positive; the test
  * part's figures did not move. Self-harm's own false-positive budget then raised its recall
- * to 0.975.
+ * to 0.975, and the new self-harm rules to 0.981 (no new false alarm).
  */
-const DEV_FLOORS = { overall: 0.97, falsePositives: 0.007 };
+const DEV_FLOORS = { overall: 0.98, falsePositives: 0.007 };
 
 /** The contract is built without Node's or the DOM's types; the test runs in Node. */
 declare const console: { log(message: string): void };
