@@ -639,7 +639,9 @@ export const CONCEPT_CLASSES: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * Small embarrassments and mishaps that make "I want to die" a figure of speech. Not shame
- * itself ("embarrassed", "mortified"): people write it after an assault too.
+ * itself ("embarrassed", "mortified"): people write it after an assault too. Not failures
+ * either ("an exam", "a presentation"), nor "awkward": hopelessness after failing an exam,
+ * or a home made awkward by violence, is the very wish the panel is for.
  */
 const EMBARRASSMENT = [
   'accidentally',
@@ -648,10 +650,7 @@ const EMBARRASSMENT = [
   'cringe',
   'cringy',
   'cringey',
-  'awkward',
   'voice crack',
-  'exam',
-  'presentation',
   'typo',
   'wrong name',
 ];

@@ -24,6 +24,9 @@ const TABLE: [text: string, categories: CrisisCategory[]][] = [
   ["I don't want to exist", ['self_harm']],
   ['I keep thinking about how to unalive myself', ['self_harm']],
   ['There is no point in living without her', ['self_harm']],
+  // Failing an exam, or a home made awkward, does not make the wish a figure of speech.
+  ['I failed my exam again and I want to die', ['self_harm']],
+  ['things are so awkward at home since he left, i just want to die', ['self_harm']],
   // Abuse or violence by a partner
   ['My boyfriend hit me last night when I got home late', ['partner_abuse']],
   ['He hits me when he is drunk', ['partner_abuse']],

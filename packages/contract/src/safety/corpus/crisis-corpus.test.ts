@@ -63,9 +63,12 @@ const FLOORS = { overall: 0.78, perCategory: 0.67, falsePositives: 0.045 };
  * to an event, a scar from an accident, "it works for us", "I check his too") brought its
  * false alarms from 15 to 4 of 636 (0.6 %) without losing a development positive; the test
  * part's figures did not move. Self-harm's own false-positive budget then raised its recall
- * to 0.975, and the new self-harm rules to 0.981 (no new false alarm).
+ * to 0.975, and the new self-harm rules to 0.981 (no new false alarm). An exam, a presentation
+ * or "awkward" beside "I want to die" were then taken off the mishaps that make it a figure
+ * (failing an exam is a real cause of that wish): one development negative of that kind is
+ * flagged again, 5 of 636 (0.8 %).
  */
-const DEV_FLOORS = { overall: 0.98, falsePositives: 0.007 };
+const DEV_FLOORS = { overall: 0.98, falsePositives: 0.008 };
 
 /** The contract is built without Node's or the DOM's types; the test runs in Node. */
 declare const console: { log(message: string): void };
