@@ -1,8 +1,8 @@
 /** Following a question (`POST` / `DELETE /api/questions/{id}/follow/`): its news reach the inbox. */
-import type { QuestionDetail } from '@dating/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { patchCachedQuestion } from '../../../lib/question-cache.ts';
 
 export const followQuestion = (id: number) => api.post<void>(`/api/questions/${id}/follow/`);
 export const unfollowQuestion = (id: number) => api.delete(`/api/questions/${id}/follow/`);
@@ -17,12 +17,10 @@ export function useToggleFollow() {
   return useMutation({
     mutationFn: ({ id, follow }: { id: number; follow: boolean }) =>
       follow ? followQuestion(id) : unfollowQuestion(id),
-    onSuccess: (_result, { id, follow }) => {
-      queryClient.setQueryData<QuestionDetail>(queryKeys.question(id), (old) =>
-        old ? { ...old, following: follow } : old,
-      );
+    onSuccess: async (_result, { id, follow }) => {
       // My Content's list of follows is read again when next shown.
       void queryClient.invalidateQueries({ queryKey: queryKeys.following });
+      await patchCachedQuestion(queryClient, id, (old) => ({ ...old, following: follow }));
     },
   });
 }

@@ -1,9 +1,10 @@
-import type { LikeResponse, QuestionDetail } from '@dating/contract';
+import type { LikeResponse } from '@dating/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { isRepeatLike } from '../../../lib/error-messages.ts';
 import { withProofOfWork } from '../../../lib/proof-of-work/on-demand.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { patchCachedQuestion } from '../../../lib/question-cache.ts';
 
 export const likeQuestion = ({ id, sessionId }: { id: number; sessionId: string | null }) =>
   withProofOfWork((altcha) =>
@@ -40,17 +41,12 @@ export function useToggleQuestionLike() {
         return queryClient.invalidateQueries({ queryKey: queryKeys.question(id) });
       }
     },
-    onSuccess: (result, { id, liked }) => {
-      queryClient.setQueryData<QuestionDetail>(queryKeys.question(id), (old) =>
-        old
-          ? {
-              ...old,
-              liked: !liked,
-              likes: result ? result.likes : Math.max(0, old.likes - 1),
-            }
-          : old,
-      );
-    },
+    onSuccess: (result, { id, liked }) =>
+      patchCachedQuestion(queryClient, id, (old) => ({
+        ...old,
+        liked: !liked,
+        likes: result ? result.likes : Math.max(0, old.likes - 1),
+      })),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.questionLists });
     },
