@@ -35,9 +35,14 @@ test.describe('helplines by country', () => {
     await expect(menu).toHaveValue('international');
     await expectAccessible(page, 'support panel, international');
 
-    // By keyboard: focus the menu and choose Spain.
+    // Choose Spain in the menu (a native select: keyboard operable). The fetch carries no
+    // session key.
+    const asked = page.waitForRequest(/\/api\/safety\/resources\/\?country=ES$/);
     await menu.focus();
     await menu.selectOption({ label: 'Spain' });
+    const headers = await (await asked).allHeaders();
+    expect(headers['x-session-id']).toBeUndefined();
+    expect(headers.authorization).toBeUndefined();
     const line = panel.getByRole('link', { name: 'Línea 024 de atención a la conducta suicida' });
     await expect(line).toBeVisible();
     // In the short list, first, written in Spanish; the international lines after.

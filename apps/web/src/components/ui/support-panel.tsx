@@ -21,7 +21,7 @@ import type {
 } from '@dating/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { api } from '../../lib/api-client.ts';
+import { ApiError, withQuery } from '../../lib/api-client.ts';
 import { focusPostBefore } from '../../lib/focus-post.ts';
 import {
   HELPLINE_CHOICES,
@@ -70,15 +70,29 @@ function withCountry(
   ];
 }
 
-/** A country's lines (and the whole list besides), fetched once per page load. */
+/**
+ * A country's lines (and the whole list besides), fetched once per page load. Without the
+ * API client's session key and token: which country someone in crisis looks at is not tied
+ * to who they are.
+ */
+async function fetchCountryHelplines(
+  country: string,
+  signal: AbortSignal,
+): Promise<SafetyResourcesResponse> {
+  const base = (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/$/, '');
+  const response = await fetch(withQuery(`${base}/api/safety/resources/`, { country }), {
+    signal,
+    credentials: 'omit',
+    headers: { Accept: 'application/json' },
+  });
+  if (!response.ok) throw new ApiError(response.status, null);
+  return (await response.json()) as SafetyResourcesResponse;
+}
+
 function useCountryHelplines(choice: HelplineChoice) {
   return useQuery({
     queryKey: queryKeys.helplines(choice),
-    queryFn: ({ signal }) =>
-      api.get<SafetyResourcesResponse>('/api/safety/resources/', {
-        query: { country: choice },
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchCountryHelplines(choice, signal),
     enabled: choice !== 'international',
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
