@@ -7,10 +7,20 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_MSG } from '@dating/contract';
+import {
+  API_MSG,
+  CRISIS_CATEGORIES,
+  HELPLINE_COUNTRIES,
+  HELPLINE_LANGUAGE,
+} from '@dating/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../src/config.ts';
-import { loadSafetyResources } from '../src/services/safety.ts';
+import countryLines from '../src/safety/country-helplines.json' with { type: 'json' };
+import {
+  COUNTRY_UNKNOWN,
+  loadCountryHelplines,
+  loadSafetyResources,
+} from '../src/services/safety.ts';
 import { createAdmin, createQuestion, createUser, type TestUser } from './factories.ts';
 import {
   createTestContext,
@@ -262,7 +272,98 @@ describeEachEngine('safety while writing', (ctx) => {
         'stalking',
         'minor_with_adult',
       ]);
+      expect(body).not.toHaveProperty('country');
     });
+
+    it("adds a country's own lines with ?country=, the same whole list besides", async () => {
+      const plain = (await ctx.request({ method: 'GET', url: '/api/safety/resources/' })).json<{
+        message: string;
+        sections: unknown[];
+      }>();
+      for (const code of HELPLINE_COUNTRIES) {
+        const res = await ctx.request({
+          method: 'GET',
+          url: `/api/safety/resources/?country=${code}`,
+        });
+        expect(res.statusCode, code).toBe(200);
+        const body = res.json<CountryBody>();
+        expect(body.message).toBe(plain.message);
+        expect(body.sections).toEqual(plain.sections);
+        expect(body.country.code).toBe(code);
+        expect(body.country.language).toBe(HELPLINE_LANGUAGE[code]);
+        expect(body.country.emergency.phone, code).toMatch(/\d/);
+        expect(body.country.sections.map((s) => s.category)).toEqual([...CRISIS_CATEGORIES]);
+        for (const section of body.country.sections) {
+          expect(section.resources.length, `${code} ${section.category}`).toBeGreaterThan(0);
+          for (const line of [...section.resources, body.country.emergency]) {
+            expect(line.source, `${code} ${line.name}`).toMatch(/^https:\/\/[a-z0-9.-]+\.[a-z]+/);
+            expect(line).not.toHaveProperty('categories');
+          }
+        }
+      }
+      const spain = (
+        await ctx.request({ method: 'GET', url: '/api/safety/resources/?country=es' })
+      ).json<CountryBody>();
+      expect(spain.country.code).toBe('ES');
+      expect(spain.country.language).toBe('es');
+      const selfHarm = spain.country.sections.find((s) => s.category === 'self_harm');
+      expect(selfHarm?.resources.map((r) => r.phone)).toContain('024');
+      const egypt = (
+        await ctx.request({ method: 'GET', url: '/api/safety/resources/?country=EG' })
+      ).json<CountryBody>();
+      expect(egypt.country.language).toBe('ar');
+    });
+
+    it('refuses a country it has no lines for, naming the field', async () => {
+      for (const country of ['FR', 'XX', 'ESP', '']) {
+        const res = await ctx.request({
+          method: 'GET',
+          url: `/api/safety/resources/?country=${country}`,
+        });
+        expect(res.statusCode, country).toBe(400);
+        expect(res.json(), country).toEqual({ country: [COUNTRY_UNKNOWN] });
+      }
+    });
+  });
+});
+
+interface CountryBody {
+  message: string;
+  sections: unknown[];
+  country: {
+    code: string;
+    language: string;
+    emergency: { name: string; phone: string | null; source: string };
+    sections: {
+      category: string;
+      resources: { name: string; phone: string | null; source: string }[];
+    }[];
+  };
+}
+
+describe('country helplines data', () => {
+  it('refuses a country left without a line for a category', () => {
+    const broken = structuredClone(countryLines) as Record<
+      string,
+      { lines: { categories: string[] }[] }
+    >;
+    const spain = broken.ES;
+    if (!spain) throw new Error('no ES');
+    for (const line of spain.lines) {
+      line.categories = line.categories.filter((c) => c !== 'stalking');
+      if (line.categories.length === 0) line.categories = ['self_harm'];
+    }
+    expect(() => loadCountryHelplines(broken)).toThrow(ConfigError);
+    expect(() => loadCountryHelplines(broken)).toThrow(/ES has no line for "stalking"/);
+  });
+
+  it('refuses a line without its source', () => {
+    const broken = structuredClone(countryLines) as Record<
+      string,
+      { lines: { source?: string }[] }
+    >;
+    delete broken.MX?.lines[0]?.source;
+    expect(() => loadCountryHelplines(broken)).toThrow(/country-helplines\.json: \/MX\/lines\/0/);
   });
 });
 

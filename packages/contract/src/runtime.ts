@@ -8,6 +8,7 @@
  */
 export * from './enums.ts';
 export * from './feed-params.ts';
+export * from './helpline-countries.ts';
 export * from './hidden-reasons.ts';
 export * from './html-policy.ts';
 export * from './languages.ts';

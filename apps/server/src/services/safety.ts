@@ -12,11 +12,19 @@
  *
  * The resources of the panel are the defaults (safety/default-resources.json) with, per
  * category, any replacement from the file SAFETY_RESOURCES_FILE names, validated at start-up.
+ * A country's own lines (safety/country-helplines.json, each with the page its number was
+ * taken from) are sent only when the panel asks for them (`?country=XX`): a post's panel
+ * stays as it was, and the web app fetches the lines of the country the visitor picks.
  */
 import { readFileSync } from 'node:fs';
 import {
+  type CountryHelplines,
+  CountryHelplinesFile,
   CRISIS_CATEGORIES,
   type CrisisCategory,
+  HELPLINE_COUNTRIES,
+  type HelplineCountry,
+  isHelplineCountry,
   type PiiKind,
   piiBlockedMessage,
   SafetyResourcesFile,
@@ -29,6 +37,7 @@ import { personalInfoKinds } from '@dating/contract/personal-info';
 import { Value } from 'typebox/value';
 import { type Config, ConfigError } from '../config.ts';
 import { fieldError } from '../lib/http-errors.ts';
+import countryLines from '../safety/country-helplines.json' with { type: 'json' };
 import defaults from '../safety/default-resources.json' with { type: 'json' };
 
 /** What a write's response carries besides the item. */
@@ -80,8 +89,44 @@ export function loadSafetyResources(file: string | undefined): Resources {
   return { message: custom.message ?? base.message ?? '', sections };
 }
 
+/** The 400's message for a `country` the server has no lines for. */
+export const COUNTRY_UNKNOWN = `Country must be one of ${HELPLINE_COUNTRIES.join(', ')}.`;
+
+/**
+ * Each country's lines by category, in the panel's order: read from `file` (the data file's
+ * contents), refused when a country leaves a category without a line.
+ */
+export function loadCountryHelplines(file: unknown): Record<HelplineCountry, CountryHelplines> {
+  const problems = [...Value.Errors(CountryHelplinesFile, file)]
+    .slice(0, 5)
+    .map((error) => `${error.instancePath || '(the whole file)'} ${error.message}`);
+  if (problems.length > 0) {
+    throw new ConfigError(problems.map((problem) => `country-helplines.json: ${problem}.`));
+  }
+  const read = file as CountryHelplinesFile;
+  const out = {} as Record<HelplineCountry, CountryHelplines>;
+  for (const code of HELPLINE_COUNTRIES) {
+    const { language, emergency, lines } = read[code];
+    const sections = CRISIS_CATEGORIES.map((category) => ({
+      category,
+      resources: lines
+        .filter((line) => line.categories.includes(category))
+        .map(({ categories: _categories, ...resource }) => resource),
+    }));
+    const empty = sections.filter((section) => section.resources.length === 0);
+    if (empty.length > 0) {
+      throw new ConfigError(
+        empty.map((s) => `country-helplines.json: ${code} has no line for "${s.category}".`),
+      );
+    }
+    out[code] = { code, language, emergency, sections };
+  }
+  return out;
+}
+
 export class SafetyService {
   private readonly resources: Resources;
+  private readonly countries = loadCountryHelplines(countryLines);
 
   constructor(
     private readonly piiGuard: Config['piiGuard'],
@@ -116,11 +161,18 @@ export class SafetyService {
     };
   }
 
-  /** Every category's section (`GET /api/safety/resources/`). */
-  all(): SafetyResourcesResponse {
-    return {
+  /**
+   * Every category's section (`GET /api/safety/resources/`); with a country, also its own
+   * lines. 400 `{"country": [...]}` for a code the server has no lines for (any case).
+   */
+  all(country?: string): SafetyResourcesResponse {
+    const response: SafetyResourcesResponse = {
       message: this.resources.message,
       sections: CRISIS_CATEGORIES.map((category) => this.resources.sections[category]),
     };
+    if (country === undefined) return response;
+    const code = country.toUpperCase();
+    if (!isHelplineCountry(code)) throw fieldError('country', COUNTRY_UNKNOWN);
+    return { ...response, country: this.countries[code] };
   }
 }

@@ -28,4 +28,6 @@ export const queryKeys = {
   /** The questions the requester follows (`GET /api/my/following/`), by identity. */
   following: ['following'] as const,
   followingOf: (who: string) => ['following', who] as const,
+  /** A country's helplines for the support panel (`GET /api/safety/resources/?country=`). */
+  helplines: (country: string) => ['helplines', country] as const,
 };

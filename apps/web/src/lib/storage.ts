@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   keyOffered: 'private_key_offered',
   /** The log position of this tab's last write (`Read-After`, lib/read-after.ts). */
   readAfter: 'read_after',
+  /** The country whose helplines the support panel lists first, once the visitor picked one. */
+  helplineCountry: 'helpline_country',
 } as const;
 
 function read(storage: () => Storage, key: string): string | null {
@@ -148,6 +150,16 @@ export const tokens = {
     return () => listeners.delete(listener);
   },
 };
+
+/** The support panel's country as the visitor picked it (a code, or 'international'). */
+export function storedHelplineCountry(): string | null {
+  return read(local, STORAGE_KEYS.helplineCountry);
+}
+
+/** Keeps the panel's country in this browser, like the theme; false when storage refuses. */
+export function storeHelplineCountry(choice: string): boolean {
+  return write(local, STORAGE_KEYS.helplineCountry, choice);
+}
 
 export type Theme = 'light' | 'dark';
 

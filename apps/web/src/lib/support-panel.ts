@@ -12,6 +12,8 @@ export interface ShownSupport {
   panel: SupportPanel;
   /** The post that brought it; null when it is known to be on no page. */
   post: PostRef | null;
+  /** The language that post is written in, when known: the panel's country follows it. */
+  language: string | null;
 }
 
 let current: ShownSupport | null = null;
@@ -26,8 +28,9 @@ function set(shown: ShownSupport | null) {
 export function showSupport(
   panel: SupportPanel | null | undefined,
   post: PostRef | null = null,
+  language: string | null = null,
 ): void {
-  if (panel && panel.sections.length > 0) set({ panel, post });
+  if (panel && panel.sections.length > 0) set({ panel, post, language });
 }
 
 export function dismissSupport(): void {

@@ -4,6 +4,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { CRISIS_CATEGORIES, PII_KINDS } from '../enums.ts';
+import { HELPLINE_COUNTRIES } from '../helpline-countries.ts';
 import { Nullable } from './common.ts';
 
 export const PiiKindSchema = Type.Enum(PII_KINDS);
@@ -43,12 +44,52 @@ export const SupportPanel = Type.Object({
 });
 export type SupportPanel = Static<typeof SupportPanel>;
 
-/** `GET /api/safety/resources/`: every category's section, for a "Get help" page. */
+const sourcedFields = {
+  ...SafetyResource.properties,
+  /** The official page that publishes the number: where a person checks it before release. */
+  source: Type.String({ pattern: '^https://', maxLength: 500 }),
+};
+
+/** One of a country's lines, with where its number was taken from. */
+export const CountryResource = Type.Object(sourcedFields, { additionalProperties: false });
+export type CountryResource = Static<typeof CountryResource>;
+
+export const HelplineCountrySchema = Type.Enum(HELPLINE_COUNTRIES);
+
+/**
+ * A country's own lines (`?country=XX`): its emergency number, and per category, in the
+ * order of CRISIS_CATEGORIES, at least one line (names and descriptions in `language`).
+ */
+export const CountryHelplines = Type.Object({
+  code: HelplineCountrySchema,
+  language: Type.Enum(['es', 'ar']),
+  emergency: CountryResource,
+  sections: Type.Array(
+    Type.Object({ category: CrisisCategorySchema, resources: Type.Array(CountryResource) }),
+  ),
+});
+export type CountryHelplines = Static<typeof CountryHelplines>;
+
+/**
+ * `GET /api/safety/resources/`: every category's section, for a "Get help" page; with
+ * `?country=XX`, also that country's own lines (`country`), which the panel lists first.
+ */
 export const SafetyResourcesResponse = Type.Object({
   message: Type.String(),
   sections: Type.Array(SupportSection),
+  country: Type.Optional(CountryHelplines),
 });
 export type SafetyResourcesResponse = Static<typeof SafetyResourcesResponse>;
+
+export const SafetyResourcesQuery = Type.Object({
+  country: Type.Optional(
+    Type.String({
+      maxLength: 10,
+      description: `Also list this country's own helplines (\`country\` in the response), as an ISO 3166-1 alpha-2 code: ${HELPLINE_COUNTRIES.join(', ')}. Any other value is a 400.`,
+    }),
+  ),
+});
+export type SafetyResourcesQuery = Static<typeof SafetyResourcesQuery>;
 
 /** Added to the response of a question or reply, created or edited. */
 export const safetyFields = {
@@ -90,3 +131,29 @@ export const SafetyResourcesFile = Type.Object(
   { additionalProperties: false },
 );
 export type SafetyResourcesFile = Static<typeof SafetyResourcesFile>;
+
+const CountryLineFile = Type.Object(
+  {
+    ...sourcedFields,
+    /** The panel's categories this line serves (at least one). */
+    categories: Type.Array(CrisisCategorySchema, { minItems: 1 }),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * apps/server/src/safety/country-helplines.json: per country, the language of its lines, its
+ * emergency number and its lines, each naming the categories it serves and its source.
+ */
+export const CountryHelplinesFile = Type.Record(
+  HelplineCountrySchema,
+  Type.Object(
+    {
+      language: Type.Enum(['es', 'ar']),
+      emergency: CountryResource,
+      lines: Type.Array(CountryLineFile, { minItems: 1 }),
+    },
+    { additionalProperties: false },
+  ),
+);
+export type CountryHelplinesFile = Static<typeof CountryHelplinesFile>;

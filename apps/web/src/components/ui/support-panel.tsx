@@ -6,11 +6,32 @@
  * phone numbers). The post itself is published as usual. A labelled region that takes focus
  * when it appears, so that a screen reader reads it; Dismiss closes it and focus goes back
  * to the post it follows.
+ *
+ * More help starts with a country menu (lib/helpline-country.ts: the visitor's pick, kept in
+ * this browser, else one that follows their language). For a country, its own lines are
+ * fetched (not bundled: they are only needed here) and listed first, in their own language,
+ * with the international ones after; "International" shows the panel as the server sent it.
  */
-import type { SafetyResource, SupportPanel as SupportPanelData } from '@dating/contract';
+import type {
+  CountryHelplines,
+  SafetyResource,
+  SafetyResourcesResponse,
+  SupportPanel as SupportPanelData,
+  SupportSection,
+} from '@dating/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { ApiError, withQuery } from '../../lib/api-client.ts';
 import { focusPostBefore } from '../../lib/focus-post.ts';
+import {
+  HELPLINE_CHOICES,
+  type HelplineChoice,
+  helplineCountryFor,
+  isHelplineChoice,
+} from '../../lib/helpline-country.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { SAFETY_TEXT } from '../../lib/safety-messages.ts';
+import { storeHelplineCountry } from '../../lib/storage.ts';
 import { buttonClass } from './button.ts';
 import styles from './support-panel.module.css';
 
@@ -23,16 +44,69 @@ function firstSentence(text: string): string {
   return match ? match[0] : text.trim();
 }
 
-const resourceKey = (resource: SafetyResource) => `${resource.name}-${resource.region}`;
+/** A place to turn to, with the language it is written in when not the page's. */
+type ShownResource = SafetyResource & { lang?: string };
+
+const resourceKey = (resource: SafetyResource) =>
+  `${resource.name}-${resource.region}-${resource.phone}`;
+
+/** A country's lines are in their own language: Arabic reads right to left. */
+const langProps = (resource: ShownResource) =>
+  resource.lang ? { lang: resource.lang, dir: resource.lang === 'ar' ? 'rtl' : 'ltr' } : {};
+
+/**
+ * A section as shown: with a country's lines, those first and then the international ones
+ * (another country's lines would not help); without, as the server sent it.
+ */
+function withCountry(
+  section: SupportSection,
+  country: CountryHelplines | undefined,
+): ShownResource[] {
+  if (!country) return section.resources;
+  const own = country.sections.find((s) => s.category === section.category)?.resources ?? [];
+  return [
+    ...own.map(({ source: _source, ...resource }) => ({ ...resource, lang: country.language })),
+    ...section.resources.filter((resource) => resource.region === 'International'),
+  ];
+}
+
+/**
+ * A country's lines (and the whole list besides), fetched once per page load. Without the
+ * API client's session key and token: which country someone in crisis looks at is not tied
+ * to who they are.
+ */
+async function fetchCountryHelplines(
+  country: string,
+  signal: AbortSignal,
+): Promise<SafetyResourcesResponse> {
+  const base = (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/$/, '');
+  const response = await fetch(withQuery(`${base}/api/safety/resources/`, { country }), {
+    signal,
+    credentials: 'omit',
+    headers: { Accept: 'application/json' },
+  });
+  if (!response.ok) throw new ApiError(response.status, null);
+  return (await response.json()) as SafetyResourcesResponse;
+}
+
+function useCountryHelplines(choice: HelplineChoice) {
+  return useQuery({
+    queryKey: queryKeys.helplines(choice),
+    queryFn: ({ signal }) => fetchCountryHelplines(choice, signal),
+    enabled: choice !== 'international',
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+  });
+}
 
 function PhoneLink({ phone }: { phone: string }) {
   return <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{SAFETY_TEXT.call(phone)}</a>;
 }
 
 /** One place on a line: its name (a link), its region, and its number to call. */
-function ShortResource({ resource }: { resource: SafetyResource }) {
+function ShortResource({ resource }: { resource: ShownResource }) {
   return (
-    <li className={styles.short}>
+    <li className={styles.short} {...langProps(resource)}>
       {resource.url ? (
         <a href={resource.url} target="_blank" rel="noopener noreferrer" className={styles.name}>
           {resource.name}
@@ -51,9 +125,9 @@ function ShortResource({ resource }: { resource: SafetyResource }) {
   );
 }
 
-function FullResource({ resource }: { resource: SafetyResource }) {
+function FullResource({ resource }: { resource: ShownResource }) {
   return (
-    <li className={styles.resource}>
+    <li className={styles.resource} {...langProps(resource)}>
       <p className={styles.name}>
         {resource.url ? (
           <a href={resource.url} target="_blank" rel="noopener noreferrer">
@@ -74,12 +148,61 @@ function FullResource({ resource }: { resource: SafetyResource }) {
   );
 }
 
+/** The menu of countries, and what their lines' fetch is doing. */
+function CountryMenu({
+  choice,
+  onChoose,
+  status,
+  onRetry,
+}: {
+  choice: HelplineChoice;
+  onChoose: (choice: HelplineChoice) => void;
+  status: 'idle' | 'loading' | 'failed';
+  onRetry: () => void;
+}) {
+  const id = useId();
+  return (
+    <div className={styles.country}>
+      <label htmlFor={id} className={styles.countryLabel}>
+        {SAFETY_TEXT.helplineCountry}
+      </label>{' '}
+      <select
+        id={id}
+        value={choice}
+        onChange={(event) => {
+          if (isHelplineChoice(event.target.value)) onChoose(event.target.value);
+        }}
+      >
+        {HELPLINE_CHOICES.map((code) => (
+          <option key={code} value={code}>
+            {SAFETY_TEXT.countries[code]}
+          </option>
+        ))}
+      </select>
+      <p className={styles.countryStatus} role="status">
+        {status === 'loading' && SAFETY_TEXT.helplinesLoading}
+        {status === 'failed' && (
+          <>
+            {SAFETY_TEXT.helplinesFailed}{' '}
+            <button type="button" className={buttonClass('ghost', 'small')} onClick={onRetry}>
+              {SAFETY_TEXT.retryHelplines}
+            </button>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
 export default function SupportPanel({
   panel,
+  language = null,
   afterPost,
   onDismiss,
 }: {
   panel: SupportPanelData;
+  /** The language of the post that brought it, when known: the default country follows it. */
+  language?: string | null;
   /** Drawn right after the post that brought it (not at the top of the page). */
   afterPost: boolean;
   onDismiss: () => void;
@@ -88,6 +211,17 @@ export default function SupportPanel({
   const moreId = useId();
   const region = useRef<HTMLElement>(null);
   const [more, setMore] = useState(false);
+  const [choice, setChoice] = useState<HelplineChoice>(() => helplineCountryFor(language));
+  const helplines = useCountryHelplines(choice);
+  const country = choice === 'international' ? undefined : helplines.data?.country;
+  const sections = panel.sections.map((section) => ({
+    ...section,
+    shown: withCountry(section, country),
+  }));
+  const choose = (next: HelplineChoice) => {
+    setChoice(next);
+    storeHelplineCountry(next);
+  };
 
   // A frame later: after the thread has scrolled to and focused the new post, the panel
   // beside it takes the focus and comes into view (if it is not already).
@@ -99,8 +233,8 @@ export default function SupportPanel({
     return () => cancelAnimationFrame(frame);
   }, []);
 
-  const first = panel.sections[0];
-  const shown = new Set((first?.resources ?? []).slice(0, FIRST_RESOURCES).map(resourceKey));
+  const first = sections[0];
+  const shown = new Set((first?.shown ?? []).slice(0, FIRST_RESOURCES).map(resourceKey));
   const dismiss = () => {
     const element = region.current;
     onDismiss();
@@ -130,7 +264,7 @@ export default function SupportPanel({
       </div>
       {first && <p className={styles.summary}>{firstSentence(first.message)}</p>}
       <ul className={styles.shortList}>
-        {(first?.resources ?? []).slice(0, FIRST_RESOURCES).map((resource) => (
+        {(first?.shown ?? []).slice(0, FIRST_RESOURCES).map((resource) => (
           <ShortResource key={resourceKey(resource)} resource={resource} />
         ))}
       </ul>
@@ -144,11 +278,31 @@ export default function SupportPanel({
         {SAFETY_TEXT.moreHelp}
       </button>
       <div id={moreId} hidden={!more} className={styles.more}>
+        <CountryMenu
+          choice={choice}
+          onChoose={choose}
+          status={
+            choice === 'international' || helplines.data
+              ? 'idle'
+              : helplines.isError
+                ? 'failed'
+                : 'loading'
+          }
+          onRetry={() => void helplines.refetch()}
+        />
         <p className={styles.message}>
           {panel.message} {SAFETY_TEXT.supportPosted}
         </p>
-        {panel.sections.map((section) => {
-          const rest = section.resources.filter((resource) => !shown.has(resourceKey(resource)));
+        {country && (
+          <div className={styles.emergency}>
+            <h3 className={styles.title}>{SAFETY_TEXT.emergency}</h3>
+            <ul className={styles.resources}>
+              <FullResource resource={{ ...country.emergency, lang: country.language }} />
+            </ul>
+          </div>
+        )}
+        {sections.map((section) => {
+          const rest = section.shown.filter((resource) => !shown.has(resourceKey(resource)));
           return (
             <section key={section.category} className={styles.section}>
               <h3 className={styles.title}>{section.title}</h3>

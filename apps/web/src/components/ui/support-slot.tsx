@@ -54,6 +54,7 @@ function Panel({ shown, afterPost }: { shown: ShownSupport; afterPost: boolean }
       <SupportPanel
         key={shown.panel.message + shown.panel.categories.join()}
         panel={shown.panel}
+        language={shown.language}
         afterPost={afterPost}
         onDismiss={dismissSupport}
       />

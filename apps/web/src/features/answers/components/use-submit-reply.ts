@@ -1,4 +1,5 @@
-import type { AnswerWritten } from '@dating/contract';
+import type { AnswerWritten, QuestionDetail } from '@dating/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useRequireSession } from '../../../hooks/use-require-session.ts';
@@ -6,6 +7,7 @@ import { announceAnonymousPost } from '../../../lib/anonymous-key.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useViewer } from '../../../lib/auth.ts';
 import { submitReplyErrorMessage } from '../../../lib/error-messages.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { showSupport } from '../../../lib/support-panel.ts';
 import { useCreateAnswer } from '../api/create-answer.ts';
 import type { ReplyDraft } from './reply-fields.tsx';
@@ -24,6 +26,7 @@ export function useSubmitReply(questionId: number) {
   const toast = useToast();
   const requireSession = useRequireSession();
   const create = useCreateAnswer();
+  const queryClient = useQueryClient();
   const [unsent, setUnsent] = useState(false);
 
   const submit = async (
@@ -49,7 +52,11 @@ export function useSubmitReply(questionId: number) {
       toast.success(successMessage);
       // A reply about a crisis: the calm panel with support, beside the new reply (the reply
       // is published as usual).
-      showSupport(answer.support, { type: 'answer', id: answer.id });
+      // Replies carry no language of their own: the thread's, when it is loaded, is the
+      // likeliest, and the panel's country follows it.
+      const language =
+        queryClient.getQueryData<QuestionDetail>(queryKeys.question(questionId))?.language ?? null;
+      showSupport(answer.support, { type: 'answer', id: answer.id }, language);
       // Posted with this tab's key: the app offers to keep it ("Keep access to this post").
       if (!viewer.signedIn) announceAnonymousPost({ type: 'answer', id: answer.id });
       return answer;

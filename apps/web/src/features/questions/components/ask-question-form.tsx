@@ -110,7 +110,7 @@ export default function AskQuestionForm({
       }
       toast.success(MSG.questionPosted);
       // A post about a crisis: the calm panel with support (the post is published as usual).
-      showSupport(posted.support, { type: 'question', id: posted.id });
+      showSupport(posted.support, { type: 'question', id: posted.id }, posted.language);
       // Posted with this tab's key: the app offers to keep it ("Keep access to this post").
       if (!viewer.signedIn) announceAnonymousPost({ type: 'question', id: posted.id });
       onPosted();
