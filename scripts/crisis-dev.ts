@@ -1,7 +1,7 @@
 /**
- * `node --import tsx scripts/crisis-dev.ts [augment] [rate] [selfHarmRate]`: the crisis check
+ * `node --import tsx scripts/crisis-dev.ts [rate] [selfHarmRate]`: the crisis check
  * on the development part only, out of fold: the rules plus the learnt layer scored by the
- * fold model that never saw the sentence (nor its variants). Tuning reads these figures,
+ * fold model that never saw the sentence. Tuning reads these figures,
  * never the test part's.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,16 +9,10 @@ import { CRISIS_CATEGORIES, type CrisisCategory } from '../packages/contract/src
 import { crisisTrainingSet } from '../packages/contract/src/safety/corpus/corpus.ts';
 import { ruleCategories } from '../packages/contract/src/safety/crisis.ts';
 import { lemmaString } from '../packages/contract/src/safety/crisis-concepts.ts';
-import {
-  ABOUT_WEIGHTS,
-  TRAINING,
-  train,
-  trainingItems,
-} from '../packages/contract/src/safety/crisis-train.ts';
+import { ABOUT_WEIGHTS, TRAINING, train } from '../packages/contract/src/safety/crisis-train.ts';
 
-const augment = process.argv[2] === 'augment';
-const rate = Number(process.argv[3] ?? TRAINING.maxFalsePositiveRate);
-const selfHarmRate = Number(process.argv[4] ?? TRAINING.falsePositiveRateOf.self_harm);
+const rate = Number(process.argv[2] ?? TRAINING.maxFalsePositiveRate);
+const selfHarmRate = Number(process.argv[3] ?? TRAINING.falsePositiveRateOf.self_harm);
 const CACHE = '/tmp/crisis-dev-lemmas.json';
 const cache: Record<string, string> = existsSync(CACHE)
   ? JSON.parse(readFileSync(CACHE, 'utf8'))
@@ -29,7 +23,7 @@ const lemmatize = (text: string) => {
 };
 const dev = crisisTrainingSet();
 const started = Date.now();
-const items = trainingItems(dev, lemmatize, augment);
+const items = dev.map((item) => ({ lemmas: lemmatize(item.text), labels: item.labels }));
 writeFileSync(CACHE, JSON.stringify(cache));
 const { file, outOfFold } = train(items, CRISIS_CATEGORIES, ABOUT_WEIGHTS, {
   ...TRAINING,
@@ -73,7 +67,7 @@ for (const entry of outOfFold) {
 }
 const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
 console.log(
-  `dev out of fold, augment=${augment} rate=${rate} self_harm=${selfHarmRate}: ${items.length} items, ${seconds.toFixed(1)} s, thresholds ${file.threshold.join(' ')}`,
+  `dev out of fold, rate=${rate} self_harm=${selfHarmRate}: ${items.length} items, ${seconds.toFixed(1)} s, thresholds ${file.threshold.join(' ')}`,
 );
 for (const [c, [n, f, l]] of Object.entries(found)) {
   console.log(

@@ -16,12 +16,6 @@ import { type CrisisWeights, compileModel, features, scores } from './crisis-mod
 export interface TrainingItem {
   lemmas: string;
   labels: readonly CrisisCategory[];
-  /**
-   * A variant of another item (`variantsOf`): that item's index. A variant is trained on
-   * with its source and held out with it in cross-validation (so the out-of-fold figures
-   * never score a sentence whose rewording was trained on), and is never scored itself.
-   */
-  variantOf?: number;
 }
 
 export interface TrainingOptions {
@@ -83,7 +77,7 @@ interface Raw {
 
 /** Logistic regression per category over the examples' feature sets. */
 function fit(
-  examples: { features: number[]; labels: readonly string[]; weight: number }[],
+  examples: { features: number[]; labels: readonly string[] }[],
   categories: readonly string[],
   options: TrainingOptions,
 ): Raw {
@@ -114,7 +108,7 @@ function fit(
         let z = bias[c] ?? 0;
         for (const row of rows) z += row[c] ?? 0;
         const y = example.labels.includes(categories[c] ?? '') ? 1 : 0;
-        const importance = (y === 1 ? (positiveWeight[c] ?? 1) : 1) * example.weight;
+        const importance = y === 1 ? (positiveWeight[c] ?? 1) : 1;
         const gradient = (sigmoid(z) - y) * importance;
         bias[c] = (bias[c] ?? 0) - rate * gradient;
         for (const row of rows) {
@@ -186,19 +180,8 @@ export function train(
   about: string,
   options: TrainingOptions = TRAINING,
 ): Trained {
-  const variantWeight = Number(
-    (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env
-      .CRISIS_VW ?? 1,
-  );
-  const examples = items.map((item) => ({
-    features: features(item.lemmas),
-    labels: item.labels,
-    weight: item.variantOf === undefined ? 1 : variantWeight,
-  }));
-  // A variant takes its source's fold: no rewording of a held-out sentence is trained on.
-  const folds = items.map((item) =>
-    foldOf(items[item.variantOf ?? -1]?.lemmas ?? item.lemmas, options.folds, options.seed),
-  );
+  const examples = items.map((item) => ({ features: features(item.lemmas), labels: item.labels }));
+  const folds = items.map((item) => foldOf(item.lemmas, options.folds, options.seed));
   const outOfFold: Trained['outOfFold'] = [];
   for (let fold = 0; fold < options.folds; fold += 1) {
     const raw = fit(
@@ -208,7 +191,7 @@ export function train(
     );
     const model = compileModel(quantize(raw, categories, options.levels, options.prune, about));
     items.forEach((item, i) => {
-      if (folds[i] === fold && item.variantOf === undefined) {
+      if (folds[i] === fold) {
         outOfFold.push({ index: i, scores: scores(model, item.lemmas), labels: item.labels });
       }
     });
@@ -229,133 +212,4 @@ export function train(
     ),
   );
   return { file, outOfFold };
-}
-
-// ---- Variants: the same sentence as other people would write it ---------------------------
-
-/** Words of a first-person sentence, written about a friend ("I" is "she", "my" is "her"). */
-const THIRD_PERSON: Record<string, string> = {
-  "i'm": "she's",
-  "i've": "she's",
-  "i'd": "she'd",
-  "i'll": "she'll",
-  i: 'she',
-  me: 'her',
-  my: 'her',
-  mine: 'hers',
-  myself: 'herself',
-  am: 'is',
-  "don't": "doesn't",
-  dont: 'doesnt',
-  have: 'has',
-};
-
-/** Texting: the short forms people type on a phone. */
-const TEXTING: Record<string, string> = {
-  "i'm": 'im',
-  you: 'u',
-  your: 'ur',
-  "you're": 'ur',
-  because: 'cuz',
-  "don't": 'dont',
-  "can't": 'cant',
-  "didn't": 'didnt',
-  "doesn't": 'doesnt',
-  "won't": 'wont',
-  "isn't": 'isnt',
-  "wasn't": 'wasnt',
-  "i've": 'ive',
-  "i'll": 'ill',
-  "he's": 'hes',
-  "she's": 'shes',
-  "that's": 'thats',
-  "it's": 'its',
-  are: 'r',
-  really: 'rly',
-  please: 'pls',
-  though: 'tho',
-};
-
-/** The words of a text and what lies between them (so a text can be rebuilt). */
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
-
-/** A small, seeded typo in one word of six letters or more: two neighbouring letters swapped. */
-function typo(text: string): string {
-  const long = [...text.matchAll(/\p{L}{6,}/gu)];
-  if (long.length === 0) return text;
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  const word = long[(hash >>> 0) % long.length];
-  if (!word || word.index === undefined) return text;
-  const at = word.index + 1 + ((hash >>> 8) % (word[0].length - 3));
-  return text.slice(0, at) + text.charAt(at + 1) + text.charAt(at) + text.slice(at + 2);
-}
-
-/**
- * Variants of a sentence as others write the same thing: in lower case without punctuation
- * or apostrophes; about a friend rather than oneself (the first "I" becomes "my friend", the
- * rest "she" and "her"); typed on a phone ("im", "u", "ur", "dont") with one typo. The corpus
- * has each voice, but not each sentence in each voice; a variant keeps its source's labels.
- */
-export function variantsOf(text: string): string[] {
-  const plain = text
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-  let first = true;
-  let swapped = false;
-  const friend = text.replace(WORD, (word) => {
-    const lower = word.toLowerCase().replace('’', "'");
-    const other = THIRD_PERSON[lower];
-    if (other === undefined) return word;
-    swapped = true;
-    if (lower === 'i' && first) {
-      first = false;
-      return 'my friend';
-    }
-    return other;
-  });
-  const texting = typo(
-    text
-      .toLowerCase()
-      .replace(WORD, (word) => TEXTING[word.replace('’', "'")] ?? word)
-      .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
-      .replace(/ +/g, ' ')
-      .trim(),
-  );
-  const kinds =
-    (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env
-      .CRISIS_VARIANTS ?? 'plain,friend,texting';
-  return [
-    ...(kinds.includes('plain') ? [plain] : []),
-    ...(swapped && kinds.includes('friend') ? [friend] : []),
-    ...(kinds.includes('texting') ? [texting] : []),
-  ];
-}
-
-/**
- * The training items of labelled sentences: each sentence's lemmas, and with `augment` its
- * variants (`variantsOf`) whose lemma strings differ from its own and from each other.
- */
-export function trainingItems(
-  sentences: readonly { text: string; labels: readonly CrisisCategory[] }[],
-  lemmatize: (text: string) => string,
-  augment: boolean,
-): TrainingItem[] {
-  const items: TrainingItem[] = sentences.map((s) => ({
-    lemmas: lemmatize(s.text),
-    labels: s.labels,
-  }));
-  if (!augment) return items;
-  sentences.forEach((sentence, index) => {
-    const seen = new Set([items[index]?.lemmas]);
-    for (const variant of variantsOf(sentence.text)) {
-      const lemmas = lemmatize(variant);
-      if (seen.has(lemmas)) continue;
-      seen.add(lemmas);
-      items.push({ lemmas, labels: sentence.labels, variantOf: index });
-    }
-  });
-  return items;
 }
