@@ -708,7 +708,20 @@ const FIGURES: Rule[] = [
     word('on purpose'),
     ')',
     gap(1),
-    word('shave', 'shaving', 'cook', 'cooking', 'by accident', 'on the stair', 'at the gym'),
+    word(
+      'shave',
+      'shaving',
+      'cook',
+      'cooking',
+      'by accident',
+      'on the stair',
+      'at the gym',
+      'on the oven',
+      'on the stove',
+      'on the pan',
+      'on the iron',
+      'chop',
+    ),
   ),
   rule(word('accidentally'), gap(1), word('cut', 'hurt', 'burn'), word('myself')),
   rule(word('drop dead')),
@@ -849,6 +862,36 @@ const FIGURES: Rule[] = [
   ),
   // Hyperbole about someone else: "she will die if I don't watch the new season".
   rule(word('he', 'she', 'they', 'you'), word('will', 'would'), word('die'), word('if')),
+  // Fiction and study (development part, fourth batch): "my character kills herself in the
+  // last chapter", "in my story the villain stalks the heroine", "an essay on domestic abuse".
+  rule(word('character', 'villain', 'protagonist', 'heroine', 'narrator'), gap(4)),
+  rule(
+    word('essay', 'thesis', 'assignment', 'article', 'documentary', 'lecture'),
+    word('on', 'about'),
+    gap(3),
+  ),
+  // A mood, not a plan: "I'm going crazy waiting for him to text back".
+  rule(word('go', 'drive me'), word('crazy', 'insane', 'mad', 'nut', 'nuts')),
+  // A job: "he's a nurse and talks about overdoses at work".
+  rule(word('overdose'), gap(2), word('at work')),
+  // Social media: "he follows me on every platform and likes everything".
+  rule(
+    word('follow'),
+    word('me', 'him', 'her'),
+    word('on'),
+    gap(1),
+    word('platform', 'instagram', 'insta', 'tiktok', 'twitter', 'snapchat', 'social', 'socials'),
+  ),
+  // Ending a relationship named in the post: "this relationship is a dead end, I need to end
+  // it" (not "end it all", "tonight" or "for good").
+  rule(
+    word('relationship', 'situationship', 'marriage', 'engagement'),
+    far(8),
+    word('end it'),
+    '(?!',
+    word('all', 'tonight', 'for good'),
+    ')',
+  ),
 ];
 
 /**
@@ -870,6 +913,8 @@ const CONSENT = rule(
     'into kink',
     'we both agree',
     'we agree to it',
+    'we agree on it',
+    'we agree beforehand',
     'i ask my partner to',
     'i ask my boyfriend to',
     'i ask my girlfriend to',
@@ -1489,6 +1534,49 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, Rule[]> = {
     rule(word('burden'), gap(4), word('everyone', 'better off', 'family')),
     rule(word('i'), gap(2), word('just'), gap(0), word('die')),
     rule(word('want'), gap(1), word('out'), word('|', 'for good', 'of life', 'of this life')),
+    // Written from the development part's out-of-fold misses (fourth batch, 2026-12-07):
+    // "self-harm" as one word, hurting oneself "until they bleed", a knife to the wrist, a
+    // stash of pills, things given away "I won't need", affairs put in order, the wish to
+    // "end things" or "stop breathing", the thought of not existing.
+    rule('self (?:[|] )?harm '),
+    rule(
+      word('scratch', 'punch', 'bang', 'hit', 'pick', 'bite'),
+      gap(4),
+      word('until'),
+      gap(3),
+      word('bleed', 'split', 'bruise'),
+    ),
+    rule(word('bang my head'), gap(1), word('against', 'on')),
+    rule(word('knife', 'blade', 'razor'), word('to my'), word('wrist', 'throat', 'arm')),
+    rule(word('stash', 'hide', 'hidden'), gap(3), word(PILLS)),
+    rule(word('swallow'), gap(1), word('everything', 'all', 'the whole')),
+    rule(
+      word('give away', 'give'),
+      far(10),
+      word('not need'),
+      gap(1),
+      word('it back', 'them', 'it'),
+    ),
+    rule(word('put', 'get'), word('everything', 'my affair', 'my affairs'), word('in order')),
+    rule(
+      word(WISH),
+      gap(2),
+      word('end thing', 'stop breathe', 'stop breathing', 'let go for good', 'not have to wake'),
+      // "End things with him" is a breakup.
+      '(?!',
+      word('with'),
+      ')',
+    ),
+    rule(
+      word('think about', 'thought about'),
+      word('end thing', 'end it', 'not exist', 'end my life'),
+      '(?!',
+      word('with'),
+      ')',
+    ),
+    rule(word('thought of', 'idea of'), word('not exist', 'not be here', 'be dead')),
+    rule(word('not see myself make it'), word('to', 'through', 'past')),
+    rule(word('only thing'), gap(2), word('stop me', 'keep me here', 'keep me alive')),
   ],
   partner_abuse: [
     rule(
@@ -1757,6 +1845,33 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, Rule[]> = {
       gap(3),
       word('violent', 'abusive', 'hurt', 'hit', 'temper'),
     ),
+    // Written from the development part's out-of-fold misses (fourth batch, 2026-12-07):
+    // things thrown at the head, locked out in the cold, a car or a gun used to threaten,
+    // "finish the job", a wrist twisted, harm to the family for leaving, a black eye
+    // explained away.
+    rule(word('throw', 'smash'), gap(3), word('at my head', 'over my head', 'at her head')),
+    rule(word('lock'), word('me', 'her'), word('out', 'outside')),
+    rule(word('run me over', 'run her over')),
+    rule(word('finish the job')),
+    rule(
+      word('gun', 'knife'),
+      gap(2),
+      word('to my head', 'on me', 'at me', 'to her head', 'on her'),
+    ),
+    rule(word('twist', 'bend'), word('my', 'her'), word('wrist', 'arm', 'finger')),
+    rule(word('wall'), gap(3), word('next to my head', 'by my head', 'beside my head')),
+    rule(
+      word('break up', 'leave'),
+      far(10),
+      word('hurt', 'kill'),
+      word('my family', 'my kid', 'my parent'),
+    ),
+    rule(word('walk into a door', 'black eye', 'black eyes')),
+    rule(
+      word('bruise'),
+      gap(2),
+      word('on her neck', 'on my neck', 'around her neck', 'around my neck'),
+    ),
   ],
   sexual_coercion: [
     // Sex as a debt, and a refusal punished: "he says I owe him sex", "gets angry if I refuse".
@@ -1941,6 +2056,36 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, Rule[]> = {
       word('inappropriately', 'without asking', 'against my will', 'against her will'),
     ),
     rule(word('against my will', 'against her will')),
+    // Written from the development part's out-of-fold misses (fourth batch, 2026-12-07):
+    // going on past "stop" or "it hurts", images taken or shown without consent, "if you
+    // really loved me", groping, "I was assaulted".
+    rule(
+      word('keep go', 'keep going', 'not stop', 'not listen', 'just do it'),
+      far(8),
+      word('stop', 'it hurt', 'wait', 'no more', 'say no'),
+    ),
+    rule(word('tell him to stop', 'tell her to stop'), far(6), word('not really mean')),
+    rule(word('never agree', 'not agree'), far(6), word('just do it', 'do it anyway')),
+    rule(
+      word('record', 'film', 'take picture', 'take pictures', 'take photo', 'take video'),
+      gap(4),
+      word('without my knowledge', 'without me know', 'without ask', 'in the shower', 'naked'),
+    ),
+    rule(
+      word('leak', 'blackmail', 'post', 'share', 'expose'),
+      gap(3),
+      word('my', 'her'),
+      gap(1),
+      word('picture', 'photo', 'video', 'sext', 'nude', 'nudes', 'pic', 'pics'),
+    ),
+    rule(word('if i really love', 'if you really love', 'if i love'), far(3), word('would do it')),
+    rule(
+      word('grab', 'touch', 'grope', 'squeeze'),
+      word('my', 'her'),
+      word('butt', 'ass', 'breast', 'boob', 'boobs', 'chest', 'crotch', 'thigh'),
+    ),
+    rule(word('i be', 'she be', 'get'), gap(1), word('assault', 'sexually assault')),
+    rule(word('force', 'make', 'pressure'), word('me', 'her'), word('to watch porn')),
   ],
   coercive_control: [
     // Papers held back, so that leaving or working is out of reach: "he keeps my passport".
@@ -2351,8 +2496,60 @@ const RULES: Record<Exclude<CrisisCategory, 'minor_with_adult'>, Rule[]> = {
     ),
     rule(word('control'), word('who'), gap(3), word('talk', 'see', 'text')),
     rule(word('access'), gap(2), word('bank account', 'our bank', 'money')),
+    // Written from the development part's out-of-fold misses (fourth batch, 2026-12-07):
+    // threats to make the writer obey, passwords, medication and pay held, work and doctors
+    // forbidden, permission to go out or eat, memory denied, proof of where one is.
+    rule(
+      word('threaten'),
+      far(8),
+      word('if i do not', 'unless i'),
+      word('listen', 'obey', 'do what'),
+    ),
+    rule(
+      word('threaten'),
+      word('to'),
+      word('hurt', 'kill'),
+      word('my', 'the'),
+      word('dog', 'cat', 'pet'),
+    ),
+    rule(word('password', 'passwords', 'passcode'), far(4), word('read', 'check', 'go through')),
+    rule(
+      word('keep', 'withhold', 'control', 'hide'),
+      word('my', 'her'),
+      word('medication', 'meds', 'med', 'pill', 'pills', 'medicine'),
+    ),
+    rule(
+      word('hand over'),
+      word('my', 'her'),
+      word('tip', 'paycheque', 'paycheck', 'wage', 'salary', 'pay'),
+    ),
+    rule(word('not allow to', 'not let me', 'stop me from'), gap(2), word('job', 'see a doctor')),
+    rule(
+      word('have to ask', 'need to ask', 'ask permission'),
+      far(4),
+      word('go', 'eat', 'spend', 'leave'),
+    ),
+    rule(
+      word('decide', 'tell me'),
+      word('when i be allow', 'what i can', 'what i be allow'),
+      word('to eat', 'eat'),
+    ),
+    rule(
+      word('make me feel crazy', 'my own memory', 'remember thing wrong', 'remember never happen'),
+    ),
+    rule(word('thing i remember'), gap(1), word('never happen')),
+    rule(word('mileage', 'odometer')),
+    rule(word('photo', 'picture', 'pic'), word('of where i be')),
   ],
   stalking: [
+    // Written from the development part's out-of-fold misses (fourth batch, 2026-12-07):
+    // hundreds of messages, a routine known, accounts hacked, cameras hidden, his car behind.
+    rule(word('message', 'text', 'call'), word('me'), '\\d{2,} ', word('time')),
+    rule(word('know'), word('my'), word('routine', 'daily routine', 'schedule')),
+    rule(word('hack'), word('my', 'into my')),
+    rule(word('install', 'hide', 'put'), gap(2), word('camera', 'cameras')),
+    rule(word('his car', 'her car'), gap(1), word('behind me')),
+    rule(word('ex'), far(6), word('ask'), gap(1), word('where i be')),
     rule(
       word('find out', 'found out', 'figure out'),
       gap(1),

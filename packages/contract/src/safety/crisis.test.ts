@@ -47,7 +47,12 @@ const TABLE: [text: string, categories: CrisisCategory[]][] = [
   ['My gf pressured me into sex and I feel awful', ['sexual_coercion']],
   ["He didn't stop when I said no", ['sexual_coercion']],
   ['He took the condom off without telling me', ['sexual_coercion']],
-  ['He threatens to share my nudes if I break up with him', ['sexual_coercion']],
+  // A threat to share images if the writer leaves is also coercive control (the learnt
+  // layer, retrained on the fourth batch of the corpus, 2026-12-07, adds it).
+  [
+    'He threatens to share my nudes if I break up with him',
+    ['sexual_coercion', 'coercive_control'],
+  ],
   ['I think I was raped at a party', ['sexual_coercion']],
   ['It happened without my consent', ['sexual_coercion']],
   ['He forces me to have sex when I say no', ['sexual_coercion']],
@@ -127,6 +132,13 @@ const TABLE: [text: string, categories: CrisisCategory[]][] = [
   ["I don't want to wake up early for our date", []],
   ['I want to take my life back after this breakup', []],
   ['I want to end it with him but I am scared to hurt him', []],
+  // Rules from the corpus's fourth batch (2026-12-07 night): fiction, an accident, a
+  // relationship ended; filming without consent, a car's mileage checked.
+  ['My character kills herself in the last chapter of my novel', []],
+  ['I burned myself on the stove making pancakes for him', []],
+  ['This relationship is going nowhere and I need to end it', []],
+  ['he filmed me in the shower without my knowledge', ['sexual_coercion']],
+  ['he checks the mileage on my car every night', ['coercive_control']],
 ];
 
 describe('classifyCrisis', () => {
