@@ -28,6 +28,7 @@ import { CONSENSUAL, conceptCategories, lemmaString } from './crisis-concepts.ts
 import { type CrisisWeights, compileModel, modelCategories } from './crisis-model.ts';
 import phrases from './crisis-phrases.json' with { type: 'json' };
 import weights from './crisis-weights.json' with { type: 'json' };
+import { crisisCategoriesEs } from './lang/crisis-es.ts';
 
 export { loadCrisisModel } from './crisis-concepts.ts';
 
@@ -126,13 +127,17 @@ export function ruleCategories(text: string, lemmas: string): CrisisCategory[] {
     .map(([category]) => category);
 }
 
+/**
+ * The rules of the other languages (`lang/`), run on every text: no language is detected (a
+ * post may mix two), and each uses words of its own language only. One line per language.
+ */
+const OTHER_LANGUAGES: readonly ((text: string) => CrisisCategory[])[] = [crisisCategoriesEs];
+
 /** The categories a text is about, in the order of `CRISIS_CATEGORIES`; empty for most. */
 export function classifyCrisis(text: string): CrisisCategory[] {
   const lemmas = lemmaString(text);
-  const rules = ruleCategories(text, lemmas);
-  const learnt = modelCategories(MODEL, lemmas);
-  if (learnt.length === 0) return rules;
-  return CRISIS_CATEGORIES.filter(
-    (category) => rules.includes(category) || learnt.includes(category),
-  );
+  const found = new Set([...ruleCategories(text, lemmas), ...modelCategories(MODEL, lemmas)]);
+  for (const language of OTHER_LANGUAGES)
+    for (const category of language(text)) found.add(category);
+  return CRISIS_CATEGORIES.filter((category) => found.has(category));
 }

@@ -32,6 +32,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 import { PII_KINDS, type PiiKind } from '../enums.ts';
 import givenNames from './given-names.json' with { type: 'json' };
+import { findPersonalInfoEs } from './lang/personal-info-es.ts';
 import { findMoreIdentifiers } from './personal-ids.ts';
 
 export interface PiiMatch {
@@ -276,12 +277,21 @@ function withoutOverlaps(matches: PiiMatch[]): PiiMatch[] {
   return kept;
 }
 
+/**
+ * The finds of the other languages (`lang/`), run on every text (no language is detected).
+ * One line per language.
+ */
+const OTHER_LANGUAGES: readonly ((text: string, found: PiiMatch[]) => void)[] = [
+  findPersonalInfoEs,
+];
+
 /** Every item of personal information in `text`, in order, none overlapping. */
 export function detectPersonalInfo(text: string): PiiMatch[] {
   const found: PiiMatch[] = [];
   // Order matters on overlaps of equal length: the more specific kind is found first.
   findAll(text, EMAIL, 'email', found);
   findMoreIdentifiers(text, found);
+  for (const language of OTHER_LANGUAGES) language(text, found);
   findAll(text, SOCIAL_LINK, 'social', found);
   findHandles(text, found);
   for (const pattern of [

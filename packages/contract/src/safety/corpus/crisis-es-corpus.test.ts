@@ -1,0 +1,71 @@
+/**
+ * The crisis check measured on the test part of the Spanish corpus (`crisis-es.json`, split by
+ * the same seeded hash as the English one; the Spanish rules, lang/crisis-es.ts, were written
+ * from the development part only). Prints recall per category and false positives, and holds
+ * the floors below. The whole check runs (English layers and Spanish rules), as on the site.
+ */
+import { describe, expect, it } from 'vitest';
+import { CRISIS_CATEGORIES } from '../../enums.ts';
+import { classifyCrisis } from '../crisis.ts';
+import { crisisCorpusOf, formatFigures, measure } from './corpus.ts';
+
+/** Issue 40's goals for each language: recall >= 0.85 (each category), false positives <= 3 %. */
+const GOALS = { perCategory: 0.85, falsePositives: 0.03 };
+/**
+ * What the test part reaches (2026-12-07), rounded down (false positives: the measured rate):
+ * overall 0.923 (84/91), every category >= 0.867 (stalking 13/15), false positives 3 of 86
+ * (3.5 %), above issue 40's 3 % goal: the ceiling is what it measures, not the goal.
+ */
+const FLOORS = { overall: 0.92, perCategory: 0.86, falsePositives: 0.035 };
+/** The development part (the rules were written from it): 147 of 149, no false alarm. */
+const DEV_FLOORS = { overall: 0.98, falsePositives: 0 };
+
+/** The contract is built without Node's or the DOM's types; the test runs in Node. */
+declare const console: { log(message: string): void };
+
+describe('the Spanish crisis corpus', () => {
+  const corpus = crisisCorpusOf('es');
+
+  it('has at least 360 sentences, about half hard negatives, every category, no repeats', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(360);
+    const negatives = corpus.filter((item) => item.labels.length === 0).length;
+    expect(negatives).toBeGreaterThanOrEqual(corpus.length * 0.4);
+    for (const category of CRISIS_CATEGORIES) {
+      expect(corpus.filter((item) => item.labels.includes(category)).length).toBeGreaterThan(30);
+    }
+    expect(new Set(corpus.map((item) => item.text.toLowerCase())).size).toBe(corpus.length);
+    const test = corpus.filter((item) => item.part === 'test').length;
+    expect(test / corpus.length).toBeGreaterThanOrEqual(1 / 3);
+  });
+
+  it('finds the test part above the floors, and prints its figures', () => {
+    const figures = measure(
+      corpus.filter((item) => item.part === 'test'),
+      CRISIS_CATEGORIES,
+      classifyCrisis,
+    );
+    console.log(formatFigures('Crisis check, Spanish, test part of the corpus:', figures));
+    const met =
+      CRISIS_CATEGORIES.every(
+        (category) => (figures.recall[category]?.recall ?? 0) >= GOALS.perCategory,
+      ) && figures.falsePositiveRate <= GOALS.falsePositives;
+    console.log(
+      `  issue 40's goals (0.85 each, 3 % false positives): ${met ? 'met' : 'not met yet'}`,
+    );
+    expect(figures.recall.overall?.recall).toBeGreaterThanOrEqual(FLOORS.overall);
+    for (const category of CRISIS_CATEGORIES) {
+      expect(figures.recall[category]?.recall, category).toBeGreaterThanOrEqual(FLOORS.perCategory);
+    }
+    expect(figures.falsePositiveRate).toBeLessThanOrEqual(FLOORS.falsePositives);
+  }, 60_000);
+
+  it('finds the development part above its floors', () => {
+    const figures = measure(
+      corpus.filter((item) => item.part === 'dev'),
+      CRISIS_CATEGORIES,
+      classifyCrisis,
+    );
+    expect(figures.recall.overall?.recall).toBeGreaterThanOrEqual(DEV_FLOORS.overall);
+    expect(figures.falsePositiveRate).toBeLessThanOrEqual(DEV_FLOORS.falsePositives);
+  }, 60_000);
+});
