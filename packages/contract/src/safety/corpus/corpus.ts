@@ -9,7 +9,9 @@
  */
 import { CRISIS_CATEGORIES, type CrisisCategory, PII_KINDS, type PiiKind } from '../../enums.ts';
 import crisis from './crisis.json' with { type: 'json' };
+import crisisAr from './crisis-ar.json' with { type: 'json' };
 import pii from './pii.json' with { type: 'json' };
+import piiAr from './pii-ar.json' with { type: 'json' };
 
 /** The seed of the split; changing it re-splits every corpus (do not, once tuned). */
 export const SPLIT_SEED = 36;
@@ -66,6 +68,25 @@ export const crisisTrainingSet = (): Labelled<CrisisCategory>[] =>
   crisisCorpus().filter((item) => item.part === 'dev');
 
 export const piiCorpus = (): Labelled<PiiKind>[] => read('pii.json', pii, PII_KINDS);
+
+/**
+ * The corpora of the other languages (issue 40), split like the English ones by `partOf`:
+ * one entry per language, so that adding a language is one line here.
+ */
+const CRISIS_BY_LANG = {
+  ar: crisisAr,
+} satisfies Record<string, CorpusFile>;
+const PII_BY_LANG = {
+  ar: piiAr,
+} satisfies Record<string, CorpusFile>;
+
+export type CorpusLang = keyof typeof CRISIS_BY_LANG & keyof typeof PII_BY_LANG;
+
+export const crisisCorpusOf = (lang: CorpusLang): Labelled<CrisisCategory>[] =>
+  read(`crisis-${lang}.json`, CRISIS_BY_LANG[lang], CRISIS_CATEGORIES);
+
+export const piiCorpusOf = (lang: CorpusLang): Labelled<PiiKind>[] =>
+  read(`pii-${lang}.json`, PII_BY_LANG[lang], PII_KINDS);
 
 export interface Figures {
   /** Per label (and 'overall'): positives, found, recall. */
