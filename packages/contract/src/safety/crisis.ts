@@ -20,6 +20,9 @@
  * the development part of the corpus, weights in `crisis-weights.json`) adds the categories
  * it scores past their thresholds: it reaches wordings no rule was written for.
  *
+ * Arabic (and Arabizi) is read by its own rules (`lang/crisis-ar.ts`), whose categories are
+ * added to the English ones'.
+ *
  * It errs towards recognising: a false alarm costs a calm panel and a moderator's glance,
  * a miss costs someone the resources they needed.
  */
@@ -28,6 +31,7 @@ import { CONSENSUAL, conceptCategories, lemmaString } from './crisis-concepts.ts
 import { type CrisisWeights, compileModel, modelCategories } from './crisis-model.ts';
 import phrases from './crisis-phrases.json' with { type: 'json' };
 import weights from './crisis-weights.json' with { type: 'json' };
+import { crisisCategoriesAr } from './lang/crisis-ar.ts';
 
 export { loadCrisisModel } from './crisis-concepts.ts';
 
@@ -131,8 +135,12 @@ export function classifyCrisis(text: string): CrisisCategory[] {
   const lemmas = lemmaString(text);
   const rules = ruleCategories(text, lemmas);
   const learnt = modelCategories(MODEL, lemmas);
-  if (learnt.length === 0) return rules;
+  // Other languages' checks (issue 40), one line each; each returns [] at once for a text
+  // not in its language.
+  const other = new Set<CrisisCategory>();
+  for (const category of crisisCategoriesAr(text)) other.add(category);
+  if (learnt.length === 0 && other.size === 0) return rules;
   return CRISIS_CATEGORIES.filter(
-    (category) => rules.includes(category) || learnt.includes(category),
+    (category) => rules.includes(category) || learnt.includes(category) || other.has(category),
   );
 }

@@ -32,6 +32,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 import { PII_KINDS, type PiiKind } from '../enums.ts';
 import givenNames from './given-names.json' with { type: 'json' };
+import { findPersonalInfoAr } from './lang/personal-info-ar.ts';
 import { findMoreIdentifiers } from './personal-ids.ts';
 
 export interface PiiMatch {
@@ -282,6 +283,9 @@ export function detectPersonalInfo(text: string): PiiMatch[] {
   // Order matters on overlaps of equal length: the more specific kind is found first.
   findAll(text, EMAIL, 'email', found);
   findMoreIdentifiers(text, found);
+  // Other languages' finds, one line each (issue 40); before the phones, so that a wallet's
+  // number is read as the wallet's.
+  findPersonalInfoAr(text, found);
   findAll(text, SOCIAL_LINK, 'social', found);
   findHandles(text, found);
   for (const pattern of [
