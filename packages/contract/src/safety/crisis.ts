@@ -132,13 +132,17 @@ export function ruleCategories(text: string, lemmas: string): CrisisCategory[] {
 
 /** The categories a text is about, in the order of `CRISIS_CATEGORIES`; empty for most. */
 export function classifyCrisis(text: string): CrisisCategory[] {
-  const lemmas = lemmaString(text);
-  const rules = ruleCategories(text, lemmas);
-  const learnt = modelCategories(MODEL, lemmas);
   // Other languages' checks (issue 40), one line each; each returns [] at once for a text
   // not in its language.
   const other = new Set<CrisisCategory>();
   for (const category of crisisCategoriesAr(text)) other.add(category);
+  // The English layers read nothing in a text without a Latin letter (Arabic script), and
+  // wink's tokenizer is most of a check's time: skipped, an Arabic post costs what an
+  // English one does.
+  if (!/[A-Za-z]/.test(text)) return CRISIS_CATEGORIES.filter((category) => other.has(category));
+  const lemmas = lemmaString(text);
+  const rules = ruleCategories(text, lemmas);
+  const learnt = modelCategories(MODEL, lemmas);
   if (learnt.length === 0 && other.size === 0) return rules;
   return CRISIS_CATEGORIES.filter(
     (category) => rules.includes(category) || learnt.includes(category) || other.has(category),

@@ -328,11 +328,16 @@ function negated(normalized: string, index: number): boolean {
   return NEGATION.test(before) && !NOT_NEGATION.test(before);
 }
 
+/** Each rule's pattern with the `g` flag, compiled once, for the rules that look past a match. */
+const GLOBAL = new Map<Rule, RegExp>();
+
 function ruleMatches(rule: Rule, normalized: string): boolean {
   if (rule.needs && !rule.needs.test(normalized)) return false;
   if (rule.unless?.test(normalized)) return false;
-  const global = new RegExp(rule.pattern.source, 'g');
-  for (const match of normalized.matchAll(global)) {
+  // One match is enough unless a negation or a figure may cancel it.
+  if (!rule.negatable && !rule.figureAfter) return rule.pattern.test(normalized);
+  GLOBAL.set(rule, GLOBAL.get(rule) ?? new RegExp(rule.pattern.source, 'g'));
+  for (const match of normalized.matchAll(GLOBAL.get(rule) as RegExp)) {
     if (rule.negatable && negated(normalized, match.index)) continue;
     const after = normalized.slice(match.index + match[0].length);
     if (rule.figureAfter && FIGURE_AFTER.test(after)) continue;
