@@ -45,6 +45,8 @@ describe('the Arabic crisis rules', () => {
     expect(crisisCategoriesAr('عايزة أموت')).toEqual(['self_harm']);
     expect(crisisCategoriesAr('هموت من الجوع')).toEqual([]);
     expect(crisisCategoriesAr('بموت فيه')).toEqual([]);
+    // "وأرتاح" after the wish is rest, not a figure (it was once listed with the figures).
+    expect(crisisCategoriesAr('ودي أموت وأرتاح')).toEqual(['self_harm']);
   });
 
   it('reads ages, school years and adults in authority', () => {
