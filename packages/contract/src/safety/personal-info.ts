@@ -21,6 +21,9 @@
  *   "Hauptstraße 5", "Calle Mayor 3"); lower case counts after "I live at" and the like.
  * - national_id, licence_plate, payment, and e-mail addresses written to dodge a filter
  *   ("jane.doe [at] gmail [dot] com"): personal-ids.ts.
+ * - Arabic (issue 40): phones of Arab countries in any digits, "ات"/"دوت" e-mails, Egyptian,
+ *   Saudi and Emirati ID numbers, handles, wallets, addresses, plates and names after their
+ *   Arabic cues: lang/personal-info-ar.ts.
  * - name: a full name, two or three capitalised words whose first is a given name in
  *   `given-names.json` (660 common given names of many languages, words that are mostly
  *   something else, such as "Will", "May" or "Hope", left out).

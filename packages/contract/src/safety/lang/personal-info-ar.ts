@@ -73,8 +73,8 @@ const AR_EMAIL = new RegExp(
 
 function findEmails(text: string, found: Found[]): void {
   for (const match of text.matchAll(AR_EMAIL)) {
-    // A plain "@" with a dotted domain is the main guard's; here the Arabic words make it one.
-    if (!/ات|آت|أت|دوت|نقط/.test(match[0]) && !/@\s*\S+\s*$/.test(match[0])) continue;
+    // An address with a plain "@" is the main guard's (personal-ids.ts reads it spaced too).
+    if (!/ات|آت|أت|دوت|نقط/.test(match[0])) continue;
     found.push({ kind: 'email', start: match.index, end: match.index + match[0].length });
   }
 }
