@@ -11,23 +11,30 @@
 import { parseArgs } from 'node:util';
 import { classifyCrisis, loadCrisisModel } from '@dating/contract/crisis';
 import { detectPersonalInfo } from '@dating/contract/personal-info';
-import { crisisCorpus, piiCorpus } from '../../packages/contract/src/safety/corpus/corpus.ts';
+import {
+  crisisCorpus,
+  crisisCorpusOf,
+  piiCorpus,
+  piiCorpusOf,
+} from '../../packages/contract/src/safety/corpus/corpus.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3000' } } });
 const RUNS = Number(values.runs);
 
 const sentences = [...crisisCorpus(), ...piiCorpus()].map((item) => item.text);
+/** Arabic posts (issue 40): the Arabic rules run only on these. */
+const arabicSentences = [...crisisCorpusOf('ar'), ...piiCorpusOf('ar')].map((item) => item.text);
 /** Posts of about `length` characters, sentences taken in a seeded order. */
-function posts(length: number, count: number): string[] {
+function posts(length: number, count: number, from = sentences): string[] {
   const out: string[] = [];
   let seed = 36;
   const next = () => {
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-    return seed % sentences.length;
+    return seed % from.length;
   };
   for (let i = 0; i < count; i += 1) {
     let post = '';
-    while (post.length < length) post += `${sentences[next()]}. `;
+    while (post.length < length) post += `${from[next()]}. `;
     out.push(post.slice(0, length));
   }
   return out;
@@ -89,6 +96,7 @@ const checkPost = (text: string) => {
 };
 const usual = posts(250, RUNS);
 const long = posts(1_500, RUNS);
+const arabic = posts(250, RUNS, arabicSentences);
 const rows: [string, Timing][] = [
   ['crisis, usual post (250 chars)', time(usual, classifyCrisis)],
   ['crisis, long post (1,500 chars)', time(long, classifyCrisis)],
@@ -96,6 +104,8 @@ const rows: [string, Timing][] = [
   ['personal info, long post', time(long, detectPersonalInfo)],
   ['both, usual post', time(usual, checkPost)],
   ['both, long post', time(long, checkPost)],
+  ['crisis, Arabic usual post', time(arabic, classifyCrisis)],
+  ['personal info, Arabic usual post', time(arabic, detectPersonalInfo)],
 ];
 const ms = (x: number) => x.toFixed(3);
 console.log(`Checking one post (${RUNS} posts each; Node ${process.version})\n`);

@@ -20,6 +20,9 @@
  * the development part of the corpus, weights in `crisis-weights.json`) adds the categories
  * it scores past their thresholds: it reaches wordings no rule was written for.
  *
+ * Arabic (and Arabizi) is read by its own rules (`lang/crisis-ar.ts`), whose categories are
+ * added to the English ones'.
+ *
  * It errs towards recognising: a false alarm costs a calm panel and a moderator's glance,
  * a miss costs someone the resources they needed.
  */
@@ -28,6 +31,7 @@ import { CONSENSUAL, conceptCategories, lemmaString } from './crisis-concepts.ts
 import { type CrisisWeights, compileModel, modelCategories } from './crisis-model.ts';
 import phrases from './crisis-phrases.json' with { type: 'json' };
 import weights from './crisis-weights.json' with { type: 'json' };
+import { crisisCategoriesAr } from './lang/crisis-ar.ts';
 import { crisisCategoriesEs } from './lang/crisis-es.ts';
 
 export { loadCrisisModel } from './crisis-concepts.ts';
@@ -131,13 +135,23 @@ export function ruleCategories(text: string, lemmas: string): CrisisCategory[] {
  * The rules of the other languages (`lang/`), run on every text: no language is detected (a
  * post may mix two), and each uses words of its own language only. One line per language.
  */
-const OTHER_LANGUAGES: readonly ((text: string) => CrisisCategory[])[] = [crisisCategoriesEs];
+const OTHER_LANGUAGES: readonly ((text: string) => CrisisCategory[])[] = [
+  crisisCategoriesEs,
+  crisisCategoriesAr,
+];
 
 /** The categories a text is about, in the order of `CRISIS_CATEGORIES`; empty for most. */
 export function classifyCrisis(text: string): CrisisCategory[] {
-  const lemmas = lemmaString(text);
-  const found = new Set([...ruleCategories(text, lemmas), ...modelCategories(MODEL, lemmas)]);
+  const found = new Set<CrisisCategory>();
   for (const language of OTHER_LANGUAGES)
     for (const category of language(text)) found.add(category);
+  // The English layers read nothing in a text without a Latin letter (Arabic script), and
+  // wink's tokenizer is most of a check's time: skipped, an Arabic post costs what an
+  // English one does.
+  if (/[A-Za-z]/.test(text)) {
+    const lemmas = lemmaString(text);
+    for (const category of ruleCategories(text, lemmas)) found.add(category);
+    for (const category of modelCategories(MODEL, lemmas)) found.add(category);
+  }
   return CRISIS_CATEGORIES.filter((category) => found.has(category));
 }

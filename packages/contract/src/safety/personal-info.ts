@@ -21,6 +21,9 @@
  *   "Hauptstraße 5", "Calle Mayor 3"); lower case counts after "I live at" and the like.
  * - national_id, licence_plate, payment, and e-mail addresses written to dodge a filter
  *   ("jane.doe [at] gmail [dot] com"): personal-ids.ts.
+ * - Arabic (issue 40): phones of Arab countries in any digits, "ات"/"دوت" e-mails, Egyptian,
+ *   Saudi and Emirati ID numbers, handles, wallets, addresses, plates and names after their
+ *   Arabic cues: lang/personal-info-ar.ts.
  * - name: a full name, two or three capitalised words whose first is a given name in
  *   `given-names.json` (660 common given names of many languages, words that are mostly
  *   something else, such as "Will", "May" or "Hope", left out).
@@ -32,6 +35,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 import { PII_KINDS, type PiiKind } from '../enums.ts';
 import givenNames from './given-names.json' with { type: 'json' };
+import { findPersonalInfoAr } from './lang/personal-info-ar.ts';
 import { findPersonalInfoEs } from './lang/personal-info-es.ts';
 import { findMoreIdentifiers } from './personal-ids.ts';
 
@@ -283,6 +287,7 @@ function withoutOverlaps(matches: PiiMatch[]): PiiMatch[] {
  */
 const OTHER_LANGUAGES: readonly ((text: string, found: PiiMatch[]) => void)[] = [
   findPersonalInfoEs,
+  findPersonalInfoAr,
 ];
 
 /** Every item of personal information in `text`, in order, none overlapping. */
@@ -291,6 +296,7 @@ export function detectPersonalInfo(text: string): PiiMatch[] {
   // Order matters on overlaps of equal length: the more specific kind is found first.
   findAll(text, EMAIL, 'email', found);
   findMoreIdentifiers(text, found);
+  // Before the phones, so that a wallet's number is read as the wallet's.
   for (const language of OTHER_LANGUAGES) language(text, found);
   findAll(text, SOCIAL_LINK, 'social', found);
   findHandles(text, found);

@@ -9,8 +9,10 @@
  */
 import { CRISIS_CATEGORIES, type CrisisCategory, PII_KINDS, type PiiKind } from '../../enums.ts';
 import crisis from './crisis.json' with { type: 'json' };
+import crisisAr from './crisis-ar.json' with { type: 'json' };
 import crisisEs from './crisis-es.json' with { type: 'json' };
 import pii from './pii.json' with { type: 'json' };
+import piiAr from './pii-ar.json' with { type: 'json' };
 import piiEs from './pii-es.json' with { type: 'json' };
 
 /** The seed of the split; changing it re-splits every corpus (do not, once tuned). */
@@ -76,9 +78,11 @@ export const piiCorpus = (): Labelled<PiiKind>[] => read('pii.json', pii, PII_KI
  */
 const CRISIS_BY_LANGUAGE = {
   es: crisisEs,
+  ar: crisisAr,
 } satisfies Record<string, CorpusFile>;
 const PII_BY_LANGUAGE = {
   es: piiEs,
+  ar: piiAr,
 } satisfies Record<string, CorpusFile>;
 export type CorpusLanguage = keyof typeof CRISIS_BY_LANGUAGE & keyof typeof PII_BY_LANGUAGE;
 
