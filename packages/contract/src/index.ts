@@ -1,3 +1,4 @@
+export * from './error-codes.ts';
 export * from './runtime.ts';
 export * from './schemas/answers.ts';
 export * from './schemas/auth.ts';
