@@ -120,7 +120,7 @@ describeEachEngine('like state and unlike', (ctx) => {
             session: newSession(),
           });
           expect(res.statusCode, bad).toBe(404);
-          expect(res.json()).toEqual({ detail: 'Not found.' });
+          expect(res.json()).toEqual({ code: expect.any(String), detail: 'Not found.' });
         }
         const id = await target();
         const none = await unlike(ctx, kind, id, {});

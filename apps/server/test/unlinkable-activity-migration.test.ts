@@ -122,7 +122,10 @@ describeEachEngine(
         session: key,
         body: { question: liked.id, reason: 'spam', session_id: key },
       });
-      expect(reportAgain.json()).toEqual({ detail: 'You have already reported this.' });
+      expect(reportAgain.json()).toEqual({
+        code: expect.any(String),
+        detail: 'You have already reported this.',
+      });
       const unlike = await ctx.request({
         method: 'DELETE',
         url: `/api/questions/${liked.id}/like/`,
