@@ -70,6 +70,21 @@ describeEachEngine('error codes and languages', (ctx) => {
     }
   });
 
+  it("the router's own refusals (they skip the hooks) carry codes and languages too", async () => {
+    const tooLong = await ctx.request({
+      method: 'GET',
+      url: `/api/questions/${'9'.repeat(500)}/`,
+      headers: { 'accept-language': 'es' },
+    });
+    expect(tooLong.statusCode).toBe(404);
+    expect(tooLong.json()).toEqual({ detail: ES.notFound, code: 'notFound' });
+    expect(tooLong.headers['content-language']).toBe('es');
+    const malformed = await ctx.request({ method: 'GET', url: '/api/questions/%/' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.body).toBe('{"detail":"Malformed URL.","code":"urlMalformed"}');
+    expect(malformed.headers['error-code']).toBe('urlMalformed');
+  });
+
   it('a 401 keeps WWW-Authenticate and gains notAuthenticated', async () => {
     const res = await ctx.request({
       method: 'GET',

@@ -152,10 +152,30 @@ function varyWithLanguage(current: unknown): string {
 }
 
 /**
+ * An error body with its code(s), in the request's language, and the headers that say so
+ * set on `reply` (whose status must be set). Null when `body` is neither error shape.
+ */
+export function localizedErrorBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: unknown,
+): Record<string, unknown> | null {
+  const language = messageLanguage(request.headers['accept-language']);
+  const localized = localizeError(reply.statusCode, body, language);
+  if (localized === null) return null;
+  reply.header('Error-Code', localized.codes.join(', '));
+  // The same address answers in another language for another Accept-Language.
+  reply.header('Vary', varyWithLanguage(reply.getHeader('vary')));
+  if (language !== 'en') reply.header('Content-Language', language);
+  return localized.body;
+}
+
+/**
  * Every JSON error response, whichever code path sent it: its code(s) in `Error-Code` (and a
  * detail body's `code`), its messages in the language `Accept-Language` asks for. Done on
- * the serialized payload, so that errors sent straight from a route or the router (which
- * skip the error handler) are covered too; only error responses pay for the re-parse.
+ * the serialized payload, so that errors sent straight from a route or a plugin are covered
+ * too; only error responses pay for the re-parse. (The router's own errors skip the hooks:
+ * app.ts calls `localizedErrorBody` itself.)
  */
 async function localizeErrors(
   request: FastifyRequest,
@@ -172,14 +192,8 @@ async function localizeErrors(
   } catch {
     return payload;
   }
-  const language = messageLanguage(request.headers['accept-language']);
-  const localized = localizeError(reply.statusCode, body, language);
-  if (localized === null) return payload;
-  reply.header('Error-Code', localized.codes.join(', '));
-  // The same address answers in another language for another Accept-Language.
-  reply.header('Vary', varyWithLanguage(reply.getHeader('vary')));
-  if (language !== 'en') reply.header('Content-Language', language);
-  return JSON.stringify(localized.body);
+  const localized = localizedErrorBody(request, reply, body);
+  return localized === null ? payload : JSON.stringify(localized);
 }
 
 export default fp(
