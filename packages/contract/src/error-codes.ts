@@ -15,6 +15,8 @@ import { CONTENT_LANGUAGES } from './languages.ts';
 import { LIMITS } from './limits.ts';
 import { API_MSG } from './messages.ts';
 import { OUTCOME_API_MSG } from './outcomes.ts';
+import { SESSION_ID_MSG } from './session-id.ts';
+import { TAG_MSG } from './tags.ts';
 
 /** Refusals written elsewhere on the server (services, routes and plugins). */
 const SERVER_REFUSALS = {
@@ -26,6 +28,12 @@ const SERVER_REFUSALS = {
     'Send one of ids (a list of notification ids), all: true, or question (a question id).',
   followLimit: `You can follow at most ${LIMITS.followsMax.toLocaleString('en')} questions at once: unfollow some to follow this one.`,
   languageFilterInvalid: `Language must be all, or language codes separated by commas, each one of ${CONTENT_LANGUAGES.join(', ')}.`,
+  tagInvisibleOnly: TAG_MSG.invisibleOnly,
+  tagsTooMany: TAG_MSG.tooMany,
+  tagTooLong: TAG_MSG.tooLong,
+  tagLookalike: TAG_MSG.lookalike,
+  sessionIdMalformed: SESSION_ID_MSG.malformed,
+  sessionIdWeak: SESSION_ID_MSG.weak,
   silenced: 'You cannot post until {until}: {reason}',
   silenceOneTarget: 'Name exactly one of question, answer or user.',
   silenceNoAuthor: 'The author of this post can no longer be silenced.',

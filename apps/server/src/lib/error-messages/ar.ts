@@ -82,6 +82,15 @@ export const AR = {
     'أرسل واحدًا فقط من: ids (قائمة بمعرّفات الإشعارات)، أو all: true، أو question (معرّف سؤال).',
   followLimit: `يمكنك متابعة ${LIMITS.followsMax.toLocaleString('ar')} سؤال على الأكثر في الوقت نفسه: ألغِ متابعة بعضها لتتابع هذا السؤال.`,
   languageFilterInvalid: `يجب أن تكون اللغة all، أو رموز لغات تفصل بينها فواصل، كلٌّ منها واحد من: ${CONTENT_LANGUAGES.join(', ')}.`,
+  tagInvisibleOnly: 'يجب أن يحتوي الوسم على أحرف ظاهرة.',
+  tagsTooMany: `يمكن أن يكون للسؤال ${LIMITS.tagsPerQuestionMax} وسوم على الأكثر.`,
+  tagTooLong: `يمكن أن يتكون الوسم من ${LIMITS.tagMax} حرفًا على الأكثر.`,
+  tagLookalike:
+    'يجب أن يُكتب الوسم بأبجدية واحدة، من دون أحرف تتشبّه بغيرها (مثل «а» السيريلية أو «ɑ» بدل «a»).',
+  sessionIdMalformed:
+    'يجب أن يكون معرّف الجلسة المجهولة UUID v4، أو من 22 إلى 128 حرفًا من A-Z وa-z و0-9 و_ و-.',
+  sessionIdWeak:
+    'معرّف الجلسة المجهولة هذا ليس عشوائيًا بما يكفي: أنشئ معرّفًا جديدًا (مثلًا باستخدام crypto.randomUUID()).',
   silenced: 'لا يمكنك النشر حتى {until}: {reason}',
   silenceOneTarget: 'حدّد شيئًا واحدًا فقط: سؤالًا أو ردًا أو مستخدمًا.',
   silenceNoAuthor: 'لم يعد ممكنًا إيقاف كاتب هذا المنشور عن النشر.',

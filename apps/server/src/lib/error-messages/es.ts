@@ -83,6 +83,15 @@ export const ES = {
     'Envía solo uno de estos: ids (una lista de ids de avisos), all: true, o question (el id de una pregunta).',
   followLimit: `Puedes seguir como máximo ${LIMITS.followsMax.toLocaleString('es')} preguntas a la vez: deja de seguir alguna para seguir esta.`,
   languageFilterInvalid: `El idioma debe ser all, o códigos de idioma separados por comas, cada uno de estos: ${CONTENT_LANGUAGES.join(', ')}.`,
+  tagInvisibleOnly: 'Una etiqueta debe tener caracteres visibles.',
+  tagsTooMany: `Una pregunta puede tener como máximo ${LIMITS.tagsPerQuestionMax} etiquetas.`,
+  tagTooLong: `Las etiquetas pueden tener como máximo ${LIMITS.tagMax} caracteres.`,
+  tagLookalike:
+    'Una etiqueta debe escribirse en un solo alfabeto, sin letras que se hagan pasar por otras (una «а» cirílica o una «ɑ» en lugar de «a»).',
+  sessionIdMalformed:
+    'Un identificador de sesión anónima debe ser un UUID v4 o tener de 22 a 128 caracteres entre A-Z, a-z, 0-9, _ y -.',
+  sessionIdWeak:
+    'Este identificador de sesión anónima no es lo bastante aleatorio: crea uno nuevo (por ejemplo, con crypto.randomUUID()).',
   silenced: 'No puedes publicar hasta el {until}: {reason}',
   silenceOneTarget: 'Indica una sola cosa: una pregunta, una respuesta o un usuario.',
   silenceNoAuthor: 'Ya no se puede silenciar a quien escribió esta publicación.',
