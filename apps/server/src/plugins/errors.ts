@@ -166,7 +166,9 @@ export function localizedErrorBody(
   reply.header('Error-Code', localized.codes.join(', '));
   // The same address answers in another language for another Accept-Language.
   reply.header('Vary', varyWithLanguage(reply.getHeader('vary')));
-  if (language !== 'en') reply.header('Content-Language', language);
+  if (localized.language !== null && localized.language !== 'en') {
+    reply.header('Content-Language', localized.language);
+  }
   return localized.body;
 }
 

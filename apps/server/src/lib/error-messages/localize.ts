@@ -17,6 +17,8 @@ export interface LocalizedError {
   body: Record<string, unknown>;
   /** In the order of the body; one for a detail, one per distinct message otherwise. */
   codes: ErrorCode[];
+  /** The language its messages are in; null for a stored body sent again as it was. */
+  language: MessageLanguage | null;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -37,9 +39,9 @@ export function localizeError(
   if (!isObject(body)) return null;
   const fallback = codeForStatus(status);
   if (typeof body.detail === 'string') {
-    if (isErrorCode(body.code)) return { body, codes: [body.code] };
+    if (isErrorCode(body.code)) return { body, codes: [body.code], language: null };
     const { code, text } = translate(body.detail, language, fallback);
-    return { body: { ...body, detail: text, code }, codes: [code] };
+    return { body: { ...body, detail: text, code }, codes: [code], language };
   }
   const entries = Object.entries(body);
   if (entries.length === 0 || !entries.every(([, messages]) => isMessageList(messages))) {
@@ -54,5 +56,5 @@ export function localizeError(
       return text;
     });
   }
-  return { body: out, codes };
+  return { body: out, codes, language };
 }
