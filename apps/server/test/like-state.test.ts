@@ -81,6 +81,7 @@ describeEachEngine('like state and unlike', (ctx) => {
         const repeat = await like(ctx, kind, id, { session });
         expect(repeat.statusCode).toBe(400);
         expect(repeat.json()).toEqual({
+          code: kind === 'question' ? 'alreadyLikedQuestionSession' : 'alreadyLikedAnswerSession',
           detail:
             kind === 'question'
               ? API_MSG.alreadyLikedQuestionSession
@@ -107,6 +108,7 @@ describeEachEngine('like state and unlike', (ctx) => {
         expect(repeat.statusCode).toBe(200);
         const again = await like(ctx, kind, id, { token: user.access });
         expect(again.json()).toEqual({
+          code: kind === 'question' ? 'alreadyLikedQuestionUser' : 'alreadyLikedAnswerUser',
           detail:
             kind === 'question' ? API_MSG.alreadyLikedQuestionUser : API_MSG.alreadyLikedAnswerUser,
         });

@@ -114,6 +114,7 @@ describeEachEngine(
       const replies = seen.json<{ answers: { id: number; liked: boolean }[] }>().answers;
       expect(replies.find((a) => a.id === answer.id)?.liked).toBe(true);
       expect((await likeQuestion(ctx, liked.id, { session: key })).json()).toEqual({
+        code: 'alreadyLikedQuestionSession',
         detail: 'This session has already liked this question.',
       });
       const reportAgain = await ctx.request({
