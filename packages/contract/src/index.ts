@@ -1,4 +1,3 @@
-export * from './error-codes.ts';
 export * from './runtime.ts';
 export * from './schemas/answers.ts';
 export * from './schemas/auth.ts';
