@@ -86,6 +86,9 @@ test.describe('reporting', () => {
     expect((await report()).status()).toBe(201);
     const again = await report();
     expect(again.status()).toBe(400);
-    expect(await again.json()).toEqual({ detail: 'You have already reported this.' });
+    expect(await again.json()).toEqual({
+      code: 'alreadyReported',
+      detail: 'You have already reported this.',
+    });
   });
 });

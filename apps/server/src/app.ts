@@ -19,7 +19,7 @@ import { endSilentConnectionsOnClose } from './lib/silent-connections.ts';
 import { loggerOptions, requestIdOptions } from './logging.ts';
 import auth from './plugins/auth.ts';
 import deadline from './plugins/deadline.ts';
-import errors from './plugins/errors.ts';
+import errors, { localizedErrorBody } from './plugins/errors.ts';
 import idempotency from './plugins/idempotency.ts';
 import inputGuard from './plugins/input-guard.ts';
 import openapi from './plugins/openapi.ts';
@@ -78,14 +78,19 @@ function trustProxyOption(value: Config['trustProxy']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
-/** The router's own failures skip the error handler; they answer in the error shape too. */
-function routerError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+/**
+ * The router's own failures skip the error handler and the hooks; they answer in the error
+ * shape too, with their code and in the request's language.
+ */
+function routerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const send = (status: number, detail: string) => {
+    reply.code(status);
+    return reply.send(localizedErrorBody(request, reply, { detail }));
+  };
   // A path parameter too long to be an id names nothing.
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.code(404).send({ detail: API_MSG.notFound });
-  }
-  if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ detail: 'Malformed URL.' });
-  return reply.code(500).send({ detail: 'Internal server error.' });
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(404, API_MSG.notFound);
+  if (error.code === 'FST_ERR_BAD_URL') return send(400, 'Malformed URL.');
+  return send(500, 'Internal server error.');
 }
 
 /** Large enough for the longest question (20,000 characters of HTML-escaped text). */

@@ -194,7 +194,10 @@ describeEachEngine('anonymity', (ctx) => {
           },
         });
         expect(again.statusCode).toBe(400);
-        expect(again.json()).toEqual({ detail: 'You have already reported this.' });
+        expect(again.json()).toEqual({
+          code: expect.any(String),
+          detail: 'You have already reported this.',
+        });
       }
       const keyMac = ctx.app.activityMacs
         .forKeyHash(hashOf(reporter))

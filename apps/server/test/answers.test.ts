@@ -132,7 +132,7 @@ describeEachEngine('answers', (ctx) => {
           body: { text: 'Hello', session_id: newSession() },
         });
         expect(res.statusCode, id).toBe(404);
-        expect(res.json()).toEqual({ detail: 'Not found.' });
+        expect(res.json()).toEqual({ code: expect.any(String), detail: 'Not found.' });
       }
     });
 
@@ -433,7 +433,10 @@ describeEachEngine('answers', (ctx) => {
       const status = replies.map((res) => res.statusCode);
       // A stranger's reply to the hidden q3 is refused; its asker's is not; nobody's to none.
       expect(status).toEqual([201, 201, 201, 403, 201, 201, 201, 201, 201, 201, 201, 201, 404]);
-      expect(replies[3]?.json()).toEqual({ detail: API_MSG.hiddenQuestion });
+      expect(replies[3]?.json()).toEqual({
+        code: 'hiddenQuestion',
+        detail: API_MSG.hiddenQuestion,
+      });
       const label = (i: number) => replies[i]?.json<{ author_label: string }>().author_label;
       expect(label(0)).toBe('Anon 2');
       expect(label(9)).toBe('Anon 1');
@@ -590,7 +593,7 @@ describeEachEngine('answers', (ctx) => {
         session: newSession(),
       });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: expect.any(String) });
+      expect(res.json()).toEqual({ code: expect.any(String), detail: expect.any(String) });
     });
 
     it("lists one's own live replies newest first with the question as plain text", async () => {

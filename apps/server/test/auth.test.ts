@@ -96,7 +96,7 @@ describeEachEngine('accounts and tokens', (ctx) => {
           headers: { 'content-type': 'application/json' },
         });
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ detail: expect.any(String) });
+        expect(res.json()).toEqual({ code: expect.any(String), detail: expect.any(String) });
       }
     });
 
@@ -282,7 +282,7 @@ describeEachEngine('accounts and tokens', (ctx) => {
       });
       expect(wrong.statusCode).toBe(401);
       expect(unknown.statusCode).toBe(401);
-      expect(wrong.json()).toEqual({ detail: API_MSG.badCredentials });
+      expect(wrong.json()).toEqual({ code: 'badCredentials', detail: API_MSG.badCredentials });
       expect(unknown.json()).toEqual(wrong.json());
     });
 
@@ -303,7 +303,7 @@ describeEachEngine('accounts and tokens', (ctx) => {
       for (const token of ['garbage', `${user.access}x`, user.refresh]) {
         const res = await ctx.request({ method: 'GET', url: '/api/user/status/', token });
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ detail: API_MSG.tokenInvalid });
+        expect(res.json()).toEqual({ code: 'tokenInvalid', detail: API_MSG.tokenInvalid });
       }
       const res = await ctx.request({
         method: 'GET',
@@ -552,7 +552,7 @@ describeEachEngine(
           token: await signed({ typ: 'access', sub }),
         });
         expect(res.statusCode, sub).toBe(401);
-        expect(res.json()).toEqual({ detail: API_MSG.tokenInvalid });
+        expect(res.json()).toEqual({ code: 'tokenInvalid', detail: API_MSG.tokenInvalid });
       }
       const far = await signed({ typ: 'access', sub: '1', exp: 1e300 });
       const res = await ctx.request({ method: 'GET', url: '/api/user/status/', token: far });

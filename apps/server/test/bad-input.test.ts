@@ -35,7 +35,7 @@ function expectClientError(res: LightMyRequestResponse, label = '') {
   const keys = Object.keys(record);
   expect(keys.length, label).toBeGreaterThan(0);
   if ('detail' in record) {
-    expect(keys, label).toEqual(['detail']);
+    expect(keys, label).toEqual(['detail', 'code']);
     expect(typeof record.detail, label).toBe('string');
   } else {
     for (const value of Object.values(record)) {
@@ -104,7 +104,7 @@ describeEachEngine('bad input', (ctx) => {
     ] as const) {
       const res = await ctx.request({ method, url, body: method === 'POST' ? {} : undefined });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json()).toEqual({ detail: 'Not found.' });
+      expect(res.json()).toEqual({ code: expect.any(String), detail: 'Not found.' });
     }
     const tags = await ctx.request({ method: 'GET', url: '/api/tags/' });
     expect(tags.statusCode).toBe(200);
@@ -419,7 +419,7 @@ describeEachEngine('bad input', (ctx) => {
           body: method === 'GET' || method === 'DELETE' ? undefined : { text: 'x' },
         });
         expect(res.statusCode, `${method} ${url}`).toBe(404);
-        expect(res.json()).toEqual({ detail: 'Not found.' });
+        expect(res.json()).toEqual({ code: expect.any(String), detail: 'Not found.' });
       }
     }
     for (const id of spellings(a.id)) {
@@ -674,7 +674,10 @@ describeEachEngine('bad input', (ctx) => {
             duplex: 'half',
           } as FetchOptions);
           expect(res.status, label).toBe(413);
-          expect(await res.json(), label).toEqual({ detail: expect.any(String) });
+          expect(await res.json(), label).toEqual({
+            code: expect.any(String),
+            detail: expect.any(String),
+          });
         }
       }
       // The server still answers on a new connection.

@@ -206,7 +206,7 @@ for (const engine of ENGINES) {
       expect(stranger.ended).toBe(true);
       const again = await fetch(`${base}/api/events/?question=${q.id}`);
       expect(again.status).toBe(404);
-      expect(await again.json()).toEqual({ detail: API_MSG.notFound });
+      expect(await again.json()).toEqual({ code: 'notFound', detail: API_MSG.notFound });
       const mine = await fetch(`${base}/api/events/?question=${q.id}`, {
         headers: { 'X-Session-Id': q.session as string },
       });

@@ -82,7 +82,10 @@ describe('when the database cannot be reached', () => {
     expect(live.statusCode).toBe(200);
     const ready = await app.inject({ method: 'GET', url: '/api/health/ready/' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ detail: API_MSG.databaseUnavailable });
+    expect(ready.json()).toEqual({
+      code: 'databaseUnavailable',
+      detail: API_MSG.databaseUnavailable,
+    });
   });
 
   it('answers every database-backed call 503 with Retry-After, never 500', async () => {
@@ -106,7 +109,10 @@ describe('when the database cannot be reached', () => {
     for (const call of calls) {
       const res = await app.inject({ ...call, headers: { 'x-session-id': session } });
       expect(res.statusCode, `${call.method} ${call.url}: ${res.body}`).toBe(503);
-      expect(res.json()).toEqual({ detail: API_MSG.serviceUnavailable });
+      expect(res.json()).toEqual({
+        code: 'serviceUnavailable',
+        detail: API_MSG.serviceUnavailable,
+      });
       expect(res.headers['retry-after']).toBe('5');
     }
   });
@@ -160,7 +166,7 @@ describe('when the database host accepts connections and never answers', () => {
     started = Date.now();
     const list = await app.inject({ method: 'GET', url: '/api/questions/' });
     expect(list.statusCode).toBe(503);
-    expect(list.json()).toEqual({ detail: API_MSG.serviceUnavailable });
+    expect(list.json()).toEqual({ code: 'serviceUnavailable', detail: API_MSG.serviceUnavailable });
     expect(Date.now() - started).toBeLessThan(
       DATABASE_TIMEOUT_DEFAULTS.acquireTimeoutMs.postgres + 2_000,
     );

@@ -372,7 +372,10 @@ describeEachEngine('hidden stays hidden', (ctx) => {
           if (identified) expect([call.othersGet ?? 404].flat(), what).toContain(res.statusCode);
           else expect(res.statusCode === 200, what).toBe(call.othersGet === 200);
           if (res.statusCode === 404) {
-            expect(JSON.parse(res.body), what).toEqual({ detail: API_MSG.notFound });
+            expect(JSON.parse(res.body), what).toEqual({
+              code: 'notFound',
+              detail: API_MSG.notFound,
+            });
           }
         }
       }

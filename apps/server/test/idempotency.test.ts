@@ -247,7 +247,10 @@ describeEachEngine('Idempotency-Key', (ctx) => {
     expect((await ask('<p>First question</p>')).statusCode).toBe(201);
     const other = await ask('<p>Another question</p>');
     expect(other.statusCode).toBe(422);
-    expect(other.json()).toEqual({ detail: API_MSG.idempotencyKeyReused });
+    expect(other.json()).toEqual({
+      code: 'idempotencyKeyReused',
+      detail: API_MSG.idempotencyKeyReused,
+    });
     const question = await createQuestion(ctx);
     const elsewhere = await send(
       {
@@ -311,7 +314,10 @@ describeEachEngine('Idempotency-Key', (ctx) => {
     ]) {
       const res = await send(call, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
-      expect(res.json()).toEqual({ detail: API_MSG.idempotencyKeyInvalid });
+      expect(res.json()).toEqual({
+        code: 'idempotencyKeyInvalid',
+        detail: API_MSG.idempotencyKeyInvalid,
+      });
     }
     for (const good of ['abcdefgh', 'A'.repeat(128), 'a_b-c_d-1234']) {
       expect((await send(call, good)).statusCode).toBe(201);
@@ -333,7 +339,10 @@ describeEachEngine('Idempotency-Key', (ctx) => {
         for (const res of created) expect(res.json(), name).toEqual(created[0]?.json());
         for (const res of answers.filter((r) => r.statusCode >= 300)) {
           expect(res.statusCode, name).toBe(409);
-          expect(res.json()).toEqual({ detail: API_MSG.idempotencyInProgress });
+          expect(res.json()).toEqual({
+            code: 'idempotencyInProgress',
+            detail: API_MSG.idempotencyInProgress,
+          });
           expect(res.headers['retry-after']).toBe('1');
         }
         // Once the first is done, every repeat gets its response.
@@ -416,7 +425,10 @@ describeEachEngine('Idempotency-Key', (ctx) => {
       .execute();
     const inFlight = await send(call, key);
     expect(inFlight.statusCode).toBe(409);
-    expect(inFlight.json()).toEqual({ detail: API_MSG.idempotencyInProgress });
+    expect(inFlight.json()).toEqual({
+      code: 'idempotencyInProgress',
+      detail: API_MSG.idempotencyInProgress,
+    });
     await ctx.database.db
       .updateTable('idempotency_keys')
       .set({ created_at: new Date(Date.now() - 5 * 60_000) })
@@ -424,7 +436,10 @@ describeEachEngine('Idempotency-Key', (ctx) => {
       .execute();
     const lost = await send(call, key);
     expect(lost.statusCode).toBe(409);
-    expect(lost.json()).toEqual({ detail: API_MSG.idempotencyResponseLost });
+    expect(lost.json()).toEqual({
+      code: 'idempotencyResponseLost',
+      detail: API_MSG.idempotencyResponseLost,
+    });
     expect(
       await count(sql`SELECT count(*)::int AS n FROM questions WHERE text = '<p>Cut off</p>'`),
     ).toBe(1);

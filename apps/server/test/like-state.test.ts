@@ -81,6 +81,7 @@ describeEachEngine('like state and unlike', (ctx) => {
         const repeat = await like(ctx, kind, id, { session });
         expect(repeat.statusCode).toBe(400);
         expect(repeat.json()).toEqual({
+          code: kind === 'question' ? 'alreadyLikedQuestionSession' : 'alreadyLikedAnswerSession',
           detail:
             kind === 'question'
               ? API_MSG.alreadyLikedQuestionSession
@@ -107,6 +108,7 @@ describeEachEngine('like state and unlike', (ctx) => {
         expect(repeat.statusCode).toBe(200);
         const again = await like(ctx, kind, id, { token: user.access });
         expect(again.json()).toEqual({
+          code: kind === 'question' ? 'alreadyLikedQuestionUser' : 'alreadyLikedAnswerUser',
           detail:
             kind === 'question' ? API_MSG.alreadyLikedQuestionUser : API_MSG.alreadyLikedAnswerUser,
         });
@@ -120,7 +122,7 @@ describeEachEngine('like state and unlike', (ctx) => {
             session: newSession(),
           });
           expect(res.statusCode, bad).toBe(404);
-          expect(res.json()).toEqual({ detail: 'Not found.' });
+          expect(res.json()).toEqual({ code: expect.any(String), detail: 'Not found.' });
         }
         const id = await target();
         const none = await unlike(ctx, kind, id, {});

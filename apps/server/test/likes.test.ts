@@ -93,7 +93,7 @@ describeEachEngine('likes', (ctx) => {
         expect((await like(ctx, kind, id, { session })).statusCode).toBe(200);
         const again = await like(ctx, kind, id, { session });
         expect(again.statusCode).toBe(400);
-        expect(again.json()).toEqual({ detail: MESSAGES[kind].session });
+        expect(again.json()).toEqual({ code: expect.any(String), detail: MESSAGES[kind].session });
         // The same session through the header is the same liker.
         const header = await ctx.request({
           method: 'POST',
@@ -101,13 +101,13 @@ describeEachEngine('likes', (ctx) => {
           session,
         });
         expect(header.statusCode).toBe(400);
-        expect(header.json()).toEqual({ detail: MESSAGES[kind].session });
+        expect(header.json()).toEqual({ code: expect.any(String), detail: MESSAGES[kind].session });
 
         const u = await user(0);
         expect((await like(ctx, kind, id, { token: u.access })).statusCode).toBe(200);
         const userAgain = await like(ctx, kind, id, { token: u.access, session: newSession() });
         expect(userAgain.statusCode).toBe(400);
-        expect(userAgain.json()).toEqual({ detail: MESSAGES[kind].user });
+        expect(userAgain.json()).toEqual({ code: expect.any(String), detail: MESSAGES[kind].user });
         expect(await stored(ctx, kind, id)).toEqual({ column: 2, rows: 2 });
       });
 
@@ -119,7 +119,7 @@ describeEachEngine('likes', (ctx) => {
             body: { session_id: newSession() },
           });
           expect(res.statusCode, bad).toBe(404);
-          expect(res.json()).toEqual({ detail: 'Not found.' });
+          expect(res.json()).toEqual({ code: expect.any(String), detail: 'Not found.' });
         }
         const id = await target(ctx, kind);
         for (const body of [{}, undefined]) {
@@ -158,7 +158,7 @@ describeEachEngine('likes', (ctx) => {
         const statuses = results.map((r) => r.statusCode).sort();
         expect(statuses).toEqual([200, ...Array(19).fill(400)]);
         for (const r of results.filter((x) => x.statusCode === 400)) {
-          expect(r.json()).toEqual({ detail: MESSAGES[kind].session });
+          expect(r.json()).toEqual({ code: expect.any(String), detail: MESSAGES[kind].session });
         }
         expect(await stored(ctx, kind, id)).toEqual({ column: 1, rows: 1 });
       });
@@ -175,7 +175,7 @@ describeEachEngine('likes', (ctx) => {
         const statuses = results.map((r) => r.statusCode).sort();
         expect(statuses).toEqual([200, ...Array(19).fill(400)]);
         for (const r of results.filter((x) => x.statusCode === 400)) {
-          expect(r.json()).toEqual({ detail: MESSAGES[kind].user });
+          expect(r.json()).toEqual({ code: expect.any(String), detail: MESSAGES[kind].user });
         }
         expect(await stored(ctx, kind, id)).toEqual({ column: 1, rows: 1 });
       });

@@ -88,7 +88,10 @@ for (const engine of ENGINES) {
         const byName = await attempt({ username: user.username.toUpperCase() }, 'wrong guess');
         expect(byName.statusCode).toBe(429);
         expect(Number(byName.headers['retry-after'])).toBeGreaterThan(0);
-        expect(byName.json()).toEqual({ detail: expect.stringMatching(/^Request was throttled/) });
+        expect(byName.json()).toEqual({
+          code: expect.any(String),
+          detail: expect.stringMatching(/^Request was throttled/),
+        });
         expect((await attempt({ email: email.toUpperCase() }, 'wrong guess')).statusCode).toBe(429);
       });
 
@@ -194,7 +197,7 @@ for (const engine of ENGINES) {
           const res = await attempt({ username: i % 2 ? name : name.toUpperCase() }, 'a guess');
           statuses.push(res.statusCode);
           if (res.statusCode === 401)
-            expect(res.json()).toEqual({ detail: API_MSG.badCredentials });
+            expect(res.json()).toEqual({ code: 'badCredentials', detail: API_MSG.badCredentials });
         }
         expect(statuses).toEqual([...Array(10).fill(401), 429]);
       });

@@ -66,7 +66,7 @@ for (const engine of ENGINES) {
         for (const ctx of [a, b]) {
           const res = await status(ctx, user.access);
           expect(res.statusCode).toBe(401);
-          expect(res.json()).toEqual({ detail: API_MSG.tokenInvalid });
+          expect(res.json()).toEqual({ code: 'tokenInvalid', detail: API_MSG.tokenInvalid });
         }
         // A signed-in call refuses it too, not only the status call.
         const mine = await b.request({

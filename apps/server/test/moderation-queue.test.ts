@@ -146,7 +146,10 @@ describeEachEngine('moderation queue', (ctx) => {
     const report = await createReport(ctx, { question: q.id });
     const notFlag = await acknowledge(report.id);
     expect(notFlag.statusCode).toBe(400);
-    expect(notFlag.json()).toEqual({ detail: QUEUE_API_MSG.notACrisisFlag });
+    expect(notFlag.json()).toEqual({
+      code: expect.any(String),
+      detail: QUEUE_API_MSG.notACrisisFlag,
+    });
     expect((await acknowledge(2_000_000_000)).statusCode).toBe(404);
 
     const crisis = await crisisQuestion(ctx);

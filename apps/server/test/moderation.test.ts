@@ -112,7 +112,10 @@ describeEachEngine('moderation', (ctx) => {
           expect((await report(ctx, target, auth)).statusCode).toBe(201);
           const again = await report(ctx, target, auth);
           expect(again.statusCode).toBe(400);
-          expect(again.json()).toEqual({ detail: 'You have already reported this.' });
+          expect(again.json()).toEqual({
+            code: expect.any(String),
+            detail: 'You have already reported this.',
+          });
         }
       }
       // Another reporter may still report it.
@@ -129,7 +132,7 @@ describeEachEngine('moderation', (ctx) => {
         const statuses = results.map((r) => r.statusCode).sort();
         expect(statuses).toEqual([201, ...Array(19).fill(400)]);
         for (const r of results.filter((x) => x.statusCode === 400)) {
-          expect(r.json()).toEqual({ detail: API_MSG.alreadyReported });
+          expect(r.json()).toEqual({ code: 'alreadyReported', detail: API_MSG.alreadyReported });
         }
       }
       const pending = await ctx.request({
@@ -154,12 +157,15 @@ describeEachEngine('moderation', (ctx) => {
       ] as const) {
         const res = await report(ctx, target, auth);
         expect(res.statusCode, JSON.stringify(target)).toBe(400);
-        expect(res.json()).toEqual({ detail: 'You cannot report your own post.' });
+        expect(res.json()).toEqual({
+          code: expect.any(String),
+          detail: 'You cannot report your own post.',
+        });
       }
       for (const target of [{ question: 2147483647 }, { answer: 2147483647 }]) {
         const res = await report(ctx, target);
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ detail: 'Not found.' });
+        expect(res.json()).toEqual({ code: expect.any(String), detail: 'Not found.' });
       }
     });
   });
@@ -286,7 +292,7 @@ describeEachEngine('moderation', (ctx) => {
       for (const parent of [undefined, before.id]) {
         const refused = await post(stranger, parent);
         expect(refused.statusCode, refused.body).toBe(403);
-        expect(refused.json()).toEqual({ detail: API_MSG.hiddenQuestion });
+        expect(refused.json()).toEqual({ code: 'hiddenQuestion', detail: API_MSG.hiddenQuestion });
       }
       // The reply's own author is a stranger to the question too.
       expect((await post({ session: before.session }, before.id)).statusCode).toBe(403);
@@ -308,7 +314,7 @@ describeEachEngine('moderation', (ctx) => {
       // By its id, it is not there for others (presenters/ownership.ts `visibleTo`).
       const single = await ctx.request({ method: 'GET', url: `/api/answers/${a.id}/` });
       expect(single.statusCode).toBe(404);
-      expect(single.json()).toEqual({ detail: API_MSG.notFound });
+      expect(single.json()).toEqual({ code: 'notFound', detail: API_MSG.notFound });
       for (const auth of [{ session: a.session }, await asAdmin()]) {
         const mine = flat((await detail(ctx, q.id, auth)).answers).find((n) => n.id === a.id);
         expect(mine).toMatchObject({ hidden: true, text: 'rude reply' });
@@ -556,10 +562,10 @@ describeEachEngine('moderation', (ctx) => {
       for (const url of ['/api/moderation/log/', '/api/moderation/summary/']) {
         const anonymous = await ctx.request({ method: 'GET', url });
         expect(anonymous.statusCode).toBe(401);
-        expect(anonymous.json()).toEqual({ detail: expect.any(String) });
+        expect(anonymous.json()).toEqual({ code: expect.any(String), detail: expect.any(String) });
         const other = await ctx.request({ method: 'GET', url, token: user.access });
         expect(other.statusCode).toBe(403);
-        expect(other.json()).toEqual({ detail: API_MSG.forbidden });
+        expect(other.json()).toEqual({ code: 'forbidden', detail: API_MSG.forbidden });
       }
     });
 

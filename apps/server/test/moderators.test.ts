@@ -213,6 +213,7 @@ describeEachEngine('moderators and silences', (ctx) => {
       const refused = await ctx.request({ ...write, session: key });
       expect(refused.statusCode, `${write.method} ${write.url}`).toBe(403);
       expect(refused.json()).toEqual({
+        code: 'silenced',
         detail: silencedDetail(new Date(made.ends_at), 'Harassment'),
         silenced_until: made.ends_at,
       });

@@ -206,7 +206,10 @@ for (const engine of ENGINES) {
       `.execute(ctx.database.db);
       const refused = await follow(`/api/questions/${q.id}/follow/`, { session: full });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ detail: expect.stringContaining('at most 1,000') });
+      expect(refused.json()).toEqual({
+        code: expect.any(String),
+        detail: expect.stringContaining('at most 1,000'),
+      });
       // Following one already followed is still fine, and so is following after an unfollow.
       const again = `/api/questions/${followed.rows[0]?.id}/follow/`;
       expect((await follow(again, { session: full })).statusCode).toBe(204);

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ERROR_CODES } from '@dating/contract';
 import { lintFromString, loadConfig } from '@redocly/openapi-core';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
@@ -160,6 +161,23 @@ describe('OpenAPI document', () => {
     expect(node).toContain(
       '"replies":{"type":"array","items":{"$ref":"#/components/schemas/AnswerNode"}}',
     );
+  });
+
+  it('lists every error code as the ErrorCode enum, the code of ErrorDetail', async () => {
+    const res = await ctx.request({ method: 'GET', url: '/api/docs/json' });
+    const doc = res.json<OpenApiDocument & { components: { schemas: Record<string, unknown> } }>();
+    const schemas = doc.components.schemas as Record<
+      string,
+      { enum?: string[]; properties?: Record<string, unknown>; required?: string[] }
+    >;
+    expect(schemas.ErrorCode?.enum).toEqual(ERROR_CODES);
+    expect(schemas.ErrorDetail?.properties?.code).toEqual({
+      $ref: '#/components/schemas/ErrorCode',
+    });
+    expect(schemas.ErrorDetail?.required).toEqual(['detail', 'code']);
+    expect(schemas.FieldErrors?.properties ?? {}).not.toHaveProperty('code');
+    const refused = JSON.stringify(doc.paths['/api/reports/']?.post?.responses?.['400']);
+    expect(refused).toContain('"Error-Code"');
   });
 
   it("lints clean under redocly.yaml: Redocly's recommended rules", async () => {

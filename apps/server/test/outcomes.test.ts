@@ -72,7 +72,7 @@ function addUpdate(ctx: TestContext, questionId: number, auth: Author, text: unk
 
 function expectDetail(res: LightMyRequestResponse, status: number, detailText: string) {
   expect(res.statusCode, res.body).toBe(status);
-  expect(res.json()).toEqual({ detail: detailText });
+  expect(res.json()).toEqual({ code: expect.any(String), detail: detailText });
 }
 
 const flat = (nodes: AnswerNode[]): AnswerNode[] => nodes.flatMap((n) => [n, ...flat(n.replies)]);

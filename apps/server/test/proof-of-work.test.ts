@@ -76,7 +76,7 @@ for (const engine of ENGINES) {
     it('refuses an anonymous write without a solved challenge, with a clear 400', async () => {
       const res = await ask(ctx);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ detail: API_MSG.powMissing });
+      expect(res.json()).toEqual({ code: 'powMissing', detail: API_MSG.powMissing });
       expect(res.json().detail).toMatch(/GET \/api\/challenge\/.*X-Altcha/);
     });
 
@@ -86,10 +86,13 @@ for (const engine of ENGINES) {
       expect(first.statusCode, first.body).toBe(201);
       const replay = await ask(ctx, { header });
       expect(replay.statusCode).toBe(400);
-      expect(replay.json()).toEqual({ detail: API_MSG.powReused });
+      expect(replay.json()).toEqual({ code: 'powReused', detail: API_MSG.powReused });
       const body = await solved(ctx);
       expect((await ask(ctx, { body })).statusCode).toBe(201);
-      expect((await ask(ctx, { body })).json()).toEqual({ detail: API_MSG.powReused });
+      expect((await ask(ctx, { body })).json()).toEqual({
+        code: 'powReused',
+        detail: API_MSG.powReused,
+      });
     });
 
     it('accepts one of 10 parallel uses of one solution', async () => {
@@ -163,7 +166,7 @@ for (const engine of ENGINES) {
       ]) {
         const res = await ask(ctx, { header });
         expect(res.statusCode, header).toBe(400);
-        expect(res.json()).toEqual({ detail: API_MSG.powInvalid });
+        expect(res.json()).toEqual({ code: 'powInvalid', detail: API_MSG.powInvalid });
       }
       // The untouched solution still works: a refused attempt does not use it up.
       expect((await ask(ctx, { header: encode({ challenge, solution }) })).statusCode).toBe(201);
@@ -173,7 +176,7 @@ for (const engine of ENGINES) {
       const expired = await ctx.app.pow.challenge(Math.floor(Date.now() / 1000) - 60);
       const res = await ask(ctx, { header: await solve(expired) });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ detail: API_MSG.powExpired });
+      expect(res.json()).toEqual({ code: 'powExpired', detail: API_MSG.powExpired });
     });
 
     it('needs one for anonymous replies, likes and reports too; signed-in users skip it', async () => {
@@ -187,7 +190,7 @@ for (const engine of ENGINES) {
       for (const call of calls) {
         const refused = await ctx.request({ method: 'POST', ...call });
         expect(refused.statusCode, call.url).toBe(400);
-        expect(refused.json()).toEqual({ detail: API_MSG.powMissing });
+        expect(refused.json()).toEqual({ code: 'powMissing', detail: API_MSG.powMissing });
         const accepted = await ctx.request({
           method: 'POST',
           ...call,
@@ -208,7 +211,7 @@ for (const engine of ENGINES) {
         url: `/api/answers/${answer.id}/like/`,
         body: { session_id: newSession() },
       });
-      expect(likeAnswer.json()).toEqual({ detail: API_MSG.powMissing });
+      expect(likeAnswer.json()).toEqual({ code: 'powMissing', detail: API_MSG.powMissing });
 
       const user = await createUser(ctx);
       const signedIn = await ctx.request({
@@ -268,6 +271,6 @@ describe.runIf(REDIS_URL)('proof-of-work with Redis: one use across instances', 
     expect((await ask(b, { header })).statusCode).toBe(201);
     const again = await ask(a, { header });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ detail: API_MSG.powReused });
+    expect(again.json()).toEqual({ code: 'powReused', detail: API_MSG.powReused });
   });
 });

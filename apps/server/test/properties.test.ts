@@ -23,7 +23,14 @@ function isErrorShape(body: unknown): boolean {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
   const entries = Object.entries(body);
   if (entries.length === 0) return false;
-  if ('detail' in body) return typeof body.detail === 'string' && entries.length === 1;
+  if ('detail' in body) {
+    // A detail body carries its code too (plugins/errors.ts).
+    return (
+      typeof body.detail === 'string' &&
+      typeof Reflect.get(body, 'code') === 'string' &&
+      entries.length === 2
+    );
+  }
   return entries.every(
     ([, messages]) =>
       Array.isArray(messages) &&

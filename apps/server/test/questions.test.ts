@@ -688,14 +688,14 @@ describeEachEngine('questions', (ctx) => {
         url: `/api/questions/?user_id=${owner.id}`,
       });
       expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toEqual({ detail: expect.any(String) });
+      expect(anonymous.json()).toEqual({ code: expect.any(String), detail: expect.any(String) });
       const foreign = await ctx.request({
         method: 'GET',
         url: `/api/questions/?user_id=${owner.id}`,
         token: other.access,
       });
       expect(foreign.statusCode).toBe(403);
-      expect(foreign.json()).toEqual({ detail: expect.any(String) });
+      expect(foreign.json()).toEqual({ code: expect.any(String), detail: expect.any(String) });
       const own = await list(ctx, `user_id=${owner.id}`, { token: owner.access });
       expect(ids(own)).toEqual([mine.id]);
       expect(own[0]?.user).toBe(owner.id);
@@ -963,7 +963,7 @@ describeEachEngine('questions', (ctx) => {
       for (const id of ['2147483647', 'abc', '0', '-1', '99999999999', '1.5', '1e3', '%00']) {
         const res = await ctx.request({ method: 'GET', url: `/api/questions/${id}/` });
         expect(res.statusCode, id).toBe(404);
-        expect(res.json()).toEqual({ detail: 'Not found.' });
+        expect(res.json()).toEqual({ code: expect.any(String), detail: 'Not found.' });
       }
     });
   });
@@ -1004,13 +1004,13 @@ describeEachEngine('questions', (ctx) => {
         });
       const foreign = await patch({ token: other.access }, 'Hijack');
       expect(foreign.statusCode).toBe(403);
-      expect(foreign.json()).toEqual({ detail: API_MSG.forbidden });
+      expect(foreign.json()).toEqual({ code: 'forbidden', detail: API_MSG.forbidden });
       const anonymous = await patch({ session: newSession() }, 'Hijack');
       expect(anonymous.statusCode).toBe(403);
-      expect(anonymous.json()).toEqual({ detail: API_MSG.forbidden });
+      expect(anonymous.json()).toEqual({ code: 'forbidden', detail: API_MSG.forbidden });
       const nobody = await patch({}, 'Hijack');
       expect(nobody.statusCode).toBe(401);
-      expect(nobody.json()).toEqual({ detail: expect.any(String) });
+      expect(nobody.json()).toEqual({ code: expect.any(String), detail: expect.any(String) });
       const empty = await patch({ token: owner.access }, '<p> </p>');
       expect(empty.statusCode).toBe(400);
       expect(empty.json()).toEqual({ text: ['Question text cannot be empty.'] });

@@ -14,7 +14,10 @@ function expectThrottled(res: {
 }) {
   expect(res.statusCode).toBe(429);
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-  expect(res.json()).toEqual({ detail: expect.stringMatching(/^Request was throttled/) });
+  expect(res.json()).toEqual({
+    code: expect.any(String),
+    detail: expect.stringMatching(/^Request was throttled/),
+  });
 }
 
 const loginAttempt = (ctx: TestContext, remoteAddress = '10.0.0.1') =>

@@ -103,15 +103,18 @@ describeEachEngine('reports', (ctx) => {
       for (const body of [{}, { question: null, answer: null }, { question: q.id, answer: a.id }]) {
         const res = await post(body);
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
-        expect(res.json()).toEqual({ detail: 'Report exactly one of question or answer.' });
+        expect(res.json()).toEqual({
+          code: expect.any(String),
+          detail: 'Report exactly one of question or answer.',
+        });
       }
       // A report of a missing target is 404.
       const unknownQuestion = await post({ question: 2147483647 });
       expect(unknownQuestion.statusCode).toBe(404);
-      expect(unknownQuestion.json()).toEqual({ detail: API_MSG.notFound });
+      expect(unknownQuestion.json()).toEqual({ code: 'notFound', detail: API_MSG.notFound });
       const unknownAnswer = await post({ answer: 2147483647 });
       expect(unknownAnswer.statusCode).toBe(404);
-      expect(unknownAnswer.json()).toEqual({ detail: API_MSG.notFound });
+      expect(unknownAnswer.json()).toEqual({ code: 'notFound', detail: API_MSG.notFound });
       for (const reason of ['Spam', 'abuse', '', null, 1]) {
         const res = await post({ question: q.id, reason });
         expect(res.statusCode, String(reason)).toBe(400);
@@ -160,7 +163,7 @@ describeEachEngine('reports', (ctx) => {
         body: { answer: a.id, reason: 'spam', session_id: newSession() },
       });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ detail: API_MSG.notFound });
+      expect(res.json()).toEqual({ code: 'notFound', detail: API_MSG.notFound });
     });
   });
 
@@ -196,7 +199,7 @@ describeEachEngine('reports', (ctx) => {
         session: newSession(),
       });
       expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toEqual({ detail: expect.any(String) });
+      expect(anonymous.json()).toEqual({ code: expect.any(String), detail: expect.any(String) });
       const user = await createUser(ctx);
       const forbidden = await ctx.request({
         method: 'GET',
@@ -204,7 +207,7 @@ describeEachEngine('reports', (ctx) => {
         token: user.access,
       });
       expect(forbidden.statusCode).toBe(403);
-      expect(forbidden.json()).toEqual({ detail: API_MSG.forbidden });
+      expect(forbidden.json()).toEqual({ code: 'forbidden', detail: API_MSG.forbidden });
     });
 
     it('lists pending reports oldest first, with the content and a session fingerprint', async () => {

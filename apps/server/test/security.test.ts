@@ -115,7 +115,7 @@ describe('security headers, CORS and content types', () => {
         headers: { 'content-type': type },
       });
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ detail: expect.any(String) });
+      expect(res.json()).toEqual({ code: expect.any(String), detail: expect.any(String) });
     }
   });
 

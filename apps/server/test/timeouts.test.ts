@@ -16,7 +16,7 @@ type Context = Awaited<ReturnType<typeof createTestContext>>;
 
 function expectUnavailable(res: LightMyRequestResponse) {
   expect(res.statusCode, res.body).toBe(503);
-  expect(res.json()).toEqual({ detail: API_MSG.serviceUnavailable });
+  expect(res.json()).toEqual({ code: 'serviceUnavailable', detail: API_MSG.serviceUnavailable });
   expect(res.headers['retry-after']).toBe('5');
 }
 

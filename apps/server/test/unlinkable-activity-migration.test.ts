@@ -114,6 +114,7 @@ describeEachEngine(
       const replies = seen.json<{ answers: { id: number; liked: boolean }[] }>().answers;
       expect(replies.find((a) => a.id === answer.id)?.liked).toBe(true);
       expect((await likeQuestion(ctx, liked.id, { session: key })).json()).toEqual({
+        code: 'alreadyLikedQuestionSession',
         detail: 'This session has already liked this question.',
       });
       const reportAgain = await ctx.request({
@@ -122,7 +123,10 @@ describeEachEngine(
         session: key,
         body: { question: liked.id, reason: 'spam', session_id: key },
       });
-      expect(reportAgain.json()).toEqual({ detail: 'You have already reported this.' });
+      expect(reportAgain.json()).toEqual({
+        code: expect.any(String),
+        detail: 'You have already reported this.',
+      });
       const unlike = await ctx.request({
         method: 'DELETE',
         url: `/api/questions/${liked.id}/like/`,

@@ -71,7 +71,7 @@ describe.each(ENGINES)('web app serving [%s]', (engine) => {
   it('keeps the API in charge of /api/: JSON 404 for unknown paths, real routes work', async () => {
     const unknown = await ctx.request({ method: 'GET', url: '/api/nothing-here/' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ detail: 'Not found.' });
+    expect(unknown.json()).toEqual({ code: expect.any(String), detail: 'Not found.' });
     const tags = await ctx.request({ method: 'GET', url: '/api/tags/' });
     expect(tags.statusCode).toBe(200);
     expect(tags.json()).toEqual([]);
@@ -80,7 +80,7 @@ describe.each(ENGINES)('web app serving [%s]', (engine) => {
   it('answers other methods on page paths with a JSON 404, never the page', async () => {
     const res = await ctx.request({ method: 'POST', url: '/questions/12', body: {} });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: 'Not found.' });
+    expect(res.json()).toEqual({ code: expect.any(String), detail: 'Not found.' });
   });
 
   it('answers 404 for dotfiles, dot-segments and files that are not assets', async () => {

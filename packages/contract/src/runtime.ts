@@ -7,6 +7,7 @@
  * (runtime.test.ts checks).
  */
 export * from './enums.ts';
+export * from './error-codes.ts';
 export * from './feed-params.ts';
 export * from './helpline-countries.ts';
 export * from './hidden-reasons.ts';

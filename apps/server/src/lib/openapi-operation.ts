@@ -4,7 +4,7 @@
  * answers the shared plugins give it. All of it follows from a few facts about the route,
  * so every route gets it and none repeats it.
  */
-import { ErrorDetail, FieldErrors, SilencedError } from '@dating/contract';
+import { ERROR_CODES, ErrorDetail, FieldErrors, SilencedError } from '@dating/contract';
 
 /**
  * Who may call: anyone, with no credentials read (`public`); anyone, signed in or with an
@@ -84,9 +84,40 @@ export function operationIdOf(method: string, url: string): string {
   return method.toLowerCase() + words.join('');
 }
 
+const CODE_REF = { $ref: '#/components/schemas/ErrorCode' };
+
+/**
+ * Every code an error can carry (`ERROR_MSG`'s keys, packages/contract/src/error-codes.ts).
+ * In the document only: the server adds the code as the response leaves (plugins/errors.ts),
+ * after the route's schema has written the body.
+ */
+const ErrorCode = {
+  type: 'string' as const,
+  enum: ERROR_CODES,
+  description:
+    'What went wrong, for a program to decide on: stable, unlike `detail`, which follows Accept-Language (English, Spanish or Arabic; English when absent or unknown). A detail body carries it as `code`; every error response in the `Error-Code` header (field errors: the code of each message, comma-separated).',
+};
+
+/** A shape with its `code` (a detail body's, in the document). */
+const withCode = <T extends { properties: object; required?: string[] }>(shape: T) => ({
+  ...shape,
+  properties: { ...shape.properties, code: CODE_REF },
+  required: [...(shape.required ?? []), 'code'],
+});
+
 /** The error shapes, listed once in the document's components. */
-export const ERROR_SCHEMAS = { ErrorDetail, FieldErrors, SilencedError };
+export const ERROR_SCHEMAS = {
+  ErrorCode,
+  ErrorDetail: withCode(ErrorDetail),
+  FieldErrors: {
+    ...FieldErrors,
+    description:
+      '`{"field": ["message", ...]}`, exactly (no `code` key, which would read as a field): the codes of the messages are in the `Error-Code` header.',
+  },
+  SilencedError: withCode(SilencedError),
+};
 export const ERROR_SHAPE_REFS = {
+  ErrorCode: CODE_REF,
   ErrorDetail: { $ref: '#/components/schemas/ErrorDetail' },
   FieldErrors: { $ref: '#/components/schemas/FieldErrors' },
   SilencedError: { $ref: '#/components/schemas/SilencedError' },
@@ -104,6 +135,19 @@ const json = (schema: unknown) => ({ 'application/json': { schema } });
 const detail = (description: string): ResponseDoc => ({ description, content: json(errorDetail) });
 const RETRY_AFTER = {
   'Retry-After': { description: 'Seconds to wait.', type: 'integer' },
+} as const;
+
+/** What every error response carries besides its body. */
+const ERROR_HEADERS = {
+  'Error-Code': {
+    description:
+      "The error's code (see ErrorCode); for field errors, each message's, comma-separated.",
+    type: 'string',
+  },
+  'Content-Language': {
+    description: 'es or ar when the messages were written in that language (Accept-Language).',
+    type: 'string',
+  },
 } as const;
 
 /** The 4xx answers the route can give through the shared plugins, by status. */
@@ -157,6 +201,9 @@ export function errorResponsesOf(facts: RouteFacts): Record<string, ResponseDoc>
       ...detail('Too many requests: wait Retry-After seconds.'),
       headers: RETRY_AFTER,
     };
+  }
+  for (const response of Object.values(out)) {
+    response.headers = { ...response.headers, ...ERROR_HEADERS };
   }
   return out;
 }

@@ -1,11 +1,13 @@
 /**
  * The single error handler: every failure leaves the server in the error shape clients
- * rely on (`lib/http-errors.ts`), and no 5xx ever shows its internals.
+ * rely on (`lib/http-errors.ts`), and no 5xx ever shows its internals. Every error body,
+ * whoever sent it (this handler, the router, a plugin, a route), leaves with its code and in
+ * the request's language (`localizeErrors` below).
  */
 
 import type { IncomingMessage } from 'node:http';
 import { API_MSG } from '@dating/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   CommitOutcomeUnknownError,
@@ -13,6 +15,8 @@ import {
   DeadlineExceededError,
 } from '../db/deadline.ts';
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/unavailable.ts';
+import { messageLanguage } from '../lib/accept-language.ts';
+import { localizeError } from '../lib/error-messages/localize.ts';
 import { type FieldErrors, HttpError } from '../lib/http-errors.ts';
 import { MALFORMED_TEXT } from '../lib/text-guard.ts';
 import { MALFORMED, SINGLE_VALUE } from './validation.ts';
@@ -134,8 +138,69 @@ export function validationToFieldErrors(all: AjvError[]): FieldErrors | null {
   return out;
 }
 
+/** The Vary header with Accept-Language added to what the response already names. */
+function varyWithLanguage(current: unknown): string {
+  const named = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (named.includes('*')) return '*';
+  if (!named.some((name) => name.toLowerCase() === 'accept-language')) {
+    named.push('Accept-Language');
+  }
+  return named.join(', ');
+}
+
+/**
+ * An error body with its code(s), in the request's language, and the headers that say so
+ * set on `reply` (whose status must be set). Null when `body` is neither error shape.
+ */
+export function localizedErrorBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: unknown,
+): Record<string, unknown> | null {
+  const language = messageLanguage(request.headers['accept-language']);
+  const localized = localizeError(reply.statusCode, body, language);
+  if (localized === null) return null;
+  reply.header('Error-Code', localized.codes.join(', '));
+  // The same address answers in another language for another Accept-Language.
+  reply.header('Vary', varyWithLanguage(reply.getHeader('vary')));
+  if (localized.language !== null && localized.language !== 'en') {
+    reply.header('Content-Language', localized.language);
+  }
+  return localized.body;
+}
+
+/**
+ * Every JSON error response, whichever code path sent it: its code(s) in `Error-Code` (and a
+ * detail body's `code`), its messages in the language `Accept-Language` asks for. Done on
+ * the serialized payload, so that errors sent straight from a route or a plugin are covered
+ * too; only error responses pay for the re-parse. (The router's own errors skip the hooks:
+ * app.ts calls `localizedErrorBody` itself.)
+ */
+async function localizeErrors(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
+  if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+  if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+    return payload;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(payload);
+  } catch {
+    return payload;
+  }
+  const localized = localizedErrorBody(request, reply, body);
+  return localized === null ? payload : JSON.stringify(localized);
+}
+
 export default fp(
   async (app: FastifyInstance) => {
+    app.addHook('onSend', localizeErrors);
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
         await discardBody(request.raw);

@@ -139,7 +139,7 @@ export default fp(
           title: 'Dating advice Q&A API',
           version: '1.0.0',
           description:
-            'Errors: 400 `{"field": ["message"]}` or `{"detail": "message"}`; every other 4xx `{"detail": "message"}`. With read replicas configured, a write answered 2xx carries `Read-After: <log position>`; send the highest one seen back as the `Read-After` request header, so that reads served by a replica see your writes.',
+            'Errors: 400 `{"field": ["message"]}` or `{"detail": "message", "code": "..."}`; every other 4xx `{"detail": "message", "code": "..."}`. Decide by the code (ErrorCode), which every error also carries in the `Error-Code` header (field errors: one per message); the messages follow `Accept-Language` (en, es, ar; English otherwise). With read replicas configured, a write answered 2xx carries `Read-After: <log position>`; send the highest one seen back as the `Read-After` request header, so that reads served by a replica see your writes.',
         },
         servers: [{ url: '/', description: 'The server that serves this document' }],
         components: { securitySchemes: SECURITY_SCHEMES, schemas: ERROR_SCHEMAS },

@@ -109,6 +109,8 @@ export default fp(
           'X-Request-Id',
           'Idempotency-Replayed',
           'Read-After',
+          // The code(s) of an error (plugins/errors.ts); Content-Language is safelisted.
+          'Error-Code',
         ],
         maxAge: 600,
       });

@@ -25,7 +25,7 @@ const POSTGRES_URL = process.env.TEST_DATABASE_URL;
 
 function expectUnavailable(res: Answered) {
   expect(res.status, JSON.stringify(res.body)).toBe(503);
-  expect(res.body).toEqual({ detail: API_MSG.serviceUnavailable });
+  expect(res.body).toEqual({ code: 'serviceUnavailable', detail: API_MSG.serviceUnavailable });
   expect(res.headers.get('retry-after')).toBe('5');
 }
 

@@ -173,14 +173,24 @@ async function expectAcknowledgedWritesPresent(server: ServerProcess, acked: Ack
         call(server.baseUrl, 'POST', `/api/questions/${like.questionId}/like/`, {
           session: like.session,
           body: { session_id: like.session },
-        }).then((res) => expect(res.body).toEqual({ detail: API_MSG.alreadyLikedQuestionSession })),
+        }).then((res) =>
+          expect(res.body).toEqual({
+            code: 'alreadyLikedQuestionSession',
+            detail: API_MSG.alreadyLikedQuestionSession,
+          }),
+        ),
     ),
     ...acked.answerLikes.map(
       (like) => () =>
         call(server.baseUrl, 'POST', `/api/answers/${like.answerId}/like/`, {
           session: like.session,
           body: { session_id: like.session },
-        }).then((res) => expect(res.body).toEqual({ detail: API_MSG.alreadyLikedAnswerSession })),
+        }).then((res) =>
+          expect(res.body).toEqual({
+            code: 'alreadyLikedAnswerSession',
+            detail: API_MSG.alreadyLikedAnswerSession,
+          }),
+        ),
     ),
   ];
   for (let i = 0; i < checks.length; i += 16) {

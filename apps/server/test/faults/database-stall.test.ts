@@ -31,7 +31,9 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 
 function expectUnavailable(res: Answered, detail: string = API_MSG.serviceUnavailable) {
   expect(res.status, JSON.stringify(res.body)).toBe(503);
-  expect(res.body).toEqual({ detail });
+  const code =
+    detail === API_MSG.writeMayHaveBeenSaved ? 'writeMayHaveBeenSaved' : 'serviceUnavailable';
+  expect(res.body).toEqual({ detail, code });
   expect(res.headers.get('retry-after')).toBe('5');
 }
 

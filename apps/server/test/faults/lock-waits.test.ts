@@ -136,7 +136,10 @@ describe.skipIf(!POSTGRES_URL)('writers queued on a locked row (PostgreSQL)', ()
     expect(refused.length).toBeGreaterThan(10);
     for (const { answer, ms } of refused) {
       expect(answer.status, JSON.stringify(answer.body)).toBe(503);
-      expect(answer.body).toEqual({ detail: API_MSG.serviceUnavailable });
+      expect(answer.body).toEqual({
+        code: 'serviceUnavailable',
+        detail: API_MSG.serviceUnavailable,
+      });
       expect(answer.headers.get('retry-after')).toBe('5');
       expect(ms).toBeGreaterThanOrEqual(LOCK_TIMEOUT_MS - 100);
       expect(ms).toBeLessThan(LOCK_TIMEOUT_MS + 1_500);

@@ -74,12 +74,18 @@ describe.skipIf(!HAS_POSTGRES)(
         const res = await request();
         expect(Date.now() - started).toBeLessThan(6_000);
         expect(res.status, JSON.stringify(res.body)).toBe(503);
-        expect(res.body).toEqual({ detail: API_MSG.serviceUnavailable });
+        expect(res.body).toEqual({
+          code: 'serviceUnavailable',
+          detail: API_MSG.serviceUnavailable,
+        });
         expect(res.headers.get('retry-after')).toBe('5');
       }
       const ready = await call(server.baseUrl, 'GET', '/api/health/ready/');
       expect(ready.status).toBe(503);
-      expect(ready.body).toEqual({ detail: API_MSG.databaseUnavailable });
+      expect(ready.body).toEqual({
+        code: 'databaseUnavailable',
+        detail: API_MSG.databaseUnavailable,
+      });
       const live = await call(server.baseUrl, 'GET', '/api/health/');
       expect(live.status).toBe(200);
       expect(server.child.exitCode).toBeNull();

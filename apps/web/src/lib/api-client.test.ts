@@ -167,6 +167,35 @@ describe('api client', () => {
     expect(error.fieldErrors).toEqual({ text: ['Question text cannot be empty.'] });
   });
 
+  it("reads a detail body's code, which is no field", async () => {
+    const { fetch } = fakeFetch(() => ({
+      status: 400,
+      body: { detail: 'You have already reported this.', code: 'alreadyReported' },
+    }));
+    const api = createApiClient({ fetch });
+    const error = (await api.post('/api/reports/', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe('alreadyReported');
+    expect(error.fieldErrors).toEqual({});
+    expect(new ApiError(400, { text: ['Too long.'] }).code).toBeUndefined();
+  });
+
+  it("asks for messages in the page's language, English when it names none", async () => {
+    const { fetch, calls } = fakeFetch(() => ({ status: 200, body: {} }));
+    const api = createApiClient({ fetch });
+    const before = document.documentElement.lang;
+    try {
+      document.documentElement.lang = '';
+      await api.get('/api/tags/');
+      document.documentElement.lang = 'en';
+      await api.get('/api/tags/');
+      document.documentElement.lang = 'es';
+      await api.get('/api/tags/');
+    } finally {
+      document.documentElement.lang = before;
+    }
+    expect(calls.map((call) => call.headers['Accept-Language'])).toEqual(['en', 'en', 'es']);
+  });
+
   it('a network failure is an ApiError with status 0', async () => {
     const api = createApiClient({
       fetch: () => Promise.reject(new TypeError('Failed to fetch')),

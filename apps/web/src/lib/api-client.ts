@@ -4,11 +4,15 @@
  * Offline, a request fails at once (and one in flight fails when the connection drops)
  * instead of waiting: the caller shows why. Creating calls carry an Idempotency-Key.
  */
-import type { TokenPair } from '@dating/contract';
+import type { ErrorCode, TokenPair } from '@dating/contract';
 import { readAfter as tabReadAfter } from './read-after.ts';
 import { getSessionId, tokens } from './storage.ts';
 
-/** Server error bodies: `{"field": ["message"]}` per field, or `{"detail": "message"}`. */
+/**
+ * Server error bodies: `{"field": ["message"]}` per field, or `{"detail": "message",
+ * "code": "..."}`. The app decides by `code`; `detail` is words for people, in the page's
+ * language.
+ */
 export type ErrorBody = Record<string, unknown>;
 
 export class ApiError extends Error {
@@ -32,12 +36,19 @@ export class ApiError extends Error {
     return typeof detail === 'string' ? detail : undefined;
   }
 
+  /** The error's stable code (`{"detail": ..., "code": ...}`), when the server sent one. */
+  get code(): ErrorCode | undefined {
+    const code = this.body?.code;
+    return typeof code === 'string' ? (code as ErrorCode) : undefined;
+  }
+
   /** Messages per field (a lone string counts as one message); `detail` (and a silence's `silenced_until`) is not a field. */
   get fieldErrors(): Record<string, string[]> {
     const out: Record<string, string[]> = {};
     for (const [field, value] of Object.entries(this.body ?? {})) {
-      // A silenced write's end time goes with its detail, which says it in words.
-      if (field === 'detail' || field === 'silenced_until') continue;
+      // A silenced write's end time goes with its detail, which says it in words; the code
+      // is for the app, not the reader.
+      if (field === 'detail' || field === 'code' || field === 'silenced_until') continue;
       if (typeof value === 'string') out[field] = [value];
       else if (Array.isArray(value)) {
         const messages = value.filter((m): m is string => typeof m === 'string');
@@ -48,14 +59,23 @@ export class ApiError extends Error {
   }
 }
 
-/** Whether `error` is the server refusing a request (400) with one of the `details` messages. */
-export function isRefusalWith(error: unknown, details: readonly string[]): boolean {
+/** Whether `error` is the server refusing a request (400) with one of these codes. */
+export function isRefusalWith(error: unknown, codes: readonly ErrorCode[]): boolean {
   return (
     error instanceof ApiError &&
     error.status === 400 &&
-    error.detail !== undefined &&
-    details.includes(error.detail)
+    error.code !== undefined &&
+    codes.includes(error.code)
   );
+}
+
+/**
+ * The language the server writes its messages in: the page's (`<html lang>`), whatever the
+ * browser would ask for, so that a message never comes in another language than the page.
+ */
+function pageLanguage(): string {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return lang === '' ? 'en' : lang;
 }
 
 export interface ApiResponse<T> {
@@ -164,7 +184,10 @@ export function createApiClient(options: {
   let refreshing: Promise<boolean> | null = null;
 
   function send(method: string, path: string, opts: RequestOptions, withToken: boolean) {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': pageLanguage(),
+    };
     const access = withToken && opts.asAnonymous === undefined ? tokens.access() : null;
     // One identity per request: signed in, the tab's anonymous session is not sent, so the
     // account is never joined to what the tab posted anonymously.

@@ -42,13 +42,22 @@ describe('posting errors (spec §8)', () => {
 
 describe('like errors', () => {
   it.each([
-    API_MSG.alreadyLikedQuestionUser,
-    API_MSG.alreadyLikedQuestionSession,
-    API_MSG.alreadyLikedAnswerUser,
-    API_MSG.alreadyLikedAnswerSession,
-  ])('%s -> Can only like once.', (detail) => {
-    expect(likeErrorMessage(new ApiError(400, { detail }), 'question')).toBe(MSG.likeOnce);
-    expect(likeErrorMessage(new ApiError(400, { detail }), 'answer')).toBe(MSG.likeOnce);
+    'alreadyLikedQuestionUser',
+    'alreadyLikedQuestionSession',
+    'alreadyLikedAnswerUser',
+    'alreadyLikedAnswerSession',
+  ] as const)('%s -> Can only like once.', (code) => {
+    const error = new ApiError(400, { detail: API_MSG[code], code });
+    expect(likeErrorMessage(error, 'question')).toBe(MSG.likeOnce);
+    expect(likeErrorMessage(error, 'answer')).toBe(MSG.likeOnce);
+    // The code decides, not the words: Spanish words, the same answer.
+    const spanish = new ApiError(400, { detail: 'Ya le has dado «me gusta».', code });
+    expect(likeErrorMessage(spanish, 'answer')).toBe(MSG.likeOnce);
+  });
+
+  it('the English words alone, without their code, decide nothing', () => {
+    const words = new ApiError(400, { detail: API_MSG.alreadyLikedQuestionUser });
+    expect(likeErrorMessage(words, 'question')).toBe(MSG.likeQuestionFailed);
   });
 
   it('other failures', () => {
@@ -61,16 +70,23 @@ describe('like errors', () => {
 
 describe('report errors', () => {
   it("shows the server's refusal of a repeat or of one's own post, else the spec's message", () => {
-    const repeat = new ApiError(400, { detail: API_MSG.alreadyReported });
+    const repeat = new ApiError(400, { detail: API_MSG.alreadyReported, code: 'alreadyReported' });
     expect(reportErrorMessage(repeat)).toBe('You have already reported this.');
     expect(isRepeatReport(repeat)).toBe(true);
-    const own = new ApiError(400, { detail: API_MSG.reportOwnContent });
+    const own = new ApiError(400, { detail: API_MSG.reportOwnContent, code: 'reportOwnContent' });
     expect(reportErrorMessage(own)).toBe('You cannot report your own post.');
     expect(isRepeatReport(own)).toBe(false);
+    // In the page's language, as the server wrote it.
+    const spanish = new ApiError(400, {
+      detail: 'Ya has reportado esto.',
+      code: 'alreadyReported',
+    });
+    expect(reportErrorMessage(spanish)).toBe('Ya has reportado esto.');
     for (const other of [
       new ApiError(500, {}),
-      new ApiError(400, { detail: 'Something else.' }),
-      new ApiError(404, { detail: API_MSG.alreadyReported }),
+      new ApiError(400, { detail: 'Something else.', code: 'badRequest' }),
+      new ApiError(400, { detail: API_MSG.alreadyReported }),
+      new ApiError(404, { detail: API_MSG.alreadyReported, code: 'notFound' }),
     ]) {
       expect(reportErrorMessage(other)).toBe(MSG.reportFailed);
       expect(isRepeatReport(other)).toBe(false);

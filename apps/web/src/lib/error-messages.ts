@@ -1,6 +1,7 @@
-/** Turns API failures into the specification's messages (spec §8). */
+/** Turns API failures into the specification's messages (spec §8), deciding by code. */
+import type { ErrorCode } from '@dating/contract';
 import { ApiError, isRefusalWith } from './api-client.ts';
-import { API_MSG, MSG, TEXT } from './messages.ts';
+import { MSG, TEXT } from './messages.ts';
 
 /** The browser was offline: nothing was sent, or the connection dropped on the way. */
 export function isOffline(error: unknown): boolean {
@@ -40,11 +41,11 @@ export const postQuestionErrorMessage = (error: unknown) =>
 export const submitReplyErrorMessage = (error: unknown) =>
   postErrorMessage(error, MSG.submitReplyFailedPrefix, MSG.submitReplyFailed);
 
-const REPEAT_LIKES: readonly string[] = [
-  API_MSG.alreadyLikedQuestionUser,
-  API_MSG.alreadyLikedQuestionSession,
-  API_MSG.alreadyLikedAnswerUser,
-  API_MSG.alreadyLikedAnswerSession,
+const REPEAT_LIKES: readonly ErrorCode[] = [
+  'alreadyLikedQuestionUser',
+  'alreadyLikedQuestionSession',
+  'alreadyLikedAnswerUser',
+  'alreadyLikedAnswerSession',
 ];
 
 export function isRepeatLike(error: unknown): boolean {
@@ -59,7 +60,7 @@ export function likeErrorMessage(error: unknown, target: 'question' | 'answer'):
 
 /** A report refused because the viewer already reported the post. */
 export function isRepeatReport(error: unknown): boolean {
-  return isRefusalWith(error, [API_MSG.alreadyReported]);
+  return isRefusalWith(error, ['alreadyReported']);
 }
 
 /**
@@ -68,7 +69,7 @@ export function isRepeatReport(error: unknown): boolean {
  */
 export function reportErrorMessage(error: unknown): string {
   if (isOffline(error)) return TEXT.offline;
-  if (isRefusalWith(error, [API_MSG.alreadyReported, API_MSG.reportOwnContent])) {
+  if (isRefusalWith(error, ['alreadyReported', 'reportOwnContent'])) {
     return (error as ApiError).detail ?? MSG.reportFailed;
   }
   return MSG.reportFailed;

@@ -8,7 +8,7 @@
  * The worker (and altcha-lib in it) loads only when the first challenge is solved, so the
  * feed's first load does not carry it.
  */
-import { API_MSG, type PowChallenge } from '@dating/contract';
+import type { ErrorCode, PowChallenge } from '@dating/contract';
 import { api, isRefusalWith } from '../api-client.ts';
 import { tokens } from '../storage.ts';
 import type { SolveRequest, SolveResponse } from './solver-protocol.ts';
@@ -115,12 +115,7 @@ async function takeSolution(): Promise<string | null> {
   return solved.payload;
 }
 
-const POW_REFUSALS: readonly string[] = [
-  API_MSG.powMissing,
-  API_MSG.powInvalid,
-  API_MSG.powExpired,
-  API_MSG.powReused,
-];
+const POW_REFUSALS: readonly ErrorCode[] = ['powMissing', 'powInvalid', 'powExpired', 'powReused'];
 
 /** The server refused the write for its proof-of-work (missing, invalid, expired, reused). */
 export function isProofOfWorkRefusal(error: unknown): boolean {
