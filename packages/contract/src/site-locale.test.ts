@@ -11,6 +11,8 @@ describe('negotiateLocale', () => {
     ['en;q=0.3, ar;q=0.8, es;q=0.5', 'ar'],
     ['de, es;q=0.2', 'es'],
     ['es;q=0.8, ar;q=0.8', 'es'],
+    ['*', 'en'],
+    ['*;q=0.9, es;q=0.5', 'en'],
   ])('%s gives %s', (header, locale) => {
     expect(negotiateLocale(header)).toBe(locale);
   });
@@ -18,7 +20,7 @@ describe('negotiateLocale', () => {
   it.each([
     [undefined],
     [''],
-    ['*'],
+    [`${'x-private;q=0.1, '.repeat(80)}es`],
     ['fr, de;q=0.5'],
     ['es;q=0'],
     ['es;q=0.0, ar;q=0'],

@@ -42,14 +42,18 @@ export function chosenLocale(cookieHeader: string | undefined): SiteLocale | nul
 /**
  * The best of our languages for an `Accept-Language` header (RFC 9110 §12.5.4): the
  * highest q-value wins, the earlier on a tie; a regional tag counts for its language
- * (`es-MX` is Spanish, `ar-EG` Arabic); `*` and languages we lack count for nothing; q=0
- * refuses. Null when the header names none of ours.
+ * (`es-MX` is Spanish, `ar-EG` Arabic); `*` (any) stands for English; languages we lack count
+ * for nothing; q=0 refuses. Null when the header names none of ours, or is longer than
+ * anyone's would be. The same reading as the API's messages (apps/server/src/lib/
+ * accept-language.ts), which the page adds the `lang` cookie to.
  */
 export function negotiateLocale(acceptLanguage: string | undefined): SiteLocale | null {
+  if (acceptLanguage === undefined || acceptLanguage.length > 1024) return null;
   let best: { locale: SiteLocale; q: number } | null = null;
-  for (const part of (acceptLanguage ?? '').split(',')) {
+  for (const part of acceptLanguage.split(',')) {
     const [tag = '', ...params] = part.trim().split(';');
-    const primary = tag.trim().toLowerCase().split('-')[0] ?? '';
+    const code = tag.trim().toLowerCase().split('-')[0] ?? '';
+    const primary = code === '*' ? 'en' : code;
     if (!isSiteLocale(primary)) continue;
     const qParam = params.find((p) => /^\s*q\s*=/i.test(p));
     // A malformed weight ("q=abc") counts as a refusal rather than as the default 1.
