@@ -8,6 +8,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { SCREEN_FILES_PATH, type ScreenFiles } from '@dating/contract/runtime';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { type BuiltChunk, lazyFiles } from './build/lazy-files.ts';
+import { linguiCatalogues } from './build/lingui-catalogues.ts';
 
 const require = createRequire(import.meta.url);
 const routerBuild = (file: string) =>
@@ -100,10 +101,10 @@ function prefetchOnIdle(modules: string[]): Plugin {
 
 /**
  * Writes, at SCREEN_FILES_PATH in the build, the files each lazily loaded screen needs
- * beyond the first load's: the server reads them to have a screen's page ask for them at
- * once, rather than after the app has run and asked for the screen.
+ * beyond the first load's, and each lazily loaded language's catalogue: the server reads them
+ * to have a page ask for them at once, rather than after the app has run and asked for them.
  */
-function screenFiles(screens: Record<keyof ScreenFiles, string>): Plugin {
+function screenFiles(screens: { question: string }): Plugin {
   return {
     name: 'screen-files',
     apply: 'build',
@@ -111,6 +112,10 @@ function screenFiles(screens: Record<keyof ScreenFiles, string>): Plugin {
       const chunks = builtChunks(bundle);
       const files: ScreenFiles = {
         question: lazyFiles(chunks, [screens.question]),
+        locales: {
+          es: lazyFiles(chunks, ['src/locales/es.ts']),
+          ar: lazyFiles(chunks, ['src/locales/ar.ts']),
+        },
       };
       this.emitFile({
         type: 'asset',
@@ -201,6 +206,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   // React's automatic JSX runtime (react/jsx-runtime), compiled by Vite's own transform.
   oxc: { jsx: { runtime: 'automatic' } },
   plugins: [
+    // The message catalogues, compiled (src/locales/), in every build.
+    linguiCatalogues(),
     // The server's build of the first screen (src/entry-server.tsx) is not sent to browsers.
     ...(isSsrBuild
       ? []

@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { createQuestion } from '../support/api.ts';
+import { BASE_URL } from '../support/env.ts';
 import { expect, questionArticle, test } from '../support/fixtures.ts';
 
 /**
@@ -132,4 +133,28 @@ test("a question's page loads at most 125 KB of Brotli-compressed JavaScript", a
   const initial = initialBytes(brotli);
   expect(beforeLoad.size).toBeGreaterThan(0);
   expect(initial, `${initial} bytes of Brotli`).toBeLessThanOrEqual(BUDGET_BYTES);
+});
+
+/**
+ * The same page in Arabic (issue 40): within the same budget with its catalogue, which the
+ * page asks for with itself (the server's modulepreload), and only that language's.
+ */
+test("a question's page in Arabic stays within the budget, with only its own catalogue", async ({
+  page,
+  request,
+}) => {
+  const question = await createQuestion(request, { text: '<p>Should I call first?</p>' });
+  await page.context().addCookies([{ name: 'lang', value: 'ar', url: BASE_URL }]);
+  const { scripts, beforeLoad, allScriptsIn, initialBytes } = watchLoads(page);
+  await page.goto(`/questions/${question.id}`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // The article is named in Arabic ('سؤال').
+  await expect(page.getByTestId('question-text')).toHaveText('Should I call first?');
+  await expect.poll(allScriptsIn).toBe(true);
+  const initial = initialBytes(brotli);
+  expect(initial, `${initial} bytes of Brotli`).toBeLessThanOrEqual(BUDGET_BYTES);
+  const bodies = [...beforeLoad].map((url) => scripts.get(url)?.toString() ?? '');
+  // The brand's Arabic name is in the Arabic catalogue only.
+  expect(bodies.some((body) => body.includes('نصائح في المواعدة'))).toBe(true);
+  expect([...scripts.values()].some((body) => body.includes('Consejos para citas'))).toBe(false);
 });

@@ -56,6 +56,8 @@ test.describe('on a phone (375×812)', () => {
     await page.keyboard.press('Tab');
     await expect(nav.getByRole('link', { name: 'Register' })).toBeFocused();
     await page.keyboard.press('Tab');
+    await expect(nav.getByRole('combobox', { name: 'Language' })).toBeFocused();
+    await page.keyboard.press('Tab');
     await expect(nav.getByRole('button', { name: /Switch to (dark|light) theme/ })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(menu).toHaveAttribute('aria-expanded', 'false');

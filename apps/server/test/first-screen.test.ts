@@ -3,7 +3,8 @@
  * `dist/` (`dist-server/entry-server.js`), a page that carries data (the feed, a question's
  * page) also carries the markup drawn from exactly that data inside `#root`; a drawing that
  * fails never fails the page.
- * And the theme a visitor chose (the `theme` cookie) is written into every page's `<html>`.
+ * And the theme a visitor chose (the `theme` cookie) is written into every page's `<html>`,
+ * as is its language (the `lang` cookie, else Accept-Language), in which the page is drawn.
  * The build here is a stand-in module that shows what it was given.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -17,10 +18,18 @@ import { createTestContext, ENGINES, type TestContext } from './harness.ts';
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><title>app</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
 
-/** Draws `<p id="drawn">` holding the address and the data's JSON; fails on `?fail`. */
+/**
+ * Draws `<p id="drawn">` holding the address and the data's JSON; fails on `?fail`. In
+ * Spanish or Arabic, a greeting in that language comes first.
+ */
 const ENTRY_SERVER = `
-export async function renderFirstScreen(url, json) {
+const HELLO = { es: 'Hola', ar: 'مرحبا' };
+export function pageTitle(question, locale = 'en') {
+  return locale === 'en' ? 'Dating Advice' : HELLO[locale];
+}
+export async function renderFirstScreen(url, json, locale = 'en') {
   if (url.includes('fail')) throw new Error('drawing failed');
+  if (locale !== 'en') return '<p id="hello">' + HELLO[locale] + '</p>';
   return '<p id="drawn" data-url="' + encodeURIComponent(url) + '">' + encodeURIComponent(json) + '</p>';
 }
 export let sitePagesDrawn = 0;
@@ -129,5 +138,31 @@ describe.each(ENGINES)('the first screen drawn on the server [%s]', (engine) => 
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain('data-theme="dark"');
     expect(compressed.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("draws the page in the visitor's language, with <html lang> and dir for Arabic", async () => {
+    const es = await page('/', { 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' });
+    expect(es.body).toContain('<html lang="es">');
+    expect(es.body).toContain('<div id="root"><p id="hello">Hola</p></div>');
+    expect(es.body).toContain('<title>Hola</title>');
+    expect(es.body).toMatch(EMBEDDED);
+    const vary = String(es.headers.vary);
+    expect(vary).toContain('Cookie');
+    expect(vary).toContain('Accept-Language');
+
+    // The cookie (the visitor's choice) wins over the browser's languages.
+    const ar = await page('/', { cookie: 'theme=dark; lang=ar', 'accept-language': 'es' });
+    expect(ar.body).toContain('<html data-theme="dark" lang="ar" dir="rtl">');
+    expect(ar.body).toContain('<div id="root"><p id="hello">مرحبا</p></div>');
+
+    // The English drawing is kept apart from the others (lib/drawn-screens.ts).
+    const en = await page('/', { 'accept-language': 'fr, en;q=0.5' });
+    expect(en.body).toContain('<html lang="en">');
+    expect(DRAWN.exec(en.body)).not.toBeNull();
+
+    // A page without data, and an invalid cookie (then the header decides).
+    const undrawn = await page('/my/content', { cookie: 'lang=xx', 'accept-language': 'ar-EG' });
+    expect(undrawn.body).toContain('<html lang="ar" dir="rtl">');
+    expect(undrawn.body).toContain('<div id="root"></div>');
   });
 });

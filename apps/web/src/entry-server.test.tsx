@@ -6,7 +6,7 @@
  */
 import type { QuestionDetail } from '@dating/contract';
 import { describe, expect, it } from 'vitest';
-import { renderFirstScreen } from './entry-server.tsx';
+import { pageTitle, renderFirstScreen } from './entry-server.tsx';
 import { answerNode, STRANGER_RIGHTS } from './test/answer-node.ts';
 
 const now = Date.parse('2026-12-05T12:00:00Z');
@@ -59,5 +59,34 @@ describe('renderFirstScreen', () => {
     const markup = await renderFirstScreen('/questions/7', JSON.stringify({ question, now }));
     expect(markup).toContain('Should I say it first?');
     expect(markup).not.toContain('<title>');
+  });
+});
+
+describe('the language of a drawing', () => {
+  it('draws each page in its own language, even when drawings overlap', async () => {
+    const data = JSON.stringify({ question, now });
+    const [es, ar, en, esAgain] = await Promise.all([
+      renderFirstScreen('/questions/7', data, 'es'),
+      renderFirstScreen('/questions/7', data, 'ar'),
+      renderFirstScreen('/questions/7', data),
+      renderFirstScreen('/questions/7', data, 'es'),
+    ]);
+    expect(es).toContain('Volver al inicio');
+    expect(es).toContain('2 respuestas');
+    expect(es).not.toContain('Back to Home');
+    expect(ar).toContain('العودة إلى الرئيسية');
+    expect(ar).toContain('ردّان');
+    expect(ar).not.toContain('Volver al inicio');
+    expect(en).toContain('Back to Home');
+    expect(en).not.toContain('العودة');
+    expect(esAgain).toBe(es);
+  });
+
+  it('names the tab in the language asked for', () => {
+    expect(pageTitle(null, 'es')).toBe('Consejos para citas');
+    expect(pageTitle({ text: '<p>¿Le escribo?</p>' }, 'ar')).toBe(
+      '¿Le escribo? · نصائح في المواعدة',
+    );
+    expect(pageTitle(null)).toBe('Dating Advice');
   });
 });

@@ -8,35 +8,93 @@
  * in the same query cache, the same clock: components/ui/time-ago.tsx), so hydration finds
  * no difference. Built by `vite build --ssr` into dist-server/; the server runs it in Node.
  */
-import type { InitialData, ServerBuild } from '@dating/contract';
+import {
+  type InitialData,
+  type ServerBuild,
+  SITE_LOCALES,
+  type SiteLocale,
+} from '@dating/contract';
 import { prerender } from 'react-dom/static';
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/router.tsx';
 import { seedQueries } from './features/questions/api/initial-data.ts';
 import { questionPageTitle } from './features/questions/lib/question-title.ts';
+import { activateLocale, activeLocale, loadLocale } from './lib/i18n.ts';
 import { TEXT } from './lib/messages.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { SITE_PAGES } from './lib/site-page-messages.ts';
 
+// The server holds every language's catalogue (each is a few kilobytes), so that no drawing
+// or title waits for one.
+await Promise.all(SITE_LOCALES.map(loadLocale));
+
 /** The markup of `url`'s first screen, drawn with `dataJson` (the page's JSON data). */
-export const renderFirstScreen: ServerBuild['renderFirstScreen'] = async (url, dataJson) => {
+export const renderFirstScreen: ServerBuild['renderFirstScreen'] = async (
+  url,
+  dataJson,
+  locale = 'en',
+) => {
   const data = JSON.parse(dataJson) as InitialData;
   const queryClient = createQueryClient();
   seedQueries(queryClient, data, new URL(url, 'http://page'), { stale: false });
-  return draw(queryClient, url, data.now);
+  return draw(queryClient, url, data.now, locale);
 };
 
 /**
  * A page that explains the site, with its title: drawn from no data, as the browser's
  * first render draws it (nobody signed in yet, the tab's key unread).
  */
-export const renderSitePage: NonNullable<ServerBuild['renderSitePage']> = async (path) => ({
-  title: `${SITE_PAGES[path].title} · ${TEXT.brand}`,
-  markup: await draw(createQueryClient(), path, null),
-});
+export const renderSitePage: NonNullable<ServerBuild['renderSitePage']> = async (
+  path,
+  locale = 'en',
+) => {
+  const markup = await draw(createQueryClient(), path, null, locale);
+  return { title: inLocale(locale, () => `${SITE_PAGES[path].title} · ${TEXT.brand}`), markup };
+};
+
+/**
+ * `read()` with `locale` active. The messages are module state (lib/i18n.ts) and a drawing
+ * awaits (the screen's code, React's prerender): two drawings at once in different languages
+ * would read each other's. So drawings run one at a time, each with its language active
+ * throughout. Nothing is lost by the queue: a drawing is CPU work in this one thread, which
+ * two could only interleave, not run side by side.
+ */
+let drawing: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(locale: SiteLocale, work: () => Promise<T>): Promise<T> {
+  const turn = drawing.then(() => {
+    activateLocale(locale);
+    return work();
+  });
+  // The next drawing waits for this one to settle, whether it worked or not.
+  drawing = turn.catch(() => {});
+  return turn;
+}
+
+/**
+ * `read()` with `locale` active, for synchronous work: it runs whole, between a drawing's
+ * awaits at worst, and gives the drawing its language back.
+ */
+function inLocale<T>(locale: SiteLocale, read: () => T): T {
+  const previous = activeLocale();
+  activateLocale(locale);
+  try {
+    return read();
+  } finally {
+    activateLocale(previous);
+  }
+}
 
 /** The markup of `url`'s screen with the queries `queryClient` holds. */
-async function draw(
+function draw(
+  queryClient: ReturnType<typeof createQueryClient>,
+  url: string,
+  pageNow: number | null,
+  locale: SiteLocale,
+): Promise<string> {
+  return oneAtATime(locale, () => drawNow(queryClient, url, pageNow));
+}
+
+async function drawNow(
   queryClient: ReturnType<typeof createQueryClient>,
   url: string,
   pageNow: number | null,
@@ -79,5 +137,5 @@ async function draw(
  * without scripts (a link preview, say) has it too, and the tab keeps it when the app takes
  * over.
  */
-export const pageTitle: ServerBuild['pageTitle'] = (question) =>
-  question === null ? TEXT.brand : questionPageTitle(question.text);
+export const pageTitle: ServerBuild['pageTitle'] = (question, locale = 'en') =>
+  inLocale(locale, () => (question === null ? TEXT.brand : questionPageTitle(question.text)));

@@ -1,13 +1,14 @@
 // The design tokens and element defaults come first; the components' CSS modules follow.
 import './styles/tokens.css';
 import './styles/base.css';
-import { APP_READY_MARK, RECOVERABLE_ERROR_PREFIX } from '@dating/contract';
+import { APP_READY_MARK, isSiteLocale, RECOVERABLE_ERROR_PREFIX } from '@dating/contract';
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/router.tsx';
 import { readInitialData, seedInitialData } from './features/questions/api/initial-data.ts';
 import { beginTakeover, endTakeover, useHydrated } from './hooks/use-hydrated.ts';
+import { activateLocale, loadLocale } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { carryOverStoredTheme } from './lib/storage.ts';
 
@@ -67,11 +68,29 @@ function reportRecoverableError(error: unknown, info: { componentStack?: string 
 // than in one long task (about a second of a phone's main thread on the home page, all of
 // it blocking input). The page's first paint comes before any of this: the build runs this
 // file only after it (vite.config.ts, startAfterPaint).
+/**
+ * The page's language, as the server wrote it on `<html lang>` (from the `lang` cookie or
+ * Accept-Language), made the app's before it first renders: the drawing is in that language,
+ * and hydration must find the same words. Its catalogue was asked for with the page (a
+ * modulepreload link), so this waits for no extra round trip. Should it fail to come, the
+ * app stays in English, and React redraws the drawn screen in it.
+ */
+async function pageLanguage(): Promise<void> {
+  const lang = document.documentElement.lang;
+  if (!isSiteLocale(lang)) return;
+  try {
+    await loadLocale(lang);
+    activateLocale(lang);
+  } catch {
+    // English, the source, is always there.
+  }
+}
+const languageReady = pageLanguage();
+
 if (root.firstElementChild) {
   const drawn = root;
   beginTakeover();
-  void preloadScreen(window.location.pathname)
-    .catch(() => {})
+  void Promise.all([preloadScreen(window.location.pathname).catch(() => {}), languageReady])
     .then(nextTask)
     .then(() =>
       startTransition(() => {
@@ -79,5 +98,5 @@ if (root.firstElementChild) {
       }),
     );
 } else {
-  createRoot(root).render(app);
+  void languageReady.then(() => createRoot(root).render(app));
 }

@@ -1,3 +1,4 @@
+import type { SiteLocale } from './site-locale.ts';
 /**
  * What the server writes into the web app's page and the app reads back
  * (apps/server/src/plugins/web-app.ts and apps/web), and what the app marks in it.
@@ -28,15 +29,21 @@ export const RECOVERABLE_ERROR_PREFIX = 'Recoverable error:';
  * `dist-server/entry-server.js`), for the server that loads it to draw a page.
  */
 export interface ServerBuild {
-  /** The first screen's markup, drawn from the page's address and its data's JSON. */
-  renderFirstScreen(url: string, dataJson: string): Promise<string>;
-  /** The tab title of a question's page, or of the feed's (null). */
-  pageTitle(question: { text: string } | null): string;
+  /**
+   * The first screen's markup, drawn from the page's address and its data's JSON, in
+   * `locale` (English when absent, as older builds draw).
+   */
+  renderFirstScreen(url: string, dataJson: string, locale?: SiteLocale): Promise<string>;
+  /** The tab title of a question's page, or of the feed's (null), in `locale`. */
+  pageTitle(question: { text: string } | null, locale?: SiteLocale): string;
   /**
    * A page that explains the site (one of SITE_PAGE_PATHS), drawn whole: it needs no data,
    * so it reads the same to everyone, and without scripts. Absent from older builds.
    */
-  renderSitePage?(path: SitePagePath): Promise<{ title: string; markup: string }>;
+  renderSitePage?(
+    path: SitePagePath,
+    locale?: SiteLocale,
+  ): Promise<{ title: string; markup: string }>;
 }
 
 /** The pages that explain the site: the same for everyone, drawn on the server. */
@@ -59,4 +66,9 @@ export const SCREEN_FILES_PATH = '.vite/screen-files.json';
 export interface ScreenFiles {
   /** A question's page (`/questions/:id`). */
   question: string[];
+  /**
+   * The catalogue of each language but English (which the first load carries): a page in
+   * that language asks for it with the page. Absent from older builds.
+   */
+  locales?: Partial<Record<SiteLocale, string[]>>;
 }

@@ -22,6 +22,7 @@ export * from './paths.ts';
 export * from './pseudonyms.ts';
 export * from './retention.ts';
 export * from './session-id.ts';
+export * from './site-locale.ts';
 export * from './staff.ts';
 export * from './tags.ts';
 export * from './username.ts';

@@ -5,11 +5,11 @@ function setup(fail = false) {
   let now = 1_000_000;
   const draws: string[] = [];
   const screens = new DrawnScreens(
-    async (url, json) => {
+    async (url, json, locale = 'en') => {
       draws.push(`${url} ${json}`);
       await Promise.resolve();
       if (fail) throw new Error('no');
-      return `<p>${url}</p>`;
+      return locale === 'en' ? `<p>${url}</p>` : `<p lang="${locale}">${url}</p>`;
     },
     () => now,
   );
@@ -19,11 +19,24 @@ function setup(fail = false) {
     advance: (ms: number) => {
       now += ms;
     },
-    screen: (url: string, body: string) => screens.screen(url, body, clock(body)),
+    screen: (url: string, body: string, locale?: 'en' | 'es' | 'ar') =>
+      screens.screen(url, body, clock(body), locale),
   };
 }
 
 describe('DrawnScreens', () => {
+  it('keeps a drawing per language: the same page in another language is drawn anew', async () => {
+    const { draws, screen } = setup();
+    const en = await screen('/', '"feed":1');
+    const es = await screen('/', '"feed":1', 'es');
+    const ar = await screen('/', '"feed":1', 'ar');
+    expect(en.markup).toBe('<p>/</p>');
+    expect(es.markup).toBe('<p lang="es">/</p>');
+    expect(ar.markup).toBe('<p lang="ar">/</p>');
+    expect(await screen('/', '"feed":1', 'es')).toEqual(es);
+    expect(draws).toHaveLength(3);
+  });
+
   it('draws once for the same address and data, and gives the clock it drew at', async () => {
     const { draws, advance, screen } = setup();
     const first = await screen('/', '"feed":1');

@@ -20,7 +20,11 @@
  * stylesheets written in (lib/screen-preloads.ts).
  *
  * The pages that explain the site (`/about`, `/privacy`, `/rules`) need no data: the same
- * build draws each whole, once, with its title, so they read without scripts.
+ * build draws each whole, once per language, with its title, so they read without scripts.
+ *
+ * Every page is in the request's language (the `lang` cookie, else Accept-Language, else
+ * English: lib/page-locale.ts): its `<html lang>` (and `dir="rtl"` for Arabic), its title,
+ * its drawn first screen, and a preload of that language's catalogue for the app.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -36,7 +40,9 @@ import {
   type PageData,
   QuestionInitialData,
   QuestionPageData,
+  requestLocale,
   type ServerBuild,
+  type SiteLocale,
   type SitePagePath,
 } from '@dating/contract';
 import fastifyStatic from '@fastify/static';
@@ -44,6 +50,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import fp from 'fastify-plugin';
 import { DrawnScreens } from '../lib/drawn-screens.ts';
 import { withFirstScreen, withInitialData, withTitle } from '../lib/html-data.ts';
+import { localeHeads, withLocale } from '../lib/page-locale.ts';
 import { chosenTheme, withTheme } from '../lib/page-theme.ts';
 import { questionScreenHead, withPreloads } from '../lib/screen-preloads.ts';
 import { initialDataFor } from '../services/initial-data.ts';
@@ -119,27 +126,48 @@ export default fp(
     const questionScreen = questionScreenHead(opts.root);
     if (questionScreen === '') app.log.warn("the build lists no question screen's files");
 
+    // Each language's page: its <html lang>, and its catalogue preloaded.
+    const catalogueHeads = localeHeads(opts.root);
+    const localized = (html: string, locale: SiteLocale) =>
+      withPreloads(withLocale(html, locale), catalogueHeads[locale]);
+
     /** `html` with the title the screen will set, when the server build can say it. */
-    function titled(html: string, question: { text: string } | null, log: FastifyBaseLogger) {
+    function titled(
+      html: string,
+      question: { text: string } | null,
+      locale: SiteLocale,
+      log: FastifyBaseLogger,
+    ) {
       if (build === null) return html;
       try {
-        return withTitle(html, build.pageTitle(question));
+        return withTitle(html, build.pageTitle(question, locale));
       } catch (error) {
         log.error({ err: error }, 'page title not made; the app will set it');
         return html;
       }
     }
 
-    // The heads that do not depend on the request, made once: the feed's title is fixed.
+    // The heads that do not depend on the request but its language, made once each: the
+    // feed's title is fixed.
     const questionHead = withPreloads(indexHtml, questionScreen);
-    const feedHead = titled(indexHtml, null, app.log);
+    const feedHeads = new Map<SiteLocale, string>();
+    function feedHead(locale: SiteLocale, log: FastifyBaseLogger): string {
+      let head = feedHeads.get(locale);
+      if (head === undefined) {
+        head = localized(titled(indexHtml, null, locale, log), locale);
+        feedHeads.set(locale, head);
+      }
+      return head;
+    }
 
     /**
-     * index.html with what the page's screen needs in its head: the title it will set, and a
-     * question's screen's files.
+     * index.html with what the page's screen needs in its head, in `locale`: the title it
+     * will set, and a question's screen's files.
      */
-    function headFor(request: FastifyRequest, data: PageData): string {
-      return 'question' in data ? titled(questionHead, data.question, request.log) : feedHead;
+    function headFor(request: FastifyRequest, data: PageData, locale: SiteLocale): string {
+      return 'question' in data
+        ? localized(titled(questionHead, data.question, locale, request.log), locale)
+        : feedHead(locale, request.log);
     }
 
     /**
@@ -152,13 +180,14 @@ export default fp(
       request: FastifyRequest,
       reply: FastifyReply,
       data: PageData,
+      locale: SiteLocale,
     ): Promise<string> {
-      const html = headFor(request, data);
+      const html = headFor(request, data, locale);
       const withClock = (now: number) => pageDataJson(reply, data, now);
       if (drawn === null) return withInitialData(html, withClock(Date.now()));
       try {
         const key = pageDataJson(reply, data);
-        const { json, markup } = await drawn.screen(request.url, key, withClock);
+        const { json, markup } = await drawn.screen(request.url, key, withClock, locale);
         return withFirstScreen(withInitialData(html, json), markup);
       } catch (error) {
         request.log.error({ err: error }, 'first screen not drawn; the app will draw it');
@@ -209,23 +238,32 @@ export default fp(
       }
     }
 
-    /** A page that explains the site, drawn once: its HTML, or null when it cannot be. */
-    const sitePages = new Map<SitePagePath, Promise<string | null>>();
-    function sitePageHtml(pagePath: SitePagePath, log: FastifyBaseLogger): Promise<string | null> {
+    /**
+     * A page that explains the site, drawn once per language: its HTML, or null when it
+     * cannot be.
+     */
+    const sitePages = new Map<string, Promise<string | null>>();
+    function sitePageHtml(
+      pagePath: SitePagePath,
+      locale: SiteLocale,
+      log: FastifyBaseLogger,
+    ): Promise<string | null> {
       const render = build?.renderSitePage;
       if (render === undefined) return Promise.resolve(null);
-      let drawing = sitePages.get(pagePath);
+      const key = `${locale} ${pagePath}`;
+      let drawing = sitePages.get(key);
       if (drawing === undefined) {
-        drawing = render(pagePath).then(
-          ({ title, markup }) => withFirstScreen(withTitle(indexHtml, title), markup),
+        drawing = render(pagePath, locale).then(
+          ({ title, markup }) =>
+            withFirstScreen(withTitle(localized(indexHtml, locale), title), markup),
           (error: unknown) => {
             log.error({ err: error }, 'site page not drawn; the app will draw it');
             // Tried again by the next request.
-            sitePages.delete(pagePath);
+            sitePages.delete(key);
             return null;
           },
         );
-        sitePages.set(pagePath, drawing);
+        sitePages.set(key, drawing);
       }
       return drawing;
     }
@@ -240,19 +278,25 @@ export default fp(
           return reply.code(404).send({ detail: API_MSG.notFound });
         }
         const pagePath = `/${request.params['*']}`;
+        const locale = requestLocale(request.headers.cookie, request.headers['accept-language']);
         const sitePage = isSitePagePath(pagePath)
-          ? await sitePageHtml(pagePath, request.log)
+          ? await sitePageHtml(pagePath, locale, request.log)
           : null;
         const data = sitePage === null && request.method === 'GET' ? await dataOf(request) : null;
         const theme = chosenTheme(request.headers.cookie);
-        // The page differs by the theme cookie too, for any cache between.
-        reply.header('Vary', 'Accept-Encoding, Cookie');
-        if (sitePage === null && data === null && theme === null) {
+        // The page differs by the theme and language cookies and by the browser's languages
+        // too, for any cache between.
+        reply.header('Vary', 'Accept-Encoding, Cookie, Accept-Language');
+        if (sitePage === null && data === null && theme === null && locale === 'en') {
           return reply
             .header('Cache-Control', 'no-cache')
             .sendFile('index.html', { cacheControl: false });
         }
-        let html = sitePage ?? (data === null ? indexHtml : await pageWith(request, reply, data));
+        let html =
+          sitePage ??
+          (data === null
+            ? localized(indexHtml, locale)
+            : await pageWith(request, reply, data, locale));
         if (theme !== null) html = withTheme(html, theme);
         reply
           .header('Cache-Control', data === null ? 'no-cache' : 'private, no-cache')

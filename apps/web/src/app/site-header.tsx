@@ -1,7 +1,7 @@
 /**
  * The header. On a desktop the specification's items sit in one row: 'Ask a Question', 'My
- * Content', the greeting and Logout (or the private key's items, Login and Register), and the
- * theme toggle. On a
+ * Content', the greeting and Logout (or the private key's items, Login and Register), the
+ * language menu and the theme toggle. On a
  * phone the row holds the brand, Ask and a menu button; the rest opens under it. The menu
  * is a disclosure: the button says whether it is open, focus moves into it on opening,
  * Escape (or a click outside, or focus leaving it) closes it, and focus returns to the button.
@@ -11,6 +11,7 @@ import { Link, useLocation } from 'react-router';
 import { buttonClass, iconButtonClass } from '../components/ui/button.ts';
 import { KeyMenu } from '../features/anonymity/components/key-menu.tsx';
 import { UserMenu } from '../features/auth/components/user-menu.tsx';
+import { LanguageMenu } from '../features/language/components/language-menu.tsx';
 import {
   MenuPendingBadge,
   usePendingReports,
@@ -147,6 +148,7 @@ export function SiteHeader({
             )}
             <KeyMenu />
             <UserMenu />
+            <LanguageMenu />
             <ThemeToggle className={styles.themeToggle} />
           </nav>
         </div>

@@ -1,184 +1,65 @@
 /**
  * Every text the user sees comes from here. The specification's strings (spec §2, §5, §8)
- * live in the shared contract (`UI`, `MSG`); `TEXT` adds the web app's own labels. The
+ * live in the shared contract (`UI`, `MSG`); `TEXT` adds the web app's own labels, in the
+ * visitor's language: their catalogues are src/locales/ (English, the source, in en.ts). The
  * private key's screens, which load on demand, keep theirs beside this file, in
  * key-messages.ts, so that the first load does not carry them.
  */
+import type { Values } from '@lingui/core';
+import type { MessageKey } from '../locales/catalogue.ts';
+import en from '../locales/en.ts';
+import { i18n } from './i18n.ts';
+
 export { API_MSG, MSG, OUTCOME_UI, UI } from '@dating/contract';
 
-export const TEXT = {
-  brand: 'Dating Advice',
-  askQuestion: 'Ask a Question',
-  // The header's button: 'Ask' on phones, 'Ask a Question' to the eye elsewhere and always
-  // to screen readers.
-  ask: 'Ask',
-  askRest: ' a Question',
-  menu: 'Menu',
-  myContent: 'My Content',
-  login: 'Login',
-  register: 'Register',
-  logout: 'Logout',
-  welcome: (username: string) => `Welcome, ${username}!`,
-  themeToDark: 'Switch to dark theme',
-  themeToLight: 'Switch to light theme',
-  skipToContent: 'Skip to content',
-  mainNav: 'Main',
-  // The footer: the pages that explain the site
-  footerNav: 'About this site',
-  about: 'About',
-  privacy: 'Privacy',
-  rules: 'Rules',
-  howAnonymityWorks: 'How anonymity works',
-  opensInNewTab: '(opens in a new tab)',
-  // Feed
-  searchLabel: 'Search questions',
-  searchPlaceholder: 'Search questions…',
-  filtersLabel: 'Filters',
-  tagFilter: 'Tag',
-  genderFilter: 'Gender',
-  ageFilter: 'Age group',
-  anyTag: 'All tags',
-  tagSuggestions: 'Tags',
-  sortLabel: 'Sort by',
+/** The messages that take values: each one's positional parameters, named for its message. */
+const PARAMS = {
+  welcome: (username: string) => ({ username }),
   /** A search's result count; `atLeast` when the server stopped counting (X-Total-Count). */
-  resultCount: (n: number, atLeast: boolean) =>
-    `${n}${atLeast ? '+' : ''} ${n === 1 && !atLeast ? 'result' : 'results'}`,
-  anyGender: 'Any gender',
-  anyAge: 'Any age',
-  /** The feed's languages: the page's language and English by default, or others. */
-  languageFilter: 'Languages',
-  yourLanguages: 'English',
-  clearFilters: 'Clear filters',
-  postYourQuestion: 'Post your question',
-  loadMore: 'Load more',
-  loadingMore: 'Loading more…',
-  replyCount: (n: number) => (n === 1 ? '1 reply' : `${n} replies`),
-  likeCount: (n: number) => (n === 1 ? '1 like' : `${n} likes`),
-  readMore: 'View question and replies',
-  postedBy: (gender: string, age: string) => `Posted by: ${gender}, ${age}`,
-  // Ask dialog
-  questionText: 'Question text',
-  edit: 'Edit',
-  preview: 'Preview',
-  previewEmpty: 'Nothing to preview yet.',
-  gender: 'Gender',
-  ageGroup: 'Age group',
-  tags: 'Tags',
-  tagPlaceholder: 'Add a tag and press Enter',
-  add: 'Add',
-  removeTag: (name: string) => `Remove tag ${name}`,
-  cancel: 'Cancel',
-  submit: 'Submit',
-  submitting: 'Submitting…',
-  loadingEditor: 'Loading editor…',
-  editorToolbar: 'Formatting',
-  heading1: 'Header 1',
-  heading2: 'Header 2',
-  bold: 'Bold',
-  italic: 'Italic',
-  underline: 'Underline',
-  strike: 'Strike',
-  orderedList: 'Ordered list',
-  bulletList: 'Bullet list',
-  link: 'Link',
-  linkUrl: 'Link address',
-  applyLink: 'Apply',
-  removeLink: 'Remove link',
-  cleanFormatting: 'Clean formatting',
-  close: 'Close',
-  // Question detail
-  likeThisPost: 'Like this post',
-  report: 'Report',
-  // The Report button once the viewer has reported the post (one report per post).
-  reported: 'Reported',
-  backToHome: 'Back to Home',
-  backToMyContent: 'Back to My Content',
-  leaveReply: 'Leave a Reply',
-  replyText: 'Your reply',
-  postReply: 'Post Reply',
-  // The reply form read with scripts off (the page drawn on the server).
-  scriptsToReply: 'Posting a reply needs JavaScript: turn it on to reply.',
-  replies: 'Replies',
-  reply: 'Reply',
-  submitReply: 'Submit Reply',
-  save: 'Save',
-  delete: 'Delete',
-  yours: '(yours)',
-  likeReply: (n: number) => `Like this reply (${n === 1 ? '1 like' : `${n} likes`})`,
-  editReply: 'Edit reply',
-  editQuestion: 'Edit question',
-  questionTags: 'Question tags',
-  // My content
-  myQuestions: 'My Questions',
-  myReplies: 'My Replies',
-  manageMyContent: 'Manage My Content',
-  // Admin
-  moderation: 'Moderation',
-  pendingCount: (n: number) => (n === 1 ? ' pending report' : ' pending reports'),
-  pendingReports: 'Pending Reports',
-  reportNumber: (id: number) => `Report #${id}`,
-  type: 'Type',
-  reason: 'Reason',
-  details: 'Details',
-  session: 'Session',
-  created: 'Created',
-  content: 'Content',
-  question: 'Question',
-  answer: 'Answer',
-  approve: 'Approve (Delete Content)',
-  reject: 'Reject (Keep Content)',
-  noDetails: '—',
-  viewQuestion: 'View question',
-  // Report dialog
-  reportTitle: (target: 'question' | 'answer') => `Report ${target}`,
-  detailsOptional: 'Details (optional)',
-  submitReport: 'Submit Report',
-  reporting: 'Reporting…',
-  // Accounts
-  registerTitle: 'Create an account',
-  loginTitle: 'Log in',
-  username: 'Username',
-  email: 'Email (optional)',
-  password: 'Password',
-  confirmPassword: 'Confirm Password',
-  usernameOrEmail: 'Username or Email',
-  haveAccount: 'Already have an account?',
-  logInLink: 'Log in',
-  noAccount: 'No account yet?',
-  registerLink: 'Register',
-  signingIn: 'Logging in…',
-  registering: 'Registering…',
-  // Confirm dialog
-  confirmTitle: 'Please confirm',
-  // Not found
-  pageNotFound: 'Page not found',
-  notFoundHint: 'The page you are looking for does not exist.',
-  notifications: 'Notifications',
-  dismiss: 'Dismiss',
-  // Failures, offline and retry
-  retry: 'Retry',
-  retrying: 'Retrying…',
-  offlineBanner: 'You are offline. What you write here is kept until you can send it.',
-  offline: 'You are offline. Check your connection and try again.',
-  // Likes with state: a second press takes the like back
-  likeRemoved: 'Like removed.',
-  unlikeFailed: "Couldn't remove the like.",
-  // Drafts
-  discardDraft: 'Discard this draft?',
-  discard: 'Discard',
-  keepEditing: 'Keep editing',
-  // Tags in the Ask dialog
-  tagLimits: (max: number, chars: number) => `Up to ${max} tags, ${chars} characters each.`,
-  tagCount: (n: number, max: number) => `${n} of ${max} tags`,
-  selectedTags: 'Selected tags',
-  // Long threads
-  loadMoreReplies: 'Load more replies',
-  showNMoreReplies: (n: number) => (n === 1 ? 'Show 1 more reply' : `Show ${n} more replies`),
-  replyLevel: (level: number) => `Level ${level}`,
-  // The private key in the header (the rest of its texts: key-messages.ts)
-  privateKey: 'Private key',
-  // The same button where a desktop row is narrow (its name stays 'Private key').
-  privateKeyShort: 'Key',
-  myKey: 'My private key',
-  useKey: 'Use my private key',
-} as const;
+  resultCount: (n: number, atLeast: boolean) => ({ n, atLeast: atLeast ? 'yes' : 'no' }),
+  replyCount: (n: number) => ({ n }),
+  likeCount: (n: number) => ({ n }),
+  postedBy: (gender: string, age: string) => ({ gender, age }),
+  removeTag: (name: string) => ({ name }),
+  likeReply: (n: number) => ({ n }),
+  pendingCount: (n: number) => ({ n }),
+  reportNumber: (id: number) => ({ id }),
+  reportTitle: (target: 'question' | 'answer') => ({ target }),
+  tagLimits: (max: number, chars: number) => ({ max, chars }),
+  tagCount: (n: number, max: number) => ({ n, max }),
+  showNMoreReplies: (n: number) => ({ n }),
+  replyLevel: (level: number) => ({ level }),
+} satisfies { [K in MessageKey]?: (...args: never[]) => Values };
+
+type Params = typeof PARAMS;
+
+/** Each message: a string, or a function of the message's values for those that take any. */
+export type Text = {
+  readonly [K in MessageKey]: K extends keyof Params
+    ? (...args: Parameters<Params[K]>) => string
+    : string;
+};
+
+/**
+ * The web app's own labels, in the active language (lib/i18n.ts): each key reads the active
+ * catalogue when it is read, so a label must be read while drawing, never kept in a
+ * module-level constant (which would keep the language of the first import).
+ */
+export const TEXT: Text = (() => {
+  const text = {};
+  const withValues: Partial<Record<MessageKey, (...args: never[]) => Values>> = PARAMS;
+  for (const key of Object.keys(en) as MessageKey[]) {
+    const values = withValues[key];
+    Object.defineProperty(
+      text,
+      key,
+      values === undefined
+        ? { enumerable: true, get: () => i18n._(key) }
+        : {
+            enumerable: true,
+            value: (...args: never[]) => i18n._(key, values(...args)),
+          },
+    );
+  }
+  return text as Text;
+})();

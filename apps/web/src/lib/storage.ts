@@ -3,7 +3,7 @@
  * localStorage; the anonymous session id in sessionStorage (one per tab session). By the
  * visitor's choice only, a private key saved on this device (localStorage).
  */
-import { strongSessionId, THEME_COOKIE } from '@dating/contract';
+import { LANG_COOKIE, type SiteLocale, strongSessionId, THEME_COOKIE } from '@dating/contract';
 
 export const STORAGE_KEYS = {
   theme: 'theme',
@@ -176,6 +176,15 @@ export function storeTheme(theme: Theme): void {
   // One bit, the same for every visitor who chose it: it names and links no one.
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari
   document.cookie = `${THEME_COOKIE}=${theme}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax`;
+}
+
+/**
+ * Remembers the visitor's language for the server, which draws every page in it (one of
+ * three values, the same for all who chose it: it names and links no one).
+ */
+export function storeLocale(locale: SiteLocale): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari
+  document.cookie = `${LANG_COOKIE}=${locale}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax`;
 }
 
 export function applyTheme(theme: Theme): void {

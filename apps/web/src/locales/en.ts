@@ -1,0 +1,187 @@
+/**
+ * The English catalogue: the source of every other (catalogue.ts) and the text `TEXT` reads
+ * by default (lib/messages.ts). ICU messages (https://unicode-org.github.io/icu/userguide/
+ * format_parse/messages/), compiled at build time (apps/web/build/lingui-catalogues.ts). The
+ * seed's strings are kept word for word: tests and the spec depend on them. Counts are written
+ * `{n}`, not `#`, which would format 1000 as "1,000" where the seed printed "1000".
+ */
+const en = {
+  brand: 'Dating Advice',
+  askQuestion: 'Ask a Question',
+  // The header's button: 'Ask' on phones, 'Ask a Question' to the eye elsewhere and always
+  // to screen readers.
+  ask: 'Ask',
+  askRest: ' a Question',
+  menu: 'Menu',
+  myContent: 'My Content',
+  login: 'Login',
+  register: 'Register',
+  logout: 'Logout',
+  welcome: 'Welcome, {username}!',
+  themeToDark: 'Switch to dark theme',
+  themeToLight: 'Switch to light theme',
+  skipToContent: 'Skip to content',
+  mainNav: 'Main',
+  // The language menu, in the header and the footer; each language is named in itself.
+  language: 'Language',
+  // The footer: the pages that explain the site
+  footerNav: 'About this site',
+  about: 'About',
+  privacy: 'Privacy',
+  rules: 'Rules',
+  howAnonymityWorks: 'How anonymity works',
+  opensInNewTab: '(opens in a new tab)',
+  // Feed
+  searchLabel: 'Search questions',
+  searchPlaceholder: 'Search questions…',
+  filtersLabel: 'Filters',
+  tagFilter: 'Tag',
+  genderFilter: 'Gender',
+  ageFilter: 'Age group',
+  anyTag: 'All tags',
+  tagSuggestions: 'Tags',
+  sortLabel: 'Sort by',
+  // A search's result count; `atLeast` (yes) when the server stopped counting.
+  resultCount:
+    '{atLeast, select, yes {{n}+ results} other {{n, plural, one {{n} result} other {{n} results}}}}',
+  anyGender: 'Any gender',
+  anyAge: 'Any age',
+  // The feed's languages: the page's language and English by default, or others.
+  languageFilter: 'Languages',
+  yourLanguages: 'English',
+  clearFilters: 'Clear filters',
+  postYourQuestion: 'Post your question',
+  loadMore: 'Load more',
+  loadingMore: 'Loading more…',
+  replyCount: '{n, plural, one {1 reply} other {{n} replies}}',
+  likeCount: '{n, plural, one {1 like} other {{n} likes}}',
+  readMore: 'View question and replies',
+  postedBy: 'Posted by: {gender}, {age}',
+  // Ask dialog
+  questionText: 'Question text',
+  edit: 'Edit',
+  preview: 'Preview',
+  previewEmpty: 'Nothing to preview yet.',
+  gender: 'Gender',
+  ageGroup: 'Age group',
+  tags: 'Tags',
+  tagPlaceholder: 'Add a tag and press Enter',
+  add: 'Add',
+  removeTag: 'Remove tag {name}',
+  cancel: 'Cancel',
+  submit: 'Submit',
+  submitting: 'Submitting…',
+  loadingEditor: 'Loading editor…',
+  editorToolbar: 'Formatting',
+  heading1: 'Header 1',
+  heading2: 'Header 2',
+  bold: 'Bold',
+  italic: 'Italic',
+  underline: 'Underline',
+  strike: 'Strike',
+  orderedList: 'Ordered list',
+  bulletList: 'Bullet list',
+  link: 'Link',
+  linkUrl: 'Link address',
+  applyLink: 'Apply',
+  removeLink: 'Remove link',
+  cleanFormatting: 'Clean formatting',
+  close: 'Close',
+  // Question detail
+  likeThisPost: 'Like this post',
+  report: 'Report',
+  // The Report button once the viewer has reported the post (one report per post).
+  reported: 'Reported',
+  backToHome: 'Back to Home',
+  backToMyContent: 'Back to My Content',
+  leaveReply: 'Leave a Reply',
+  replyText: 'Your reply',
+  postReply: 'Post Reply',
+  // The reply form read with scripts off (the page drawn on the server).
+  scriptsToReply: 'Posting a reply needs JavaScript: turn it on to reply.',
+  replies: 'Replies',
+  reply: 'Reply',
+  submitReply: 'Submit Reply',
+  save: 'Save',
+  delete: 'Delete',
+  yours: '(yours)',
+  likeReply: 'Like this reply ({n, plural, one {1 like} other {{n} likes}})',
+  editReply: 'Edit reply',
+  editQuestion: 'Edit question',
+  questionTags: 'Question tags',
+  // My content
+  myQuestions: 'My Questions',
+  myReplies: 'My Replies',
+  manageMyContent: 'Manage My Content',
+  // Admin; the pending count follows its number ("3 pending reports").
+  moderation: 'Moderation',
+  pendingCount: '{n, plural, one { pending report} other { pending reports}}',
+  pendingReports: 'Pending Reports',
+  reportNumber: 'Report #{id}',
+  type: 'Type',
+  reason: 'Reason',
+  details: 'Details',
+  session: 'Session',
+  created: 'Created',
+  content: 'Content',
+  question: 'Question',
+  answer: 'Answer',
+  approve: 'Approve (Delete Content)',
+  reject: 'Reject (Keep Content)',
+  noDetails: '—',
+  viewQuestion: 'View question',
+  // Report dialog
+  reportTitle: '{target, select, answer {Report answer} other {Report question}}',
+  detailsOptional: 'Details (optional)',
+  submitReport: 'Submit Report',
+  reporting: 'Reporting…',
+  // Accounts
+  registerTitle: 'Create an account',
+  loginTitle: 'Log in',
+  username: 'Username',
+  email: 'Email (optional)',
+  password: 'Password',
+  confirmPassword: 'Confirm Password',
+  usernameOrEmail: 'Username or Email',
+  haveAccount: 'Already have an account?',
+  logInLink: 'Log in',
+  noAccount: 'No account yet?',
+  registerLink: 'Register',
+  signingIn: 'Logging in…',
+  registering: 'Registering…',
+  // Confirm dialog
+  confirmTitle: 'Please confirm',
+  // Not found
+  pageNotFound: 'Page not found',
+  notFoundHint: 'The page you are looking for does not exist.',
+  notifications: 'Notifications',
+  dismiss: 'Dismiss',
+  // Failures, offline and retry
+  retry: 'Retry',
+  retrying: 'Retrying…',
+  offlineBanner: 'You are offline. What you write here is kept until you can send it.',
+  offline: 'You are offline. Check your connection and try again.',
+  // Likes with state: a second press takes the like back
+  likeRemoved: 'Like removed.',
+  unlikeFailed: "Couldn't remove the like.",
+  // Drafts
+  discardDraft: 'Discard this draft?',
+  discard: 'Discard',
+  keepEditing: 'Keep editing',
+  // Tags in the Ask dialog
+  tagLimits: 'Up to {max} tags, {chars} characters each.',
+  tagCount: '{n} of {max} tags',
+  selectedTags: 'Selected tags',
+  // Long threads
+  loadMoreReplies: 'Load more replies',
+  showNMoreReplies: '{n, plural, one {Show 1 more reply} other {Show {n} more replies}}',
+  replyLevel: 'Level {level}',
+  // The private key in the header (the rest of its texts: key-messages.ts)
+  privateKey: 'Private key',
+  // The same button where a desktop row is narrow (its name stays 'Private key').
+  privateKeyShort: 'Key',
+  myKey: 'My private key',
+  useKey: 'Use my private key',
+};
+
+export default en;
