@@ -44,8 +44,8 @@ export function chosenLocale(cookieHeader: string | undefined): SiteLocale | nul
  * highest q-value wins, the earlier on a tie; a regional tag counts for its language
  * (`es-MX` is Spanish, `ar-EG` Arabic); `*` (any) stands for English; languages we lack count
  * for nothing; q=0 refuses. Null when the header names none of ours, or is longer than
- * anyone's would be. The same reading as the API's messages (apps/server/src/lib/
- * accept-language.ts), which the page adds the `lang` cookie to.
+ * anyone's would be. The API's messages read the header the same way
+ * (apps/server/src/lib/accept-language.ts).
  */
 export function negotiateLocale(acceptLanguage: string | undefined): SiteLocale | null {
   if (acceptLanguage === undefined || acceptLanguage.length > 1024) return null;
