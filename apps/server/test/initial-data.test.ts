@@ -132,6 +132,39 @@ describe.each(ENGINES)('first screen data in the page [%s]', (engine) => {
     expect(unreadable.feed.query).toEqual({ language: 'en' });
   });
 
+  it("lists the page's language and English by default, and what the address names", async () => {
+    const tag = uniqueWord('pagelang');
+    const ask = (text: string) => createQuestion(ctx, { text: `<p>${text}</p>`, tags: [tag] });
+    const english = await ask(
+      'How do I tell my partner that I need more time for myself without hurting them?',
+    );
+    const spanish = await ask(
+      '¿Cómo le digo a mi pareja que necesito más tiempo para mí sin hacerle daño?',
+    );
+    const arabic = await ask('كيف أخبر شريكي أنني بحاجة إلى مزيد من الوقت لنفسي دون أن أجرحه؟');
+    const listed = async (url: string, headers: Record<string, string>) => {
+      const data = embedded<FeedData>((await page(url, headers)).body);
+      return { language: data.feed.query.language, ids: data.feed.items.map((q) => q.id) };
+    };
+    const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+    // The cookie, else Accept-Language, picks the page's language (lib/page-locale.ts).
+    const ar = await listed(`/?tag=${tag}`, { cookie: 'lang=ar' });
+    expect(ar.language).toBe('ar,en');
+    expect(sorted(ar.ids)).toEqual(sorted([english.id, arabic.id]));
+    const es = await listed(`/?tag=${tag}`, { 'accept-language': 'es-MX,es;q=0.9' });
+    expect(es.language).toBe('es,en');
+    expect(sorted(es.ids)).toEqual(sorted([english.id, spanish.id]));
+    // The same address in English lists English only: each language's drawing is its own.
+    expect((await listed(`/?tag=${tag}`, {})).ids).toEqual([english.id]);
+    expect((await listed(`/?tag=${tag}`, { cookie: 'lang=ar' })).ids).toEqual(ar.ids);
+    // A choice in the address wins over the page's language.
+    const all = await listed(`/?tag=${tag}&language=all`, { cookie: 'lang=ar' });
+    expect(all.language).toBe('all');
+    expect(all.ids).toHaveLength(3);
+    const onlySpanish = await listed(`/?tag=${tag}&language=es`, { cookie: 'lang=ar' });
+    expect(onlySpanish).toEqual({ language: 'es', ids: [spanish.id] });
+  });
+
   it('keeps the next page address of the API', async () => {
     for (let i = 0; i < 21; i += 1) await createQuestion(ctx);
     const data = embedded<FeedData>((await page('/')).body);

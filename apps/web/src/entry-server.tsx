@@ -36,7 +36,10 @@ export const renderFirstScreen: ServerBuild['renderFirstScreen'] = async (
 ) => {
   const data = JSON.parse(dataJson) as InitialData;
   const queryClient = createQueryClient();
-  seedQueries(queryClient, data, new URL(url, 'http://page'), { stale: false });
+  seedQueries(queryClient, data, new URL(url, 'http://page'), {
+    stale: false,
+    pageLanguage: locale,
+  });
   return draw(queryClient, url, data.now, locale);
 };
 

@@ -30,12 +30,6 @@ export const CONTENT_LANGUAGES = [
 ] as const;
 export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
 
-/**
- * The language pages are written in. The only one today; a visitor's choice of language
- * will replace it, on the server drawing the first screen and in the app alike.
- */
-export const SITE_LANGUAGE = 'en';
-
 /** The filter's value that lists every language. */
 export const ALL_LANGUAGES = 'all';
 

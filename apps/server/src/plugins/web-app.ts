@@ -211,7 +211,7 @@ export default fp(
     });
 
     /** The page's data, or null when it has none or the database failed or was too slow. */
-    async function dataOf(request: FastifyRequest): Promise<PageData | null> {
+    async function dataOf(request: FastifyRequest, locale: SiteLocale): Promise<PageData | null> {
       let timer: NodeJS.Timeout | undefined;
       const tooSlow = new Promise<typeof TOO_SLOW>((resolve) => {
         timer = setTimeout(() => resolve(TOO_SLOW), INITIAL_DATA_WAIT_MS);
@@ -221,6 +221,7 @@ export default fp(
         initialDataFor(
           { db, cursors: app.cursors, threads: app.threads, feedCache: app.feedCache },
           new URL(request.url, 'http://page'),
+          locale,
         ),
       );
       try {
@@ -282,7 +283,8 @@ export default fp(
         const sitePage = isSitePagePath(pagePath)
           ? await sitePageHtml(pagePath, locale, request.log)
           : null;
-        const data = sitePage === null && request.method === 'GET' ? await dataOf(request) : null;
+        const data =
+          sitePage === null && request.method === 'GET' ? await dataOf(request, locale) : null;
         const theme = chosenTheme(request.headers.cookie);
         // The page differs by the theme and language cookies and by the browser's languages
         // too, for any cache between.

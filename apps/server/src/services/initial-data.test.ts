@@ -8,7 +8,7 @@ import { feedFiltersOfPage } from './initial-data.ts';
 // The languages' default (the page's language and English) is on every read; its own case
 // is the last.
 const read = (query: string) => {
-  const { language, ...filters } = feedFiltersOfPage(new URLSearchParams(query));
+  const { language, ...filters } = feedFiltersOfPage(new URLSearchParams(query), 'en');
   expect(language).toBe('en');
   return filters;
 };
@@ -41,10 +41,14 @@ describe("the feed's filters in a page address", () => {
   });
 
   it('asks for the page language and English unless the address names languages', () => {
-    const languages = (query: string) => feedFiltersOfPage(new URLSearchParams(query)).language;
+    const languages = (query: string, locale: 'en' | 'es' | 'ar' = 'en') =>
+      feedFiltersOfPage(new URLSearchParams(query), locale).language;
     expect(languages('')).toBe('en');
+    expect(languages('', 'es')).toBe('es,en');
+    expect(languages('', 'ar')).toBe('ar,en');
     expect(languages('language=ar,es')).toBe('ar,es');
-    expect(languages('language=all')).toBe('all');
-    expect(languages('language=xx')).toBe('en');
+    expect(languages('language=es', 'ar')).toBe('es');
+    expect(languages('language=all', 'ar')).toBe('all');
+    expect(languages('language=xx', 'ar')).toBe('ar,en');
   });
 });

@@ -14,7 +14,7 @@ import {
   parseQuestionPath,
   type QuestionSummary,
   readFeedState,
-  SITE_LANGUAGE,
+  type SiteLocale,
 } from '@dating/contract';
 import { STRANGER } from '../auth/identity.ts';
 import type { Executor } from '../db/connection.ts';
@@ -35,12 +35,11 @@ export interface InitialDataSources {
  * The feed's filters in a page address (`/?q=...&tag=...&gender=W&age_range=26-35&
  * has_updates=true&sort=top`), read as the web app reads them, with the same table
  * (packages/contract/src/feed-params.ts): unknown parameters and unreadable values are
- * dropped, and so is the default sort.
+ * dropped, and so is the default sort. Unless the address names languages, the feed lists the
+ * page's language (`locale`) and English, as the web app asks (feed-params.ts `feedApiQuery`).
  */
-export function feedFiltersOfPage(query: URLSearchParams): FeedApiQuery {
-  // The page is drawn in SITE_LANGUAGE: its feed lists that language and English unless
-  // the address names languages, as the web app asks (feed-params.ts `feedApiQuery`).
-  return feedApiQuery(readFeedState(query), { pageLanguage: SITE_LANGUAGE });
+export function feedFiltersOfPage(query: URLSearchParams, locale: SiteLocale): FeedApiQuery {
+  return feedApiQuery(readFeedState(query), { pageLanguage: locale });
 }
 
 /** The API address of the feed with these filters (what the next page's link extends). */
@@ -76,15 +75,17 @@ export async function strangersFeedPage(
 }
 
 /**
- * The data of the page at `url` (path and query), or null when the page has none to
- * send (another path, or a question that is not there). Throws what the database throws.
+ * The data of the page at `url` (path and query), drawn in `locale`, or null when the page
+ * has none to send (another path, or a question that is not there). Throws what the
+ * database throws.
  */
 export async function initialDataFor(
   sources: InitialDataSources,
   url: URL,
+  locale: SiteLocale,
 ): Promise<PageData | null> {
   if (url.pathname === '/') {
-    const filters = feedFiltersOfPage(url.searchParams);
+    const filters = feedFiltersOfPage(url.searchParams, locale);
     const page = await strangersFeedPage(sources, filters);
     return {
       feed: {

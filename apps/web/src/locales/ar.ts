@@ -41,7 +41,7 @@ export default {
   anyGender: 'أي جنس',
   anyAge: 'أي عمر',
   languageFilter: 'اللغات',
-  yourLanguages: 'الإنجليزية',
+  yourLanguages: 'العربية والإنجليزية',
   clearFilters: 'إزالة التصفية',
   postYourQuestion: 'انشر سؤالك',
   loadMore: 'عرض المزيد',

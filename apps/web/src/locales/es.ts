@@ -40,7 +40,7 @@ export default {
   anyGender: 'Cualquier género',
   anyAge: 'Cualquier edad',
   languageFilter: 'Idiomas',
-  yourLanguages: 'Inglés',
+  yourLanguages: 'Español e inglés',
   clearFilters: 'Quitar filtros',
   postYourQuestion: 'Publica tu pregunta',
   loadMore: 'Ver más',

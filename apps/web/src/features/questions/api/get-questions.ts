@@ -1,11 +1,7 @@
-import {
-  type FeedState,
-  feedApiQuery,
-  type QuestionSummary,
-  SITE_LANGUAGE,
-} from '@dating/contract';
+import { type FeedState, feedApiQuery, type QuestionSummary } from '@dating/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, nextLink } from '../../../lib/api-client.ts';
+import { activeLocale } from '../../../lib/i18n.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The feed's state, or My Content's own questions (`user_id`, the requester's own id). */
@@ -40,7 +36,7 @@ export async function getQuestionsPage(
         // unless the address says otherwise.
         query:
           user_id === undefined
-            ? feedApiQuery(feed, { pageLanguage: SITE_LANGUAGE })
+            ? feedApiQuery(feed, { pageLanguage: activeLocale() })
             : { ...feedApiQuery(feed), user_id },
         ...(signal ? { signal } : {}),
       });

@@ -1,3 +1,4 @@
+import { readFeedState } from '@dating/contract';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -19,9 +20,10 @@ const question = {
   hidden: false,
 };
 
-/** A document holding `data` as the server writes it. */
-function page(data: unknown): Document {
+/** A document holding `data` as the server writes it, in `lang`. */
+function page(data: unknown, lang = 'en'): Document {
   const doc = document.implementation.createHTMLDocument('page');
+  doc.documentElement.lang = lang;
   const element = doc.createElement('script');
   element.type = 'application/json';
   element.id = 'initial-data';
@@ -51,6 +53,30 @@ describe('the data that came with the page', () => {
       pageParams: [null],
     });
     expect(state?.dataUpdatedAt).toBeGreaterThan(0);
+  });
+
+  it("takes the feed listed in the page's language and English, as the server drew it", () => {
+    const feed = (language: string) => ({
+      query: { language },
+      items: [question],
+      next: null,
+      total: null,
+    });
+    const seeded = (doc: Document, search = '') => {
+      const client = createQueryClient();
+      seedInitialData(client, doc, at('/', search));
+      const state = readFeedState(new URLSearchParams(search));
+      return client.getQueryData(queryKeys.questionList(state)) !== undefined;
+    };
+    expect(seeded(page({ feed: feed('ar,en') }, 'ar'))).toBe(true);
+    expect(seeded(page({ feed: feed('es,en') }, 'es'))).toBe(true);
+    // Data for another language's page is not this page's list.
+    expect(seeded(page({ feed: feed('en') }, 'ar'))).toBe(false);
+    expect(seeded(page({ feed: feed('ar,en') }, 'en'))).toBe(false);
+    // A language the address names wins, whatever the page's.
+    expect(seeded(page({ feed: feed('all') }, 'ar'), '?language=all')).toBe(true);
+    // An unknown page language reads as English.
+    expect(seeded(page({ feed: feed('en') }, 'fr'))).toBe(true);
   });
 
   it('ignores data for other filters or another page', () => {

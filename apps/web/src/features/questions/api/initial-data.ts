@@ -11,9 +11,9 @@ import {
   feedApiQuery,
   INITIAL_DATA_ID,
   type InitialData,
+  isSiteLocale,
   parseQuestionPath,
   readFeedState,
-  SITE_LANGUAGE,
 } from '@dating/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -52,21 +52,30 @@ export function seedInitialData(
 ): void {
   const data = readInitialData(doc);
   if (data === null) return;
+  // The page's language as the server wrote it: this runs before main.tsx has activated it.
+  const lang = doc.documentElement.lang;
   // Stale at once for a visitor who may own some of it: shown, then asked for again.
-  seedQueries(queryClient, data, location, { stale: hasIdentity() });
+  seedQueries(queryClient, data, location, {
+    stale: hasIdentity(),
+    pageLanguage: isSiteLocale(lang) ? lang : 'en',
+  });
 }
 
-/** The same, from data already read (the server renders the first screen with it). */
+/**
+ * The same, from data already read (the server renders the first screen with it), for a
+ * page in `pageLanguage`: the feed's data is taken only if it lists what the app would ask
+ * for, that language and English unless the address names languages.
+ */
 export function seedQueries(
   queryClient: QueryClient,
   data: InitialData,
   location: Pick<Location, 'pathname' | 'search'>,
-  { stale }: { stale: boolean },
+  { stale, pageLanguage }: { stale: boolean; pageLanguage: string },
 ): void {
   const updatedAt = stale ? 0 : Date.now();
   if ('feed' in data && location.pathname === '/') {
     const state = readFeedState(new URLSearchParams(location.search));
-    if (!sameQuery(feedApiQuery(state, { pageLanguage: SITE_LANGUAGE }), data.feed.query)) return;
+    if (!sameQuery(feedApiQuery(state, { pageLanguage }), data.feed.query)) return;
     const page: QuestionPage = {
       items: data.feed.items,
       next: data.feed.next,

@@ -13,19 +13,23 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { useForm } from '../../../hooks/use-form.ts';
 import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { postErrorMessage } from '../../../lib/error-messages.ts';
-import { formatDay } from '../../../lib/labels.ts';
+import { activeLocale } from '../../../lib/i18n.ts';
+import { drawnDay, formatDay } from '../../../lib/labels.ts';
 import { OUTCOME_UI } from '../../../lib/messages.ts';
 import { OUTCOME_HINTS } from '../../../lib/outcome-hints.ts';
 import { useAddUpdate } from '../api/add-update.ts';
 import styles from './question-updates.module.css';
 
-/** An update's day: in UTC as the server drew it until the page is the browser's, then local. */
+/**
+ * An update's day: in UTC and without Intl as the server drew it until the page is the
+ * browser's (lib/labels.ts `drawnDay`), then in the browser's zone through Intl.
+ */
 function UpdateDay({ iso }: { iso: string }) {
   const own = useHydrated();
   const time = new Date(iso).getTime();
   return (
     <time dateTime={iso}>
-      {Number.isNaN(time) ? iso : formatDay(time, own ? undefined : 'UTC')}
+      {Number.isNaN(time) ? iso : own ? formatDay(time) : drawnDay(time, activeLocale())}
     </time>
   );
 }
