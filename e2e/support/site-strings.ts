@@ -2,7 +2,8 @@
  * The site's own strings per language, for the check that a screen shows none of another
  * language's (issue 40): the web app's catalogues (apps/web/src/locales/) and the contract's
  * `UI`, `MSG` and `OUTCOME_UI` (English only, until they get catalogues of their own). ICU
- * messages become patterns: a placeholder matches any text, a plural or select any branch.
+ * messages become patterns: a placeholder matches any text (a number digits), a plural or
+ * select any branch.
  */
 import { MSG, OUTCOME_UI, UI } from '@dating/contract';
 import type { Page } from '@playwright/test';
@@ -36,6 +37,9 @@ export async function labelsOf(lang: SiteLanguage): Promise<(key: string) => str
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The catalogues' placeholders that hold numbers (lib/messages.ts, PARAMS). */
+const NUMBERS = new Set(['n', 'id', 'max', 'chars', 'level', 'count']);
+
 /**
  * An ICU message as a regular expression source, and its literal words (those outside
  * placeholders), by a small recursive reader: `{name}` and `{n, number}` match any text;
@@ -44,6 +48,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  */
 function icuPattern(message: string): { source: string; literal: string } {
   let i = 0;
+  // A count or a number stands for digits only: '.+?' would let '{n} replies' match 'Your
+  // questions and replies'.
+  const placeholder = (name: string) => (NUMBERS.has(name) ? '[\\d٠-٩.,]+' : '.+?');
   const read = (inPlural: boolean): { source: string; literal: string } => {
     let source = '';
     let literal = '';
@@ -56,15 +63,15 @@ function icuPattern(message: string): { source: string; literal: string } {
         const comma = message.indexOf(',', i);
         if (comma === -1 || comma > close) {
           // {name}
+          source += placeholder(message.slice(i, close).trim());
           i = close + 1;
-          source += '.+?';
           continue;
         }
         const kindEnd = message.indexOf(',', comma + 1);
         const kind = message.slice(comma + 1, kindEnd === -1 ? close : kindEnd).trim();
         if (kind !== 'plural' && kind !== 'select' && kind !== 'selectordinal') {
+          source += placeholder(message.slice(i, comma).trim());
           i = close + 1;
-          source += '.+?';
           continue;
         }
         i = kindEnd + 1;
@@ -86,7 +93,7 @@ function icuPattern(message: string): { source: string; literal: string } {
         continue;
       }
       if (c === '#' && inPlural) {
-        source += '.+?';
+        source += placeholder('n');
         i++;
         continue;
       }
