@@ -3,6 +3,7 @@
 import { answerOfHash, MY_CONTENT_PATH, perspectiveHeading } from '@dating/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { BackArrow } from '../../components/ui/back-arrow.tsx';
 import { cardClass } from '../../components/ui/card.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { SkeletonLine, SkeletonPill } from '../../components/ui/skeleton.tsx';
@@ -83,7 +84,7 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
 
   const back = (
     <Link to={ownerView ? MY_CONTENT_PATH : '/'}>
-      ← {ownerView ? TEXT.backToMyContent : TEXT.backToHome}
+      <BackArrow /> {ownerView ? TEXT.backToMyContent : TEXT.backToHome}
     </Link>
   );
   if (!valid || (question.isError && isNotFound(question.error))) {

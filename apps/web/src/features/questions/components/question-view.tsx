@@ -8,6 +8,7 @@ import type { QuestionDetail } from '@dating/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { BackArrow } from '../../../components/ui/back-arrow.tsx';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { cardClass } from '../../../components/ui/card.ts';
 import { useConfirm } from '../../../components/ui/confirm.tsx';
@@ -64,7 +65,7 @@ function BackToHome() {
         navigate(-1);
       }}
     >
-      ← {TEXT.backToHome}
+      <BackArrow /> {TEXT.backToHome}
     </Link>
   );
 }
@@ -158,7 +159,13 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
   return (
     <article className={cardClass} aria-label={TEXT.question}>
       <div className={styles.backRow}>
-        {ownerView ? <Link to="/my/content">← {TEXT.backToMyContent}</Link> : <BackToHome />}
+        {ownerView ? (
+          <Link to="/my/content">
+            <BackArrow /> {TEXT.backToMyContent}
+          </Link>
+        ) : (
+          <BackToHome />
+        )}
       </div>
       {hiddenFromMe ? (
         <p className={styles.text} data-testid="question-text">

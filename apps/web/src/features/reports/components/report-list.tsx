@@ -31,9 +31,11 @@ export function ReportedContent({ report }: { report: Pick<Report, 'content'> })
     <div className={styles.content}>
       {content.hidden && <HiddenMarker />}
       {content.type === 'question' ? (
-        <SafeHtml html={content.text} />
+        <SafeHtml html={content.text} testId="reported-text" />
       ) : (
-        <p className={styles.answerText}>{content.text}</p>
+        <p className={styles.answerText} data-testid="reported-text">
+          {content.text}
+        </p>
       )}
       <Link className={styles.viewLink} to={questionPath(content.question)}>
         {TEXT.viewQuestion}
@@ -67,7 +69,13 @@ function ReportCard({ report }: { report: Report }) {
         </div>
         <div>
           <dt>{TEXT.details}</dt>
-          <dd>{report.details?.trim() ? report.details : TEXT.noDetails}</dd>
+          <dd>
+            {report.details?.trim() ? (
+              <span data-testid="report-details">{report.details}</span>
+            ) : (
+              TEXT.noDetails
+            )}
+          </dd>
         </div>
         <div>
           <dt>{TEXT.session}</dt>

@@ -1,0 +1,269 @@
+/**
+ * The site's own strings per language, for the check that a screen shows none of another
+ * language's (issue 40): the web app's catalogues (apps/web/src/locales/) and the contract's
+ * `UI`, `MSG` and `OUTCOME_UI` (English only, until they get catalogues of their own). ICU
+ * messages become patterns: a placeholder matches any text (a number digits), a plural or
+ * select any branch.
+ */
+import { MSG, OUTCOME_UI, UI } from '@dating/contract';
+import type { Page } from '@playwright/test';
+
+export const SITE_LANGUAGES = ['en', 'es', 'ar'] as const;
+export type SiteLanguage = (typeof SITE_LANGUAGES)[number];
+
+type Messages = Readonly<Record<string, string>>;
+
+/**
+ * A web app catalogue. Loaded by a computed address: a static import would pull the web
+ * app's sources into the e2e TypeScript project, which is a separate composite project.
+ */
+async function catalogue(lang: SiteLanguage): Promise<Messages> {
+  const url = new URL(`../../apps/web/src/locales/${lang}.ts`, import.meta.url).href;
+  return ((await import(url)) as { default: Messages }).default;
+}
+
+/**
+ * The web app's label `key` in `lang`, to find the page's controls by their names in the
+ * page's language.
+ */
+export async function labelsOf(lang: SiteLanguage): Promise<(key: string) => string> {
+  const messages = await catalogue(lang);
+  return (key) => {
+    const message = messages[key];
+    if (message === undefined) throw new Error(`no message ${key} in ${lang}.ts`);
+    return message;
+  };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The catalogues' placeholders that hold numbers (lib/messages.ts, PARAMS). */
+const NUMBERS = new Set(['n', 'id', 'max', 'chars', 'level', 'count']);
+
+/**
+ * An ICU message as a regular expression source, and its literal words (those outside
+ * placeholders), by a small recursive reader: `{name}` and `{n, number}` match any text;
+ * `{x, plural|select|selectordinal, key {…} …}` matches any of its branches, `#` in a
+ * plural any text; `''` is an apostrophe.
+ */
+function icuPattern(message: string): { source: string; literal: string } {
+  let i = 0;
+  // A count or a number stands for digits only: '.+?' would let '{n} replies' match 'Your
+  // questions and replies'.
+  const placeholder = (name: string) => (NUMBERS.has(name) ? '[\\d٠-٩.,]+' : '.+?');
+  const read = (inPlural: boolean): { source: string; literal: string } => {
+    let source = '';
+    let literal = '';
+    while (i < message.length) {
+      const c = message.charAt(i);
+      if (c === '}') break;
+      if (c === '{') {
+        i++;
+        const close = message.indexOf('}', i);
+        const comma = message.indexOf(',', i);
+        if (comma === -1 || comma > close) {
+          // {name}
+          source += placeholder(message.slice(i, close).trim());
+          i = close + 1;
+          continue;
+        }
+        const kindEnd = message.indexOf(',', comma + 1);
+        const kind = message.slice(comma + 1, kindEnd === -1 ? close : kindEnd).trim();
+        if (kind !== 'plural' && kind !== 'select' && kind !== 'selectordinal') {
+          source += placeholder(message.slice(i, comma).trim());
+          i = close + 1;
+          continue;
+        }
+        i = kindEnd + 1;
+        const branches: string[] = [];
+        for (;;) {
+          while (/\s/.test(message.charAt(i))) i++;
+          if (message.charAt(i) === '}') {
+            i++;
+            break;
+          }
+          const open = message.indexOf('{', i);
+          i = open + 1;
+          const branch = read(kind !== 'select');
+          i++; // the branch's '}'
+          branches.push(branch.source);
+          literal += ` ${branch.literal}`;
+        }
+        source += `(?:${branches.join('|')})`;
+        continue;
+      }
+      if (c === '#' && inPlural) {
+        source += placeholder('n');
+        i++;
+        continue;
+      }
+      if (c === "'" && message.charAt(i + 1) === "'") {
+        source += "'";
+        literal += "'";
+        i += 2;
+        continue;
+      }
+      source += escapeRegExp(c);
+      literal += c;
+      i++;
+    }
+    return { source, literal };
+  };
+  return read(false);
+}
+
+/** A string of one language as it may appear on a screen. */
+export interface SiteString {
+  /** Where it comes from: `en.ts askQuestion`, `UI.loading`. */
+  key: string;
+  message: string;
+  matches: (text: string) => boolean;
+}
+
+const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+function siteString(key: string, message: string): SiteString {
+  const { source } = icuPattern(normalise(message));
+  const pattern = new RegExp(`^${source.trim()}$`, 'u');
+  return { key, message, matches: (text) => pattern.test(text) };
+}
+
+/**
+ * Whether a message says enough to be told from another language's: a text with fewer than
+ * three letters of its own ('·', '{n}', '#{name}') could be any language's.
+ */
+function wordy(message: string, letters: RegExp): boolean {
+  const { literal } = icuPattern(message);
+  return (literal.match(letters) ?? []).length >= 3;
+}
+
+const LATIN = /\p{Script=Latin}/gu;
+const ARABIC = /\p{Script=Arabic}/gu;
+
+/**
+ * The strings of `lang` that must not appear on a page in `on`: those of `lang`'s
+ * catalogues, but not those that read the same in `on`'s own (a word both languages write
+ * alike is not a leftover).
+ */
+export async function foreignStrings(lang: SiteLanguage, on: SiteLanguage): Promise<SiteString[]> {
+  const own = await catalogue(on);
+  const ownTexts = new Set(Object.values(own).map(normalise));
+  const letters = lang === 'ar' ? ARABIC : LATIN;
+  const entries: [string, string][] = Object.entries(await catalogue(lang)).map(([k, v]) => [
+    `${lang}.ts ${k}`,
+    v,
+  ]);
+  if (lang === 'en') {
+    for (const [name, group] of Object.entries({ UI, MSG, OUTCOME_UI })) {
+      for (const [k, v] of Object.entries(group)) {
+        if (typeof v === 'string') entries.push([`${name}.${k}`, v]);
+      }
+    }
+  }
+  return entries
+    .filter(([, message]) => wordy(message, letters) && !ownTexts.has(normalise(message)))
+    .map(([key, message]) => siteString(key, message));
+}
+
+/**
+ * Where the page shows what people wrote: posts (whole, a card's excerpt, a reported one),
+ * tags, watched words, a report's details. Other tests' posts, in any language, share the feed and the moderation queue.
+ */
+const USER_CONTENT = [
+  '[data-testid="question-text"]',
+  '[data-testid="answer-text"]',
+  '[data-testid="excerpt"]',
+  '[data-testid="watched-word"]',
+  '[data-testid="reported-text"]',
+  '[data-testid="report-details"]',
+  // Session ids and keys.
+  'code',
+  'a[href*="tag="]',
+].join(', ');
+
+/** A text the page shows or gives to assistive technology, and where. */
+export interface ShownText {
+  text: string;
+  where: string;
+}
+
+/**
+ * Every text of the page a person meets: visible text nodes (screen-reader-only ones too),
+ * the whole text of controls, labels and headings (a label may be drawn in pieces), and the
+ * aria-label, placeholder, title and alt of visible elements. Left out: anything inside an
+ * element whose `lang` is not the page's (the language menu names each language in itself;
+ * a post marked with its own language), what people wrote (USER_CONTENT), and any text
+ * containing one of `userContent` (what the test wrote, where the page shows it elsewhere:
+ * usernames, a post's words in a title or a list).
+ */
+export async function shownTexts(page: Page, userContent: readonly string[]): Promise<ShownText[]> {
+  return page.evaluate(
+    ([skip, userContentSelector]) => {
+      const pageLang = document.documentElement.lang;
+      const out = new Map<string, string>();
+      const norm = (t: string) => t.replace(/\s+/g, ' ').trim();
+      const describe = (el: Element) => {
+        const id = el.id ? `#${el.id}` : '';
+        const testId = el.getAttribute('data-testid');
+        return `<${el.tagName.toLowerCase()}${id}${testId ? ` data-testid=${testId}` : ''}>`;
+      };
+      const foreignLang = (el: Element) => {
+        const marked = el.closest('[lang]');
+        return marked !== null && marked.getAttribute('lang') !== pageLang;
+      };
+      const visible = (el: Element) =>
+        el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true }) &&
+        !el.closest('[aria-hidden="true"], [hidden], template, script, style, noscript');
+      const add = (text: string | null, where: string) => {
+        const t = norm(text ?? '');
+        if (!t || skip.some((s) => t.includes(s))) return;
+        if (!out.has(t)) out.set(t, where);
+      };
+      const written = (el: Element) => el.closest(userContentSelector) !== null;
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || !visible(parent) || foreignLang(parent) || written(parent)) continue;
+        add(node.textContent, describe(parent));
+      }
+      const whole =
+        'button, a, label, legend, h1, h2, h3, h4, h5, h6, option, summary, th, [role="tab"], [role="option"], [role="menuitem"]';
+      for (const el of Array.from(document.body.querySelectorAll(whole))) {
+        if (!visible(el) || foreignLang(el) || written(el)) continue;
+        add(el.textContent, describe(el));
+      }
+      for (const attr of ['aria-label', 'placeholder', 'title', 'alt', 'aria-roledescription']) {
+        for (const el of Array.from(document.querySelectorAll(`[${attr}]`))) {
+          if (el !== document.documentElement && (!visible(el) || foreignLang(el) || written(el)))
+            continue;
+          add(el.getAttribute(attr), `${describe(el)}[${attr}]`);
+        }
+      }
+      add(document.title, '<title>');
+      return Array.from(out, ([text, where]) => ({ text, where }));
+    },
+    [userContent, USER_CONTENT] as const,
+  );
+}
+
+/** The shown texts that are strings of another language: 'text' (key) at where. */
+export function leftovers(shown: readonly ShownText[], foreign: readonly SiteString[]): string[] {
+  const found: string[] = [];
+  for (const { text, where } of shown) {
+    const hit = foreign.find((s) => s.matches(text));
+    if (hit) found.push(`"${text}" (${hit.key}) at ${where}`);
+  }
+  return found;
+}
+
+/**
+ * Shown texts in the wrong script: Latin words on an Arabic page (three letters or more: a
+ * string the catalogues do not know, such as a server's message, is caught too), Arabic
+ * letters on a page in English or Spanish.
+ */
+export function wrongScript(shown: readonly ShownText[], lang: SiteLanguage): string[] {
+  const bad = lang === 'ar' ? /\p{Script=Latin}{3,}/u : /\p{Script=Arabic}/u;
+  return shown
+    .filter(({ text }) => bad.test(text))
+    .map(({ text, where }) => `"${text}" at ${where}`);
+}
