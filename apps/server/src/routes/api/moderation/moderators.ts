@@ -9,7 +9,6 @@ import { fieldError, notFound } from '../../../lib/http-errors.ts';
 import { actorOf, staffOnly } from '../../../plugins/auth.ts';
 import { listModerators } from '../../../repositories/moderators.ts';
 
-
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',

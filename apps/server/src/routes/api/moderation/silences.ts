@@ -11,7 +11,6 @@ import { actorOf, moderatorOnly } from '../../../plugins/auth.ts';
 import { listActiveSilences } from '../../../repositories/silences.ts';
 import { lift, presentSilence, silence, sourceOf } from '../../../services/silences.ts';
 
-
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
