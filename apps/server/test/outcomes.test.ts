@@ -264,6 +264,18 @@ describeEachEngine('"This helped"', (ctx) => {
     expectDetail(await mark(ctx, parent.id, asker), 404, API_MSG.notFound);
   });
 
+  it('refuses marking a hidden reply helpful with its own code, helpfulHidden', async () => {
+    const q = await createQuestion(ctx);
+    const asker = { session: q.session as string };
+    const hidden = await createAnswer(ctx, q.id);
+    await sql`UPDATE answers SET hidden_at = now() WHERE id = ${hidden.id}`.execute(
+      ctx.database.db,
+    );
+    const res = await mark(ctx, hidden.id, asker);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toBe(`{"detail":"${OUTCOME_API_MSG.helpfulHidden}","code":"helpfulHidden"}`);
+  });
+
   it('allows at most 3 a question: a 4th is a 400; deleting a helped reply frees its place', async () => {
     const q = await createQuestion(ctx);
     const asker = { session: q.session as string };
@@ -365,6 +377,7 @@ describeEachEngine('updates', (ctx) => {
     expect(long.json()).toEqual({
       text: ['Ensure this field has no more than 1000 characters.'],
     });
+    expect(long.headers['error-code']).toBe('updateTooLong');
     const huge = await addUpdate(ctx, q.id, asker, 'x'.repeat(LIMITS.updateTextMax * 4 + 1));
     expect(huge.statusCode).toBe(400);
     expect(Object.keys(huge.json())).toEqual(['text']);

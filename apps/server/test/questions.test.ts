@@ -549,6 +549,19 @@ describeEachEngine('questions', (ctx) => {
       expect(Object.keys(res.json()), name).toEqual(['tag_names']);
       expect(res.json().tag_names[0], name).toMatch(message);
     }
+    // Its own code, and its words (the kinds too) in the request's language.
+    const spanish = await ctx.request({
+      method: 'POST',
+      url: '/api/questions/',
+      body: { text: '<p>A question</p>', tag_names: ['call-555-0100'], session_id: newSession() },
+      headers: { 'accept-language': 'es' },
+    });
+    expect(spanish.headers['error-code']).toBe('tagPersonalInfo');
+    expect(spanish.json()).toEqual({
+      tag_names: [
+        'La etiqueta «call-555-0100» parece un número de teléfono. Las etiquetas son públicas: describe el tema, no a las personas.',
+      ],
+    });
     const innocent = ['long-distance', 'first-date', 'age-gap', 'trust-issues', 'mother-in-law'];
     const res = await ctx.request({
       method: 'POST',

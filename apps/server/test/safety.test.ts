@@ -411,6 +411,37 @@ describe('PII_GUARD=block and off', () => {
         expect(edit.json().text[0]).toContain('an e-mail address');
       });
 
+      it('block: names the kinds in the language of the request, with the same code', async () => {
+        const ask = (language: string) =>
+          blocking.request({
+            method: 'POST',
+            url: '/api/questions/',
+            body: { text: `<p>${PERSONAL}</p>`, session_id: newSession() },
+            headers: { 'accept-language': language },
+          });
+        const spanish = await ask('es-ES');
+        expect(spanish.statusCode).toBe(400);
+        expect(spanish.headers['error-code']).toBe('personalInfoBlocked');
+        expect(spanish.headers['content-language']).toBe('es');
+        expect(spanish.json()).toEqual({
+          text: [
+            'Parece que esto contiene datos personales (un número de teléfono, un correo electrónico y un nombre completo). Quítalos (o cámbialos por [removed]) para publicar: aquí no se permiten datos personales.',
+          ],
+        });
+        const arabic = await ask('ar');
+        expect(arabic.headers['error-code']).toBe('personalInfoBlocked');
+        expect(arabic.json()).toEqual({
+          text: [
+            'يبدو أن هذا يحتوي على بيانات شخصية (رقم هاتف وعنوان بريد إلكتروني واسم كامل). احذفها (أو استبدل بها [removed]) لتتمكن من النشر: البيانات الشخصية غير مسموح بها هنا.',
+          ],
+        });
+        const english = await ask('en');
+        expect(english.headers['error-code']).toBe('personalInfoBlocked');
+        expect(english.body).toBe(
+          '{"text":["This seems to contain a phone number, an e-mail address and a full name. Remove it (or replace it with [removed]) to post: personal details are not allowed here."]}',
+        );
+      });
+
       it('off: checks nothing, and says so with an empty list', async () => {
         const res = await ask(off, PERSONAL);
         expect(res.statusCode).toBe(201);

@@ -32,6 +32,8 @@ const SERVER_REFUSALS = {
   tagsTooMany: TAG_MSG.tooMany,
   tagTooLong: TAG_MSG.tooLong,
   tagLookalike: TAG_MSG.lookalike,
+  tagPersonalInfo:
+    'The tag "{tag}" looks like {kinds}. Tags are public: describe the topic, not the people.',
   sessionIdMalformed: SESSION_ID_MSG.malformed,
   sessionIdWeak: SESSION_ID_MSG.weak,
   silenced: 'You cannot post until {until}: {reason}',

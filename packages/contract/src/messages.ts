@@ -167,19 +167,27 @@ export const PII_MSG = {
     'This looks like a payment handle or link (Venmo, Cash App, PayPal...). People who know you could recognise you.',
 } as const satisfies Record<PiiKind, string>;
 
+/** What PII_GUARD=block's refusal calls each kind (the server has them in Spanish and Arabic). */
+export const PII_KIND_NAMES = {
+  phone: 'a phone number',
+  email: 'an e-mail address',
+  social: 'a social media handle or link',
+  address: 'a street address',
+  name: 'a full name',
+  national_id: 'an ID number',
+  licence_plate: 'a licence plate',
+  payment: 'a payment handle',
+} as const satisfies Record<PiiKind, string>;
+
+/** "a, b and c": the English list of the kinds' names (no serial comma). */
+export function englishList(items: readonly string[]): string {
+  return items.length > 1
+    ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
+    : (items[0] ?? '');
+}
+
 /** PII_GUARD=block: the 400's message, naming what was found. */
 export function piiBlockedMessage(kinds: readonly PiiKind[]): string {
-  const names = {
-    phone: 'a phone number',
-    email: 'an e-mail address',
-    social: 'a social media handle or link',
-    address: 'a street address',
-    name: 'a full name',
-    national_id: 'an ID number',
-    licence_plate: 'a licence plate',
-    payment: 'a payment handle',
-  };
-  const list = kinds.map((kind) => names[kind]);
-  const joined = list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list.at(-1)}` : list[0];
+  const joined = englishList(kinds.map((kind) => PII_KIND_NAMES[kind]));
   return `This seems to contain ${joined}. Remove it (or replace it with [removed]) to post: personal details are not allowed here.`;
 }

@@ -18,8 +18,11 @@ export function silenceSourceText(type: SilenceSource, id: number): string {
   return type === 'account' ? `account ${id}` : `author of ${type} ${id}`;
 }
 
+/** A silence's end as its refusal names it: "2026-12-14 02:00 UTC". */
+export const silenceEnd = (until: Date): string =>
+  `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
 /** The detail of a silenced write: "You cannot post until 2026-12-14 02:00 UTC: <reason>". */
 export function silencedDetail(until: Date, reason: string): string {
-  const when = `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return `You cannot post until ${when}: ${reason}`;
+  return `You cannot post until ${silenceEnd(until)}: ${reason}`;
 }

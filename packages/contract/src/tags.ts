@@ -1,6 +1,7 @@
 import type { PiiKind } from './enums.ts';
 import { LIMITS } from './limits.ts';
 import { foldCompatibility, lookalikeProblem } from './lookalikes.ts';
+import { englishList, PII_KIND_NAMES } from './messages.ts';
 import { tagPersonalInfoKinds } from './safety/personal-info.ts';
 
 /**
@@ -50,21 +51,15 @@ export const TAG_MSG = {
     'A tag must be written in one alphabet, without letters that pass for others (a Cyrillic "а" or an "ɑ" for "a").',
 } as const;
 
+/** What a tag refused for personal information is said to look like, by kind. */
+export const TAG_PII_KIND_NAMES = {
+  ...PII_KIND_NAMES,
+  name: "a person's full name",
+} as const satisfies Record<PiiKind, string>;
+
 /** A tag holding personal information: tags are public, and listed for everyone. */
 export function tagPersonalInfoMessage(tag: string, kinds: readonly PiiKind[]): string {
-  const names = {
-    phone: 'a phone number',
-    email: 'an e-mail address',
-    social: 'a social media handle or link',
-    address: 'a street address',
-    name: "a person's full name",
-    national_id: 'an ID number',
-    licence_plate: 'a licence plate',
-    payment: 'a payment handle',
-  } as const satisfies Record<PiiKind, string>;
-  const found = kinds.map((kind) => names[kind]);
-  const joined =
-    found.length > 1 ? `${found.slice(0, -1).join(', ')} and ${found.at(-1)}` : found[0];
+  const joined = englishList(kinds.map((kind) => TAG_PII_KIND_NAMES[kind]));
   return `The tag "${tag}" looks like ${joined}. Tags are public: describe the topic, not the people.`;
 }
 
@@ -87,6 +82,18 @@ export function tagListProblem(tags: readonly string[]): string | null {
  * number, an e-mail address, a full name...: safety/personal-info.ts).
  */
 export function tagNamesProblem(names: readonly string[]): string | null {
+  const issue = tagNamesIssue(names);
+  if (issue === null || typeof issue === 'string') return issue;
+  return tagPersonalInfoMessage(issue.tag, issue.kinds);
+}
+
+/**
+ * `tagNamesProblem`'s finding before it is put in words: a `TAG_MSG` text, or the tag that
+ * holds personal information and its kinds (which the server names in the reader's language).
+ */
+export function tagNamesIssue(
+  names: readonly string[],
+): string | { tag: string; kinds: PiiKind[] } | null {
   if (names.some((raw) => raw.trim() !== '' && normalizeTag(raw) === '')) {
     return TAG_MSG.invisibleOnly;
   }
@@ -95,7 +102,7 @@ export function tagNamesProblem(names: readonly string[]): string | null {
   if (problem !== null) return problem;
   for (const tag of tags) {
     const kinds = tagPersonalInfoKinds(tag);
-    if (kinds.length > 0) return tagPersonalInfoMessage(tag, kinds);
+    if (kinds.length > 0) return { tag, kinds: [...kinds] };
   }
   return null;
 }

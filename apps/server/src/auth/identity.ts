@@ -5,9 +5,9 @@
  * Otherwise it is the anonymous session it names (`session_id` in a body, else the
  * `X-Session-Id` header), which must be a strong id (contract: session-id.ts), or nobody.
  */
-import { API_MSG, sessionIdProblem } from '@dating/contract';
+import { sessionIdProblem } from '@dating/contract';
 import type { ActivityMacs, KeyActivity } from '../lib/activity-macs.ts';
-import { fieldError } from '../lib/http-errors.ts';
+import { fieldError, fromText } from '../lib/http-errors.ts';
 import { hashSessionId } from '../lib/session-id.ts';
 
 export interface AuthUser {
@@ -47,14 +47,14 @@ const NOBODY = { sessionId: null, sessionHash: null, activity: null } as const;
 export function checkSessionId(candidate: unknown): string | null {
   if (candidate === undefined || candidate === '') return null;
   const problem = sessionIdProblem(candidate);
-  if (problem !== null) throw fieldError('session_id', problem);
+  if (problem !== null) throw fieldError('session_id', fromText(problem));
   return candidate as string;
 }
 
 /** A session id that must be there and strong: 400 `{"session_id": [...]}` otherwise. */
 export function requireSessionId(candidate: unknown): string {
   const sessionId = checkSessionId(candidate);
-  if (sessionId === null) throw fieldError('session_id', API_MSG.sessionInvalid);
+  if (sessionId === null) throw fieldError('session_id', 'sessionInvalid');
   return sessionId;
 }
 
@@ -77,7 +77,7 @@ export function requireAuthor(viewer: Viewer): Author {
   if (viewer.sessionHash && viewer.activity) {
     return { userId: null, sessionHash: viewer.sessionHash, activity: viewer.activity };
   }
-  throw fieldError('session_id', API_MSG.sessionInvalid);
+  throw fieldError('session_id', 'sessionInvalid');
 }
 
 /** Whether the viewer wrote a row, by user id or by anonymous session. */

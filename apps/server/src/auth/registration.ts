@@ -12,7 +12,7 @@ import {
 } from '@dating/contract';
 import type { Db, WriteClaim } from '../db/connection.ts';
 import type { DeletedNames } from '../lib/deleted-names.ts';
-import { type FieldErrors, fieldErrors } from '../lib/http-errors.ts';
+import { fieldErrors, fromText, type Message } from '../lib/http-errors.ts';
 import { nameRecentlyDeleted } from '../repositories/deleted-names.ts';
 import { insertUser, loginNameTaken } from '../repositories/users.ts';
 import { hashPassword } from './passwords.ts';
@@ -35,10 +35,17 @@ function passwordProblems(password: string, username: string | null): string[] {
  * Every problem of a registration: those the schema found (a missing field, a wrong type,
  * malformed text) and the rules of the fields it passed.
  */
-export function registrationProblems(body: unknown, schemaProblems: FieldErrors): FieldErrors {
-  const errors: FieldErrors = { ...schemaProblems };
-  const add = (field: string, ...messages: string[]) => {
-    if (messages.length > 0) errors[field] = [...(errors[field] ?? []), ...messages];
+export function registrationProblems(
+  body: unknown,
+  schemaProblems: Record<string, Message[]>,
+): Record<string, Message[]> {
+  const errors: Record<string, Message[]> = { ...schemaProblems };
+  // The contract's validators (shared with the web app's form) say their problems in
+  // English: each is read back to its code.
+  const add = (field: string, ...texts: string[]) => {
+    if (texts.length > 0) {
+      errors[field] = [...(errors[field] ?? []), ...texts.map((text) => fromText(text))];
+    }
   };
   const fields = (body ?? {}) as Partial<Record<keyof RegisterBody, unknown>>;
   const text = (field: keyof RegisterBody) =>
@@ -81,16 +88,16 @@ export async function registerUser(
 ): Promise<RegisteredUser> {
   const username = normalizeUsername(body.username);
   const email = body.email?.trim() || null;
-  if (await loginNameTaken(db, username)) throw fieldErrors({ username: [API_MSG.usernameTaken] });
+  if (await loginNameTaken(db, username)) throw fieldErrors({ username: ['usernameTaken'] });
   const days = LIMITS.deletedNameDays;
   if (await nameRecentlyDeleted(db, deletedNames.of(username), days)) {
-    throw fieldErrors({ username: [API_MSG.usernameRecentlyDeleted] });
+    throw fieldErrors({ username: ['usernameRecentlyDeleted'] });
   }
   if (email !== null && (await loginNameTaken(db, email))) {
-    throw fieldErrors({ email: [API_MSG.emailTaken] });
+    throw fieldErrors({ email: ['emailTaken'] });
   }
   if (email !== null && (await nameRecentlyDeleted(db, deletedNames.of(email), days))) {
-    throw fieldErrors({ email: [API_MSG.emailRecentlyDeleted] });
+    throw fieldErrors({ email: ['emailRecentlyDeleted'] });
   }
   const passwordHash = await hashPassword(body.password);
   try {
@@ -105,8 +112,8 @@ export async function registerUser(
     if (code !== '23505') throw error;
     throw fieldErrors(
       constraint === 'users_email_key'
-        ? { email: [API_MSG.emailTaken] }
-        : { username: [API_MSG.usernameTaken] },
+        ? { email: ['emailTaken'] }
+        : { username: ['usernameTaken'] },
     );
   }
 }

@@ -31,7 +31,7 @@
  *   id (none: from the first); the perspective filter the thread is read with.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { AGE_RANGES, type AgeRange, API_MSG, GENDERS, type Gender, MAX_ID } from '@dating/contract';
+import { AGE_RANGES, type AgeRange, GENDERS, type Gender, MAX_ID } from '@dating/contract';
 import { fieldError } from './http-errors.ts';
 
 export type CursorKind =
@@ -51,7 +51,7 @@ export type CursorKind =
 const MAC_BYTES = 16;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
-const invalid = () => fieldError('cursor', API_MSG.cursorInvalid);
+const invalid = () => fieldError('cursor', 'cursorInvalid');
 
 export class Cursors {
   private readonly key: Buffer;

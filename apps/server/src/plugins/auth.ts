@@ -7,7 +7,7 @@
  * takes effect on the next one.
  */
 
-import { API_MSG, type StaffRole } from '@dating/contract';
+import type { StaffRole } from '@dating/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AuthUser, checkSessionId, type Viewer, viewerFrom } from '../auth/identity.ts';
@@ -27,11 +27,11 @@ export default fp(
         return;
       }
       const match = /^Bearer ([A-Za-z0-9_.-]{1,4096})$/.exec(header);
-      if (!match?.[1]) throw unauthorized(API_MSG.tokenInvalid);
+      if (!match?.[1]) throw unauthorized('tokenInvalid');
       const verified = await app.tokens.verifyAccess(match[1]);
-      if (!verified) throw unauthorized(API_MSG.tokenInvalid);
+      if (!verified) throw unauthorized('tokenInvalid');
       const user = await findUserById(app.db, verified.userId);
-      if (!user) throw unauthorized(API_MSG.tokenInvalid);
+      if (!user) throw unauthorized('tokenInvalid');
       request.user = user;
     });
   },

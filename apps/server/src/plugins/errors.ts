@@ -6,7 +6,7 @@
  */
 
 import type { IncomingMessage } from 'node:http';
-import { API_MSG } from '@dating/contract';
+import { type ErrorCode, LIMITS } from '@dating/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -15,10 +15,10 @@ import {
   DeadlineExceededError,
 } from '../db/deadline.ts';
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/unavailable.ts';
-import { messageLanguage } from '../lib/accept-language.ts';
+import { type MessageLanguage, messageLanguage } from '../lib/accept-language.ts';
+import { type Message, type MessageValue, render } from '../lib/error-messages/catalogue.ts';
 import { localizeError } from '../lib/error-messages/localize.ts';
-import { type FieldErrors, HttpError } from '../lib/http-errors.ts';
-import { MALFORMED_TEXT } from '../lib/text-guard.ts';
+import { type CodedBody, HttpError, message, renderBody } from '../lib/http-errors.ts';
 import { MALFORMED, SINGLE_VALUE } from './validation.ts';
 
 /** Seconds a client should wait before retrying while the database is unavailable. */
@@ -74,33 +74,53 @@ interface AjvError {
   message?: string;
 }
 
-function describe(error: AjvError): string {
+/** Ajv's type names as the request checks say them, in Spanish and Arabic (English: as is). */
+const TYPE_NAMES: Readonly<Record<'es' | 'ar', Readonly<Record<string, string>>>> = {
+  es: { string: 'texto', boolean: 'verdadero o falso', number: 'número', object: 'objeto' },
+  ar: { string: 'نص', boolean: 'صحيح أو خطأ', number: 'رقم', object: 'كائن' },
+};
+const typeName =
+  (type: string): MessageValue =>
+  (language) =>
+    language === 'en' ? type : (TYPE_NAMES[language][type] ?? type);
+
+/** What a request check says of a field, by code (the English texts are the seed's). */
+function describe(error: AjvError, field: string): Message {
   const p = error.params;
   switch (error.keyword) {
     case 'required':
-      return API_MSG.required;
+      return message('required');
     case 'type':
-      return `Must be ${p.type === 'integer' ? 'an integer' : p.type === 'array' ? 'a list' : `a ${String(p.type)}`}.`;
+      if (p.type === 'integer') return message('mustBeInteger');
+      if (p.type === 'array') return message('mustBeList');
+      return message('mustBeType', { type: typeName(String(p.type)) });
     case 'enum':
-      return `Not a valid choice. Choose one of: ${(p.allowedValues as unknown[]).join(', ')}.`;
+      return message('notAChoice', { choices: (p.allowedValues as unknown[]).join(', ') });
     case 'maxLength':
-      return `Ensure this field has no more than ${String(p.limit)} characters.`;
+      // The password's own limit has its own words (the registration form's).
+      if (field === 'password' && p.limit === LIMITS.passwordMax) {
+        return message('passwordTooLong');
+      }
+      return message('tooLong', { limit: String(p.limit) });
     case 'minLength':
-      return `Ensure this field has at least ${String(p.limit)} characters.`;
+      return message('tooShort', { limit: String(p.limit) });
     case 'maxItems':
-      return `Ensure this list has no more than ${String(p.limit)} items.`;
+      return message('tooManyItems', { limit: String(p.limit) });
     case 'maximum':
-      return `Ensure this value is less than or equal to ${String(p.limit)}.`;
+      return message('tooLarge', { limit: String(p.limit) });
     case 'minimum':
-      return `Ensure this value is greater than or equal to ${String(p.limit)}.`;
+      return message('tooSmall', { limit: String(p.limit) });
     case 'pattern':
-      return 'This value has an invalid format.';
+      return message('invalidFormat');
     case SINGLE_VALUE:
-      return 'Give this parameter once, as a single value.';
+      return message('singleValue');
     case MALFORMED:
-      return MALFORMED_TEXT;
+      return message('textMalformed');
     default:
-      return error.message ? `Invalid value: ${error.message}.` : 'Invalid value.';
+      // Ajv's own reason is English only: it stays so inside the Spanish or Arabic sentence.
+      return error.message
+        ? message('invalidValueBecause', { reason: error.message })
+        : message('invalidValue');
   }
 }
 
@@ -121,22 +141,31 @@ function isNullableNoise(error: AjvError, all: AjvError[]): boolean {
   );
 }
 
-/** Ajv errors as `{"field": ["message"]}`, keyed by the top-level field they concern. */
-export function validationToFieldErrors(all: AjvError[]): FieldErrors | null {
-  const out: FieldErrors = {};
+/** Ajv errors as `{"field": [message]}`, keyed by the top-level field they concern. */
+export function validationToFieldErrors(all: AjvError[]): Record<string, Message[]> | null {
+  const out: Record<string, Message[]> = {};
   const errors = all.filter((error) => !isNullableNoise(error, all));
   for (const error of errors) {
     const field =
       error.instancePath.split('/')[1] ??
       (error.keyword === 'required' ? String(error.params.missingProperty) : undefined);
     if (!field) return null;
-    const message = field === 'session_id' ? API_MSG.sessionInvalid : describe(error);
+    const said = field === 'session_id' ? message('sessionInvalid') : describe(error, field);
     const list = out[field] ?? [];
-    if (!list.includes(message)) list.push(message);
+    // One message per text: two failures that read the same are said once.
+    const text = render(said.code, said.params, 'en');
+    if (!list.some((item) => render(item.code, item.params, 'en') === text)) list.push(said);
     out[field] = list;
   }
   return out;
 }
+
+/** A request part that is wrong as a whole (not field by field), by its code. */
+const INVALID_PART: Readonly<Record<string, ErrorCode>> = {
+  body: 'invalidBody',
+  querystring: 'invalidQuerystring',
+  headers: 'invalidHeaders',
+};
 
 /** The Vary header with Accept-Language added to what the response already names. */
 function varyWithLanguage(current: unknown): string {
@@ -163,14 +192,50 @@ export function localizedErrorBody(
   const language = messageLanguage(request.headers['accept-language']);
   const localized = localizeError(reply.statusCode, body, language);
   if (localized === null) return null;
-  reply.header('Error-Code', localized.codes.join(', '));
-  // The same address answers in another language for another Accept-Language.
-  reply.header('Vary', varyWithLanguage(reply.getHeader('vary')));
-  if (localized.language !== null && localized.language !== 'en') {
-    reply.header('Content-Language', localized.language);
-  }
+  languageHeaders(reply, localized.codes, localized.language);
   return localized.body;
 }
+
+/** Error-Code, and the headers that say which language the messages are in. */
+function languageHeaders(
+  reply: FastifyReply,
+  codes: readonly ErrorCode[],
+  language: MessageLanguage | null,
+): void {
+  reply.header('Error-Code', codes.join(', '));
+  // The same address answers in another language for another Accept-Language.
+  reply.header('Vary', varyWithLanguage(reply.getHeader('vary')));
+  if (language !== null && language !== 'en') reply.header('Content-Language', language);
+}
+
+/**
+ * The payload each request's error went out as when it was written by code here: the
+ * `onSend` hook leaves that one be (a hook that put another body in its place, such as an
+ * idempotent request's twin's answer, still has its body read back to its code).
+ */
+const written = new WeakMap<FastifyRequest, string>();
+
+/** Sends an error raised by code, written in the request's language. */
+function sendCoded(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  coded: CodedBody,
+): FastifyReply {
+  const language = messageLanguage(request.headers['accept-language']);
+  const { body, codes } = renderBody(coded, language);
+  reply.code(status);
+  languageHeaders(reply, codes, language);
+  const payload = JSON.stringify(body);
+  written.set(request, payload);
+  return reply.type('application/json; charset=utf-8').send(payload);
+}
+
+const detailOf = (code: ErrorCode): CodedBody => ({
+  kind: 'detail',
+  detail: message(code),
+  extra: {},
+});
 
 /**
  * Every JSON error response, whichever code path sent it: its code(s) in `Error-Code` (and a
@@ -185,6 +250,7 @@ async function localizeErrors(
   payload: unknown,
 ): Promise<unknown> {
   if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+  if (written.get(request) === payload) return payload;
   if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
     return payload;
   }
@@ -208,17 +274,23 @@ export default fp(
         return reply.code(413).header('Connection', 'close').send({ detail: error.message });
       }
       if (error instanceof HttpError) {
-        return reply.code(error.statusCode).headers(error.headers).send(error.body);
+        reply.headers(error.headers);
+        return sendCoded(request, reply, error.statusCode, error.coded);
       }
       if (error.validation) {
         // An id in the path that cannot exist is simply not found.
         if (error.validationContext === 'params') {
-          return reply.code(404).send({ detail: API_MSG.notFound });
+          return sendCoded(request, reply, 404, detailOf('notFound'));
         }
         const fields = validationToFieldErrors(error.validation as AjvError[]);
-        return reply
-          .code(400)
-          .send(fields ?? { detail: `Invalid ${error.validationContext ?? 'request'}.` });
+        return sendCoded(
+          request,
+          reply,
+          400,
+          fields !== null
+            ? { kind: 'fields', fields }
+            : detailOf(INVALID_PART[error.validationContext ?? ''] ?? 'invalidRequest'),
+        );
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
@@ -230,18 +302,14 @@ export default fp(
         // Not "nothing happened": the write may be there. A retry with the same
         // Idempotency-Key cannot write it twice (the key commits with the write).
         request.log.warn({ err: error }, 'database did not answer a commit');
-        return reply
-          .code(503)
-          .header('Retry-After', UNAVAILABLE_RETRY_AFTER)
-          .send({ detail: API_MSG.writeMayHaveBeenSaved });
+        reply.header('Retry-After', UNAVAILABLE_RETRY_AFTER);
+        return sendCoded(request, reply, 503, detailOf('writeMayHaveBeenSaved'));
       }
       if (isTransactionConflict(error)) {
         // Rolled back whole, twice: nothing was written, and a retry soon succeeds.
         request.log.warn({ err: error }, 'transaction conflict, retried once');
-        return reply
-          .code(503)
-          .header('Retry-After', CONFLICT_RETRY_AFTER)
-          .send({ detail: API_MSG.serviceUnavailable });
+        reply.header('Retry-After', CONFLICT_RETRY_AFTER);
+        return sendCoded(request, reply, 503, detailOf('serviceUnavailable'));
       }
       const deadline = error instanceof DeadlineExceededError;
       if (deadline || error instanceof DatabaseClosingError || isDatabaseUnavailable(error)) {
@@ -251,16 +319,16 @@ export default fp(
           { err: error },
           deadline ? 'request deadline passed' : 'database unavailable',
         );
-        return reply
-          .code(503)
-          .header('Retry-After', UNAVAILABLE_RETRY_AFTER)
-          .send({ detail: API_MSG.serviceUnavailable });
+        reply.header('Retry-After', UNAVAILABLE_RETRY_AFTER);
+        return sendCoded(request, reply, 503, detailOf('serviceUnavailable'));
       }
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ detail: 'Internal server error.' });
+      return sendCoded(request, reply, 500, detailOf('internalError'));
     });
 
-    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: API_MSG.notFound }));
+    app.setNotFoundHandler((request, reply) =>
+      sendCoded(request, reply, 404, detailOf('notFound')),
+    );
   },
   { name: 'errors' },
 );

@@ -20,12 +20,12 @@
  * hashes, and expire after 24 hours.
  */
 import { createHmac } from 'node:crypto';
-import { API_MSG, RETENTION } from '@dating/contract';
+import { RETENTION } from '@dating/contract';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor, WriteClaim } from '../db/connection.ts';
 import { WriteBatcher } from '../db/write-batches.ts';
-import { badRequest, HttpError } from '../lib/http-errors.ts';
+import { badRequest, detailError, type HttpError } from '../lib/http-errors.ts';
 import {
   claimIdempotencyKey,
   deleteExpiredIdempotencyKeys,
@@ -125,8 +125,7 @@ export default fp(
       expiresAt: new Date(Date.now() + LIFETIME_MS),
     });
     const claimFor = (state: KeyState, db: Executor) => claimIdempotencyKey(db, keyOf(state));
-    const inProgress = () =>
-      new HttpError(409, { detail: API_MSG.idempotencyInProgress }, { 'Retry-After': '1' });
+    const inProgress = () => detailError(409, 'idempotencyInProgress', { 'Retry-After': '1' });
 
     /**
      * Whether a request's key is in force, asked of the database for many requests at once:
@@ -152,12 +151,12 @@ export default fp(
         headers: error.headers,
       });
       if (!row.fingerprint.equals(state.fingerprint)) {
-        return refusal(new HttpError(422, { detail: API_MSG.idempotencyKeyReused }));
+        return refusal(detailError(422, 'idempotencyKeyReused'));
       }
       if (row.status === null || row.body === null) {
         const age = Date.now() - row.created_at.getTime();
         if (age < RESPONSE_LOST_AFTER_MS) return refusal(inProgress());
-        return refusal(new HttpError(409, { detail: API_MSG.idempotencyResponseLost }));
+        return refusal(detailError(409, 'idempotencyResponseLost'));
       }
       return {
         status: row.status,
@@ -172,7 +171,7 @@ export default fp(
       const header = request.headers['idempotency-key'];
       if (header === undefined) return;
       if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
-        throw badRequest(API_MSG.idempotencyKeyInvalid);
+        throw badRequest('idempotencyKeyInvalid');
       }
       const body = request.body as { session_id?: unknown } | undefined;
       const viewer = viewerOf(request, body?.session_id);

@@ -13,7 +13,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counters } from '../lib/counters.ts';
-import { HttpError } from '../lib/http-errors.ts';
+import { detailError, HttpError, message } from '../lib/http-errors.ts';
 import { CounterNames } from '../lib/keyed-hashes.ts';
 import {
   DEFAULT_RULES,
@@ -68,11 +68,9 @@ function identityOf(request: FastifyRequest): string {
 }
 
 function throttled(retryAfterSeconds: number): HttpError {
-  return new HttpError(
-    429,
-    { detail: `Request was throttled. Expected available in ${retryAfterSeconds} seconds.` },
-    { 'Retry-After': String(retryAfterSeconds) },
-  );
+  return detailError(429, message('throttled', { seconds: String(retryAfterSeconds) }), {
+    'Retry-After': String(retryAfterSeconds),
+  });
 }
 
 const UNLIMITED: Limits = {

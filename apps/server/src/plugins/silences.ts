@@ -14,11 +14,11 @@
  * scope after the auth plugin; it runs before validation, so a silenced write is refused
  * before anything else looks at it.
  */
-import { silencedDetail } from '@dating/contract';
+import { silenceEnd } from '@dating/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { checkSessionId } from '../auth/identity.ts';
-import { HttpError } from '../lib/http-errors.ts';
+import { detailError, type HttpError, message } from '../lib/http-errors.ts';
 import { hashSessionId } from '../lib/session-id.ts';
 import { activeSilenceOf } from '../repositories/silences.ts';
 import { AUTH_PLUGIN } from './auth.ts';
@@ -57,10 +57,12 @@ export function refusedWhenSilenced(method: string, url: string): boolean {
 
 /** The 403 of a silenced write. */
 export function silencedError(silence: { reason: string; ends_at: Date }): HttpError {
-  return new HttpError(403, {
-    detail: silencedDetail(silence.ends_at, silence.reason),
-    silenced_until: silence.ends_at.toISOString(),
-  });
+  return detailError(
+    403,
+    message('silenced', { until: silenceEnd(silence.ends_at), reason: silence.reason }),
+    {},
+    { silenced_until: silence.ends_at.toISOString() },
+  );
 }
 
 function identityOf(request: FastifyRequest) {

@@ -11,7 +11,6 @@
  */
 import {
   ALL_LANGUAGES,
-  API_MSG,
   CONTENT_LANGUAGES,
   FEED_SORT_DEFAULT,
   type FeedSort,
@@ -89,14 +88,14 @@ export const LANGUAGE_FILTER_INVALID = `Language must be all, or language codes 
 function languagesOf(raw: string | undefined): readonly string[] | undefined {
   if (raw === undefined) return undefined;
   const read = readLanguageFilter(raw);
-  if (read === null) throw fieldError('language', LANGUAGE_FILTER_INVALID);
+  if (read === null) throw fieldError('language', 'languageFilterInvalid');
   return read === ALL_LANGUAGES ? undefined : read;
 }
 
 /** The sort asked for; anything but the four names is a 400. */
 function sortOf(raw: string | undefined): FeedSort {
   if (raw === undefined || raw === '') return FEED_SORT_DEFAULT;
-  if (!isFeedSort(raw)) throw fieldError('sort', API_MSG.sortInvalid);
+  if (!isFeedSort(raw)) throw fieldError('sort', 'sortInvalid');
   return raw;
 }
 
@@ -134,7 +133,7 @@ async function tagFilter(
     (name === value.toLowerCase() ? undefined : await findTagIdByName(db, value.toLowerCase()));
   if (tag) return tag.id;
   if (/^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= MAX_ID) return Number(value);
-  if (Number.isFinite(Number(value))) throw fieldError('tag_id', API_MSG.tagIdInvalid);
+  if (Number.isFinite(Number(value))) throw fieldError('tag_id', 'tagIdInvalid');
   return null;
 }
 
@@ -189,7 +188,7 @@ export async function feedPage(
 ): Promise<FeedPage> {
   if (query.user_id !== undefined) {
     if (!viewer.user) throw unauthorized();
-    if (query.user_id !== viewer.user.id) throw forbidden('You can only list your own questions.');
+    if (query.user_id !== viewer.user.id) throw forbidden('ownQuestionsOnly');
   }
   const sort = sortOf(query.sort);
   const languages = languagesOf(query.language);

@@ -37,7 +37,7 @@ async function onVisibleQuestion(
 export function followQuestion(db: Db, viewer: Viewer, author: Author, questionId: number) {
   return onVisibleQuestion(db, viewer, questionId, async (tx) => {
     if (await isFollowing(tx, questionId, viewer)) return;
-    if ((await countFollows(tx, author)) >= LIMITS.followsMax) throw badRequest(FOLLOW_LIMIT_MSG);
+    if ((await countFollows(tx, author)) >= LIMITS.followsMax) throw badRequest('followLimit');
     await follow(tx, questionId, author);
   });
 }

@@ -7,7 +7,7 @@
  * hidden from the liker (presenters/ownership.ts `visibleTo`) is not there for them: 404
  * to a like and to an unlike alike.
  */
-import { API_MSG, type LikeResponse } from '@dating/contract';
+import type { LikeResponse } from '@dating/contract';
 import { requireAuthor, type Viewer } from '../auth/identity.ts';
 import type { Db, Executor, WriteClaim } from '../db/connection.ts';
 import { commitsAsItEnds } from '../db/deadline.ts';
@@ -66,10 +66,10 @@ export class LikeBatches {
 
 const REPEATED = {
   question: {
-    user: API_MSG.alreadyLikedQuestionUser,
-    session: API_MSG.alreadyLikedQuestionSession,
+    user: 'alreadyLikedQuestionUser',
+    session: 'alreadyLikedQuestionSession',
   },
-  answer: { user: API_MSG.alreadyLikedAnswerUser, session: API_MSG.alreadyLikedAnswerSession },
+  answer: { user: 'alreadyLikedAnswerUser', session: 'alreadyLikedAnswerSession' },
 } as const;
 
 /**

@@ -7,7 +7,7 @@
  * whatever watches the row or the thread version sees the change at once. Marking a reply
  * tells its author, and an update tells the question's followers (services/notifications.ts).
  */
-import { LIMITS, OUTCOME_API_MSG } from '@dating/contract';
+import { LIMITS } from '@dating/contract';
 import { isOwner, type Viewer } from '../auth/identity.ts';
 import type { Db, WriteClaim } from '../db/connection.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../lib/http-errors.ts';
@@ -46,10 +46,10 @@ export async function setHelpful(
     if (!answer || answer.is_deleted || answer.question_id !== questionId) throw notFound();
     if (answer.helpful === helpful) return answer;
     if (helpful) {
-      if (isOwner(viewer, answer)) throw badRequest(OUTCOME_API_MSG.helpfulOwnReply);
-      if (answer.hidden_at !== null) throw badRequest(OUTCOME_API_MSG.helpfulHidden);
+      if (isOwner(viewer, answer)) throw badRequest('helpfulOwnReply');
+      if (answer.hidden_at !== null) throw badRequest('helpfulHidden');
       if (question.helpful_count >= LIMITS.helpfulPerQuestionMax) {
-        throw badRequest(OUTCOME_API_MSG.helpfulLimit);
+        throw badRequest('helpfulLimit');
       }
     }
     const updated = await setAnswerHelpful(tx, answerId, helpful);
@@ -62,10 +62,10 @@ export async function setHelpful(
 /** An update's text: plain text, trimmed, 1 to `LIMITS.updateTextMax` characters. */
 export function cleanUpdateText(text: string): string {
   const trimmed = text.trim();
-  if (trimmed === '') throw fieldError('text', OUTCOME_API_MSG.updateEmpty);
+  if (trimmed === '') throw fieldError('text', 'updateEmpty');
   // Characters as PostgreSQL counts them (code points), as the table's check does.
   if ([...trimmed].length > LIMITS.updateTextMax) {
-    throw fieldError('text', OUTCOME_API_MSG.updateTooLong);
+    throw fieldError('text', 'updateTooLong');
   }
   return trimmed;
 }
@@ -90,7 +90,7 @@ export async function addUpdate(
     if (!question || !visibleTo(viewer, question, question)) throw notFound();
     if (!isOwner(viewer, question)) throw forbidden();
     if (question.update_count >= LIMITS.updatesPerQuestionMax) {
-      throw badRequest(OUTCOME_API_MSG.updateLimit);
+      throw badRequest('updateLimit');
     }
     const update = await insertQuestionUpdate(tx, questionId, text);
     const held =

@@ -13,12 +13,11 @@
  */
 import {
   type AgeRange,
-  API_MSG,
   type Gender,
   LIMITS,
   normalizeTags,
   type Tag,
-  tagNamesProblem,
+  tagNamesIssue,
 } from '@dating/contract';
 import { type Author, isOwner, requireAuthor, STRANGER, type Viewer } from '../auth/identity.ts';
 import { moderates, roleOf } from '../auth/roles.ts';
@@ -26,7 +25,15 @@ import type { Db, Executor, WriteClaim } from '../db/connection.ts';
 import { commitsAsItEnds } from '../db/deadline.ts';
 import { WriteBatcher, type WriteBatchOptions } from '../db/write-batches.ts';
 import { detectLanguage } from '../lib/content-language.ts';
-import { fieldError, forbidden, notFound, unauthorized } from '../lib/http-errors.ts';
+import { tagKinds } from '../lib/error-messages/kinds.ts';
+import {
+  fieldError,
+  forbidden,
+  fromText,
+  message,
+  notFound,
+  unauthorized,
+} from '../lib/http-errors.ts';
 import { cleanReplyText } from '../lib/reply-text.ts';
 import { htmlToPlainText, sanitizeQuestionHtml } from '../lib/rich-text.ts';
 import { linksOf, type WatchedWordMatch } from '../lib/watched-words.ts';
@@ -228,7 +235,7 @@ export interface PostLabels {
 function cleanQuestionText(html: string) {
   const text = sanitizeQuestionHtml(html);
   const plain = htmlToPlainText(text);
-  if (plain === '') throw fieldError('text', API_MSG.questionEmpty);
+  if (plain === '') throw fieldError('text', 'questionEmpty');
   return { text, plain };
 }
 
@@ -291,8 +298,12 @@ export async function askQuestion(
   key?: WriteClaim<AskedQuestion> | null,
 ): Promise<AskedQuestion> {
   const { text, plain } = cleanQuestionText(input.text);
-  const tagProblem = tagNamesProblem(input.tagNames);
-  if (tagProblem) throw fieldError('tag_names', tagProblem);
+  const tagIssue = tagNamesIssue(input.tagNames);
+  if (typeof tagIssue === 'string') throw fieldError('tag_names', fromText(tagIssue));
+  if (tagIssue !== null) {
+    const { tag, kinds } = tagIssue;
+    throw fieldError('tag_names', message('tagPersonalInfo', { tag, kinds: tagKinds(kinds) }));
+  }
   const tagNames = normalizeTags(input.tagNames);
   const watched = await deps.watchedWords.screen({
     text: [plain, ...linksOf(text)],
@@ -389,7 +400,7 @@ export async function replyTo(
         : undefined,
     });
     if (shared === 'missing') throw notFound();
-    if (shared === 'hidden') throw forbidden(API_MSG.hiddenQuestion);
+    if (shared === 'hidden') throw forbidden('hiddenQuestion');
     if (shared !== 'busy') return { row: shared.answer, safety };
   }
   const row = await deps.db.transaction().execute(async (tx) => {
@@ -399,7 +410,7 @@ export async function replyTo(
     if (!question) throw notFound();
     // Not while it is hidden by reports from the viewer (its author and admins may), the
     // rule `writeReplies` asks of a shared reply.
-    if (!visibleTo(viewer, question, question)) throw forbidden(API_MSG.hiddenQuestion);
+    if (!visibleTo(viewer, question, question)) throw forbidden('hiddenQuestion');
     if (parentId !== null) await checkParent(tx, viewer, question, parentId);
     const [written] = await writeReplies(
       tx,
@@ -425,11 +436,11 @@ async function checkParent(
   const parent = await findAnswer(tx, parentId);
   // One the viewer may not see is answered as one that is not there.
   if (!parent || parent.question_id !== question.id || !visibleTo(viewer, parent, question)) {
-    throw fieldError('parent_id', 'The parent must be an answer to the same question.');
+    throw fieldError('parent_id', 'parentOtherQuestion');
   }
-  if (parent.is_deleted) throw fieldError('parent_id', 'You cannot reply to a deleted answer.');
+  if (parent.is_deleted) throw fieldError('parent_id', 'parentDeleted');
   if ((await answerDepth(tx, parentId, LIMITS.replyDepth)) >= LIMITS.replyDepth) {
-    throw fieldError('parent_id', API_MSG.replyTooDeep);
+    throw fieldError('parent_id', 'replyTooDeep');
   }
   return parent;
 }

@@ -12,7 +12,7 @@
  * speed. Checking a solution costs the server one HMAC (the key's signature).
  */
 import { hkdfSync, randomInt } from 'node:crypto';
-import { API_MSG, PowChallenge } from '@dating/contract';
+import { PowChallenge } from '@dating/contract';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Redis } from 'ioredis';
@@ -144,10 +144,10 @@ export class ProofOfWork {
 
   /** Accepts a solved, unexpired, unused challenge once; 400 `{"detail": ...}` otherwise. */
   async verify(raw: string | undefined): Promise<void> {
-    if (raw === undefined || raw === '') throw badRequest(API_MSG.powMissing);
+    if (raw === undefined || raw === '') throw badRequest('powMissing');
     const payload = decodePayload(raw);
     if (!payload || payload.challenge.parameters.algorithm !== POW_ALGORITHM) {
-      throw badRequest(API_MSG.powInvalid);
+      throw badRequest('powInvalid');
     }
     const expiresAt = payload.challenge.parameters.expiresAt;
     let result: Awaited<ReturnType<typeof verifySolution>>;
@@ -160,13 +160,13 @@ export class ProofOfWork {
         hmacKeySignatureSecret: this.keySecret,
       });
     } catch {
-      throw badRequest(API_MSG.powInvalid);
+      throw badRequest('powInvalid');
     }
-    if (result.expired) throw badRequest(API_MSG.powExpired);
-    if (!result.verified || expiresAt === undefined) throw badRequest(API_MSG.powInvalid);
+    if (result.expired) throw badRequest('powExpired');
+    if (!result.verified || expiresAt === undefined) throw badRequest('powInvalid');
     const ttl = Math.max(1, expiresAt - Math.floor(Date.now() / 1000));
     if (!(await this.used.claim(payload.challenge.parameters.nonce, ttl))) {
-      throw badRequest(API_MSG.powReused);
+      throw badRequest('powReused');
     }
   }
 }

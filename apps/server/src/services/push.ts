@@ -41,7 +41,7 @@ import type { Author } from '../auth/identity.ts';
 import type { VapidKeys } from '../config.ts';
 import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Db } from '../db/connection.ts';
-import { type FieldErrors, fieldError, fieldErrors } from '../lib/http-errors.ts';
+import { type FieldErrors, fieldError, fieldErrors, fromTexts } from '../lib/http-errors.ts';
 import {
   guardedLookup,
   type HostResolver,
@@ -183,14 +183,14 @@ export async function subscribe(
     const destination = await destinationProblem(body.endpoint, rules);
     if (destination !== null) problems.endpoint = [destination];
   }
-  if (Object.keys(problems).length > 0) throw fieldErrors(problems);
+  if (Object.keys(problems).length > 0) throw fieldErrors(fromTexts(problems));
   const kept = await saveSubscription(
     db,
     author,
     { endpoint: body.endpoint, ...body.keys },
     LIMITS.pushSubscriptionsMax,
   );
-  if (!kept) throw fieldError('endpoint', API_MSG.pushSubscriptionsMax);
+  if (!kept) throw fieldError('endpoint', 'pushSubscriptionsMax');
 }
 
 export function unsubscribe(db: Db, author: Author, endpoint: string) {

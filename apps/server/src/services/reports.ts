@@ -4,7 +4,7 @@
  * until the report is in and counted, so a delete cannot slip between the check and the
  * insert, and parallel reports of one target are counted one after the other.
  */
-import { API_MSG, type ReportReason } from '@dating/contract';
+import type { ReportReason } from '@dating/contract';
 import { isOwner, requireAuthor, type Viewer } from '../auth/identity.ts';
 import type { Db, WriteClaim } from '../db/connection.ts';
 import { badRequest, notFound } from '../lib/http-errors.ts';
@@ -59,7 +59,7 @@ export async function fileReport(
         ? await findQuestionForUpdate(tx, target.id)
         : await findAnswerForChange(tx, target.id);
     if (!content || ('is_deleted' in content && content.is_deleted)) throw notFound();
-    if (isOwner(viewer, content)) throw badRequest(API_MSG.reportOwnContent);
+    if (isOwner(viewer, content)) throw badRequest('reportOwnContent');
     const row = await insertReport(tx, {
       target,
       reason: report.reason,
@@ -69,7 +69,7 @@ export async function fileReport(
       reporterNet: report.reporterNet,
       reporterSeal: sealOf(deps.accuracy, viewer, report.address),
     });
-    if (!row) throw badRequest(API_MSG.alreadyReported);
+    if (!row) throw badRequest('alreadyReported');
     await hideIfReportedEnough(tx, target, deps.autohide, deps.accuracy);
     await key?.keep(tx, row);
     return row;

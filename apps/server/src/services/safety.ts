@@ -26,7 +26,6 @@ import {
   type HelplineCountry,
   isHelplineCountry,
   type PiiKind,
-  piiBlockedMessage,
   SafetyResourcesFile,
   type SafetyResourcesResponse,
   type SupportPanel,
@@ -36,7 +35,8 @@ import { classifyCrisis, loadCrisisModel } from '@dating/contract/crisis';
 import { personalInfoKinds } from '@dating/contract/personal-info';
 import { Value } from 'typebox/value';
 import { type Config, ConfigError } from '../config.ts';
-import { fieldError } from '../lib/http-errors.ts';
+import { postKinds } from '../lib/error-messages/kinds.ts';
+import { fieldError, fromText, message } from '../lib/http-errors.ts';
 import countryLines from '../safety/country-helplines.json' with { type: 'json' };
 import defaults from '../safety/default-resources.json' with { type: 'json' };
 
@@ -145,7 +145,7 @@ export class SafetyService {
   check(plainText: string): SafetyReport {
     const kinds = this.piiGuard === 'off' ? [] : personalInfoKinds(plainText);
     if (this.piiGuard === 'block' && kinds.length > 0) {
-      throw fieldError('text', piiBlockedMessage(kinds));
+      throw fieldError('text', message('personalInfoBlocked', { kinds: postKinds(kinds) }));
     }
     const categories = classifyCrisis(plainText);
     return { pii_warnings: kinds, support: this.panel(categories), categories };
@@ -172,7 +172,7 @@ export class SafetyService {
     };
     if (country === undefined) return response;
     const code = country.toUpperCase();
-    if (!isHelplineCountry(code)) throw fieldError('country', COUNTRY_UNKNOWN);
+    if (!isHelplineCountry(code)) throw fieldError('country', fromText(COUNTRY_UNKNOWN));
     return { ...response, country: this.countries[code] };
   }
 }

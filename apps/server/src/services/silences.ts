@@ -58,14 +58,14 @@ export function sourceOf(body: {
     body.user === undefined ? null : { type: 'account' as const, id: body.user },
   ].filter((source) => source !== null);
   const [only] = named;
-  if (named.length !== 1 || !only) throw badRequest(SILENCE_MSG.oneTarget);
+  if (named.length !== 1 || !only) throw badRequest('silenceOneTarget');
   return only;
 }
 
 async function refuseStaff(db: Executor, userId: number) {
   const user: AuthUser | undefined = await findUserById(db, userId);
   if (!user) throw notFound();
-  if (roleOf(user) !== null) throw badRequest(SILENCE_MSG.staff);
+  if (roleOf(user) !== null) throw badRequest('silenceStaff');
 }
 
 /** Silences the author of `source` for `days`, logged as "author of answer N silenced". */
@@ -91,7 +91,7 @@ export async function silence(
       who = { userId: null, sessionHash: post.session_hash };
     } else {
       // An anonymized account's posts belong to nobody any more.
-      throw badRequest(SILENCE_MSG.noAuthor);
+      throw badRequest('silenceNoAuthor');
     }
   }
   const row = await insertSilence(db, {

@@ -1,20 +1,6 @@
-/**
- * Watched words on every write of a post: questions (text, links and tags), replies, edits
- * and the asker's updates. A `block` rule refuses the write (400, naming the rule and never
- * the words); a `review` rule stores the post hidden with a report by the system, so that
- * it waits in the queue until a moderator approves it (rejects that report) or removes it;
- * a `flag` rule stores it as usual with a report by the system. The server's reports have
- * no reporter, so they count for nothing toward auto-hide nor any reporter's accuracy.
- *
- * The rules are compiled into one matcher (lib/watched-words.ts) and kept. A change of the
- * rules says so on the change feed (`w:`, migration 0024), which every instance hears; while
- * an instance cannot trust the feed (not yet connected, or lost), it reads the rules'
- * version before each use, and reads the rules again only when it moved.
- */
-import { WATCHED_MSG } from '@dating/contract';
 import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Db, Executor } from '../db/connection.ts';
-import { fieldError } from '../lib/http-errors.ts';
+import { fieldError, message } from '../lib/http-errors.ts';
 import { type WatchedWordMatch, WatchedWordMatcher } from '../lib/watched-words.ts';
 import { findPostAuthor, insertLogEntry, setHidden } from '../repositories/moderation.ts';
 import { dropNotificationsOf } from '../repositories/notifications.ts';
@@ -101,7 +87,8 @@ export class WatchedWords {
     for (const [field, texts] of Object.entries(fields)) {
       const match = matcher.match(texts);
       if (match === null) continue;
-      if (match.action === 'block') throw fieldError(field, WATCHED_MSG.blocked(match.id));
+      if (match.action === 'block')
+        throw fieldError(field, message('watchedWordBlocked', { rule: String(match.id) }));
       if (found === null || (match.action === 'review' && found.action === 'flag')) found = match;
     }
     return found;

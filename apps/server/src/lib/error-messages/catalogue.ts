@@ -1,11 +1,11 @@
 /**
  * The server's messages by code, in each language, and the way back from an English text
- * to its code. The server builds its refusals in English where they happen (the seed's
- * texts, which its tests and the specification quote); the one place that sends errors
- * (plugins/errors.ts) reads each text back to its code here, adds the code, and writes the
- * text again in the request's language. A text no entry matches keeps its English words in
- * English and takes its status's code (`codeForStatus`), whose text stands in for it in the
- * other languages, so that every error has a code and none is half translated.
+ * to its code. The server raises its refusals by code with their values (lib/http-errors.ts),
+ * and the error handler writes them in the request's language (`render`). The way back
+ * (`identify`) is for what is sent as English text only: Fastify's own errors, a plugin's
+ * straight reply, a contract validator's text. A text no entry matches keeps its English
+ * words in English and takes its status's code (`codeForStatus`), whose text stands in for
+ * it in the other languages, so that every error has a code and none is half translated.
  */
 import { ERROR_MSG, type ErrorCatalogue, type ErrorCode } from '@dating/contract';
 import type { MessageLanguage } from '../accept-language.ts';
@@ -18,11 +18,19 @@ export const CATALOGUES: Readonly<Record<MessageLanguage, ErrorCatalogue>> = {
   ar: AR,
 };
 
-export type MessageParams = Readonly<Record<string, string>>;
+/**
+ * A value put into a message: the same in every language (a number, a date, a moderator's
+ * words), or written for each (the kinds of personal information found).
+ */
+export type MessageValue = string | ((language: MessageLanguage) => string);
+export type MessageParams = Readonly<Record<string, MessageValue>>;
 
-export interface IdentifiedMessage {
-  code: ErrorCode;
-  params: MessageParams;
+/** A message by its code and the values put into it. */
+export interface Message {
+  readonly code: ErrorCode;
+  readonly params: MessageParams;
+  /** A text with no entry (it took its status's code): its English words, sent as they are. */
+  readonly english?: string;
 }
 
 const PLACEHOLDER = /\{(\w+)\}/g;
@@ -47,7 +55,7 @@ for (const [code, text] of Object.entries(ERROR_MSG) as [ErrorCode, string][]) {
 }
 
 /** The code (and the values put in) of an English message the server sends, or null. */
-export function identify(text: string): IdentifiedMessage | null {
+export function identify(text: string): Message | null {
   const exact = EXACT.get(text);
   if (exact !== undefined) return { code: exact, params: {} };
   for (const { code, pattern, names } of TEMPLATES) {
@@ -64,9 +72,11 @@ export function identify(text: string): IdentifiedMessage | null {
 
 /** A code's message in `language`, with its `{name}` placeholders filled in. */
 export function render(code: ErrorCode, params: MessageParams, language: MessageLanguage): string {
-  return CATALOGUES[language][code].replace(PLACEHOLDER, (whole, name: string) =>
-    Object.hasOwn(params, name) ? (params[name] ?? whole) : whole,
-  );
+  return CATALOGUES[language][code].replace(PLACEHOLDER, (whole, name: string) => {
+    const value = Object.hasOwn(params, name) ? params[name] : undefined;
+    if (value === undefined) return whole;
+    return typeof value === 'string' ? value : value(language);
+  });
 }
 
 /**

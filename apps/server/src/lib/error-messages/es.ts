@@ -88,6 +88,8 @@ export const ES = {
   tagTooLong: `Las etiquetas pueden tener como máximo ${LIMITS.tagMax} caracteres.`,
   tagLookalike:
     'Una etiqueta debe escribirse en un solo alfabeto, sin letras que se hagan pasar por otras (una «а» cirílica o una «ɑ» en lugar de «a»).',
+  tagPersonalInfo:
+    'La etiqueta «{tag}» parece {kinds}. Las etiquetas son públicas: describe el tema, no a las personas.',
   sessionIdMalformed:
     'Un identificador de sesión anónima debe ser un UUID v4 o tener de 22 a 128 caracteres entre A-Z, a-z, 0-9, _ y -.',
   sessionIdWeak:

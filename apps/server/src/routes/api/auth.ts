@@ -4,7 +4,6 @@
  */
 
 import {
-  API_MSG,
   ErrorDetail,
   PublicUser,
   RefreshBody,
@@ -17,7 +16,12 @@ import { Type } from 'typebox';
 import { verifyPassword } from '../../auth/passwords.ts';
 import type { RegisteredUser } from '../../auth/registration.ts';
 import { registerUser, registrationProblems } from '../../auth/registration.ts';
-import { badRequest, type FieldErrors, fieldErrors, unauthorized } from '../../lib/http-errors.ts';
+import {
+  badRequest,
+  type FieldMessages,
+  fieldErrors,
+  unauthorized,
+} from '../../lib/http-errors.ts';
 import { validationToFieldErrors } from '../../plugins/errors.ts';
 import { findUserForLogin } from '../../repositories/users.ts';
 
@@ -42,7 +46,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const schemaProblems = request.validationError
         ? validationToFieldErrors(request.validationError.validation)
         : {};
-      if (schemaProblems === null) throw badRequest('Invalid body.');
+      if (schemaProblems === null) throw badRequest('invalidBody');
       const problems = registrationProblems(request.body, schemaProblems);
       if (Object.keys(problems).length > 0) throw fieldErrors(problems);
       const key = request.idempotency?.answering(201, (user: RegisteredUser) => user);
@@ -68,9 +72,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       // full-width or other compatibility forms names the same account.
       const login = (email ?? username ?? '').normalize('NFKC').trim();
       if (login === '' || password === '') {
-        const errors: FieldErrors = {};
-        if (login === '') errors.username = [API_MSG.required];
-        if (password === '') errors.password = [API_MSG.required];
+        const errors: FieldMessages = {};
+        if (login === '') errors.username = ['required'];
+        if (password === '') errors.password = ['required'];
         throw fieldErrors(errors);
       }
       const asEmail = email !== undefined || login.includes('@');
@@ -90,7 +94,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
             },
       );
       const ok = await verifyPassword(user?.password_hash ?? null, password);
-      if (!user || !ok) throw unauthorized(API_MSG.badCredentials);
+      if (!user || !ok) throw unauthorized('badCredentials');
       await attempt.succeeded();
       reply.header(
         'Set-Cookie',
@@ -115,7 +119,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const pair = await app.db
         .transaction()
         .execute((tx) => app.tokens.rotate(tx, request.body.refresh));
-      if (!pair) throw unauthorized(API_MSG.tokenInvalid);
+      if (!pair) throw unauthorized('tokenInvalid');
       return pair;
     },
   );
@@ -137,7 +141,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       // expired one does not stop the sign-out.
       const access = bearerRe.exec(request.headers.authorization ?? '')?.[1];
       if (!(await app.tokens.revoke(app.db, request.body.refresh, access))) {
-        throw unauthorized(API_MSG.tokenInvalid);
+        throw unauthorized('tokenInvalid');
       }
       return {};
     },

@@ -309,10 +309,15 @@ const STALKING: Rule[] = [
   re(x('cuentas perfiles'), x('falsos falsas nuevas')),
   re(w('rastre localizador')),
   re(x('gps airtag airtags'), x('en')),
-  re(
+  re(x('espia espian espiaba espiando espiarme espio')),
+  // Watching is also what a mother-in-law does at the stove: watched is stalking when it is
+  // of the phone, the messages, where one goes, or all the time.
+  near(
+    x('vigila vigilaba vigilan vigilarme vigilando vigilandome'),
     x(
-      'espia espian espiaba espiando espiarme espio vigila vigilaba vigilan vigilarme vigilando vigilandome',
+      'celular telefono movil redes mensajes chats whatsapp ubicacion todo todas siempre casa calle salgo entro voy coche carro auto portal frente afuera fuera ventana',
     ),
+    6,
   ),
   re(x('numeros'), x('ocultos')),
   re(x('se'), x('aparece')),
@@ -440,9 +445,15 @@ const FIGURES = new RegExp(
   'g',
 );
 
+/** A pet that follows one round the house ("mi perro no deja de seguirme"): not a person. */
+const PET_FOLLOWING = new RegExp(
+  ` mi ${x('perro perra perrito perrita gato gata gatito gatita mascota cachorro')}${gap(3)} ${x('sigue seguirme siguiendo')}(?= )`,
+  'g',
+);
+
 /** The Spanish crisis categories of a text, in the order of `CRISIS_CATEGORIES`. */
 export function crisisCategoriesEs(text: string): CrisisCategory[] {
-  let t = normalizeEs(text).replace(FIGURES, ' # ');
+  let t = normalizeEs(text).replace(FIGURES, ' # ').replace(PET_FOLLOWING, ' # ');
   // "Me quiero morir jajaja": laughter makes a wish to die a figure of speech.
   if (LAUGHTER.test(t)) t = t.replace(/ (?:morir|morirme|muriera|muera)(?= )/g, ' #');
   const consent = CONSENT.test(t);

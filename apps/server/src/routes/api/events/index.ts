@@ -8,7 +8,7 @@ import { EventsQuery } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireAuthor } from '../../../auth/identity.ts';
-import { HttpError, notFound } from '../../../lib/http-errors.ts';
+import { detailError, notFound } from '../../../lib/http-errors.ts';
 import { viewerOf } from '../../../plugins/auth.ts';
 import { visibleTo } from '../../../presenters/ownership.ts';
 import { newestAnswerId } from '../../../repositories/answers.ts';
@@ -53,11 +53,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         after = resumeFrom ?? (await newestAnswerId(app.db, question));
       }
       if (!app.liveEvents.admits(request.ip, recipient)) {
-        throw new HttpError(
-          429,
-          { detail: 'Too many open event streams: close one, or try again later.' },
-          { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-        );
+        throw detailError(429, 'eventStreamsMax', { 'Retry-After': String(RETRY_AFTER_SECONDS) });
       }
       reply.hijack();
       reply.raw.writeHead(200, {

@@ -9,8 +9,6 @@ import { fieldError, notFound } from '../../../lib/http-errors.ts';
 import { actorOf, staffOnly } from '../../../plugins/auth.ts';
 import { listModerators } from '../../../repositories/moderators.ts';
 
-const USERNAME_INVALID = 'Enter a valid username.';
-
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
@@ -46,7 +44,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) => {
         const { username } = request.body;
-        if (!isValidUsername(username)) throw fieldError('username', USERNAME_INVALID);
+        if (!isValidUsername(username)) throw fieldError('username', 'usernameInvalid');
         const changed = await setModerator(app.db, username, on, actorOf(request));
         if (!changed) throw notFound();
         return { id: changed.id, username: changed.username };

@@ -11,8 +11,6 @@ import { actorOf, moderatorOnly } from '../../../plugins/auth.ts';
 import { listActiveSilences } from '../../../repositories/silences.ts';
 import { lift, presentSilence, silence, sourceOf } from '../../../services/silences.ts';
 
-const REASON_BLANK = 'Say why, in a few words.';
-
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
@@ -47,7 +45,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const source = sourceOf(request.body);
       const reason = request.body.reason.trim();
-      if (reason === '') throw fieldError('reason', REASON_BLANK);
+      if (reason === '') throw fieldError('reason', 'silenceReasonBlank');
       const by = actorOf(request);
       const row = await app.db
         .transaction()

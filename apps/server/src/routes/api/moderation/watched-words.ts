@@ -1,14 +1,8 @@
 /** Watched words (admins): list, add, remove (services/watched-words.ts). */
-import {
-  IdParams,
-  WATCHED_MSG,
-  WatchedWord,
-  WatchedWordCreateBody,
-  WatchedWordList,
-} from '@dating/contract';
+import { IdParams, WatchedWord, WatchedWordCreateBody, WatchedWordList } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { fieldError, notFound } from '../../../lib/http-errors.ts';
+import { fieldError, fromText, notFound } from '../../../lib/http-errors.ts';
 import { ruleProblem, ruleWords } from '../../../lib/watched-words.ts';
 import { staffOnly } from '../../../plugins/auth.ts';
 import {
@@ -60,13 +54,13 @@ const watchedWordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const word = request.body.word.trim();
       const problem = ruleProblem(word);
-      if (problem !== null) throw fieldError('word', problem);
+      if (problem !== null) throw fieldError('word', fromText(problem));
       const row = await insertWatchedWord(app.db, {
         word,
         folded: ruleWords(word).join(' '),
         action: request.body.action,
       });
-      if (!row) throw fieldError('word', WATCHED_MSG.duplicate);
+      if (!row) throw fieldError('word', 'watchedWordDuplicate');
       app.watchedWords.changed();
       return reply.code(201).send(present(row));
     },

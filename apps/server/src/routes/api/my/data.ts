@@ -6,7 +6,6 @@
 import {
   AccountDeleteBody,
   AccountErasure,
-  API_MSG,
   ErasureCounts,
   KeyErasureQuery,
   MyExport,
@@ -35,7 +34,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const viewer = viewerOf(request);
       if (viewer.user === null && viewer.sessionHash === null) {
-        throw fieldError('session_id', API_MSG.sessionInvalid);
+        throw fieldError('session_id', 'sessionInvalid');
       }
       const now = new Date();
       const document = await exportOf(app.db, viewer, now);
@@ -62,16 +61,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const account = await findAccountForDeletion(app.db, user.id);
-      if (!account) throw unauthorized(API_MSG.tokenInvalid);
+      if (!account) throw unauthorized('tokenInvalid');
       if (!(await verifyPassword(account.password_hash, request.body.password))) {
-        throw fieldError('password', API_MSG.passwordIncorrect);
+        throw fieldError('password', 'passwordIncorrect');
       }
       const erased = await deleteAccount(
         { db: app.db, tokens: app.tokens, deletedNames: app.deletedNames },
         account,
         request.body.posts,
       );
-      if (!erased) throw unauthorized(API_MSG.tokenInvalid);
+      if (!erased) throw unauthorized('tokenInvalid');
       return erased;
     },
   );
@@ -92,10 +91,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const viewer = viewerOf(request);
       // One identity per request: a signed-in request carries no key to erase.
       if (viewer.sessionHash === null) {
-        throw fieldError(
-          'session_id',
-          viewer.user ? API_MSG.anonymousKeyOnly : API_MSG.sessionInvalid,
-        );
+        throw fieldError('session_id', viewer.user ? 'anonymousKeyOnly' : 'sessionInvalid');
       }
       return eraseKey(app.db, viewer.sessionHash, request.query.dry_run === 'true');
     },

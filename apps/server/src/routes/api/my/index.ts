@@ -5,7 +5,6 @@
  */
 import {
   AnonymousPostList,
-  API_MSG,
   ClaimBody,
   ClaimResult,
   FollowedQuestionList,
@@ -78,10 +77,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const viewer = viewerOf(request);
       // One identity per request: a signed-in request carries no key to list.
       if (viewer.sessionHash === null) {
-        throw fieldError(
-          'session_id',
-          viewer.user ? API_MSG.anonymousKeyOnly : API_MSG.sessionInvalid,
-        );
+        throw fieldError('session_id', viewer.user ? 'anonymousKeyOnly' : 'sessionInvalid');
       }
       const limit = request.query.limit ?? LIMITS.pageSizeDefault;
       const after =

@@ -74,9 +74,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const { ids, all, question } = request.body;
       const given = [ids, all, question].filter((field) => field !== undefined).length;
       if (given !== 1) {
-        throw badRequest(
-          'Send one of ids (a list of notification ids), all: true, or question (a question id).',
-        );
+        throw badRequest('markReadOneOf');
       }
       await markRead(
         app.db,

@@ -8,7 +8,6 @@ import {
   AnswerPage,
   AnswerPageQuery,
   AnswerWritten,
-  API_MSG,
   IdParams,
 } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -34,7 +33,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const cursor = decodeThreadCursor(app.cursors, request.query.cursor);
       // A cursor names its question: another question's is no position in this one.
-      if (cursor.question !== request.params.id) throw fieldError('cursor', API_MSG.cursorInvalid);
+      if (cursor.question !== request.params.id) throw fieldError('cursor', 'cursorInvalid');
       const viewer = viewerOf(request);
       const page = await app.replicaReads.read(request, (db) =>
         app.threads.answersPage(db, viewer, cursor),

@@ -1,9 +1,7 @@
 /** The moderation queue grouped per post (admins and moderators): the worst first, reviewed a post at a time. */
 import {
-  API_MSG,
   LIMITS,
   MAX_ID,
-  QUEUE_API_MSG,
   ReportGroupList,
   ReportGroupParams,
   ReportGroupQuery,
@@ -47,7 +45,7 @@ const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const limit = request.query.limit ?? LIMITS.pageSizeMax;
       const [rank, firstId] = (request.query.cursor ?? '').split('.').map(Number);
-      if (firstId !== undefined && firstId > MAX_ID) throw badRequest(API_MSG.cursorInvalid);
+      if (firstId !== undefined && firstId > MAX_ID) throw badRequest('cursorInvalid');
       const after =
         rank !== undefined && firstId !== undefined && request.query.cursor
           ? { rank, firstId }
@@ -89,12 +87,12 @@ const groupRoutes: FastifyPluginAsyncTypebox = async (app) => {
               ? await findQuestion(tx, target.id)
               : await findAnswer(tx, target.id);
           if (!exists || ('is_deleted' in exists && exists.is_deleted)) throw notFound();
-          throw conflict({ status: [QUEUE_API_MSG.noPendingReports] });
+          throw conflict({ status: ['noPendingReports'] });
         }
         // Locks the post (question first) before its reports, as every review does.
         await lockReportForReview(tx, first.id);
         const pending = await lockPendingReportsOn(tx, target);
-        if (pending.length === 0) throw conflict({ status: [QUEUE_API_MSG.noPendingReports] });
+        if (pending.length === 0) throw conflict({ status: ['noPendingReports'] });
         return reviewGroup(tx, target, pending, status, by);
       });
       return { status, closed };

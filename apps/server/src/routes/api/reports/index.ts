@@ -37,7 +37,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const questionId = body.question ?? null;
       const answerId = body.answer ?? null;
       if ((questionId === null) === (answerId === null)) {
-        throw badRequest('Report exactly one of question or answer.');
+        throw badRequest('reportOneTarget');
       }
       const target: ReportTarget =
         questionId !== null

@@ -1,12 +1,5 @@
 /** Reviewing one report (admins and moderators): approve, reject, or "Acknowledge, keep" a crisis flag. */
-import {
-  API_MSG,
-  IdParams,
-  QUEUE_API_MSG,
-  Report,
-  ReportAcknowledgeBody,
-  ReportPatchBody,
-} from '@dating/contract';
+import { IdParams, Report, ReportAcknowledgeBody, ReportPatchBody } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badRequest, conflict, notFound } from '../../../lib/http-errors.ts';
 import { actorOf, moderatorOnly } from '../../../plugins/auth.ts';
@@ -36,9 +29,8 @@ const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await app.db.transaction().execute(async (tx) => {
         const report = await lockReportForReview(tx, id);
         if (!report) throw notFound();
-        if (report.source !== 'automatic') throw badRequest(QUEUE_API_MSG.notACrisisFlag);
-        if (report.status !== 'pending')
-          throw conflict({ status: [API_MSG.reportAlreadyReviewed] });
+        if (report.source !== 'automatic') throw badRequest('notACrisisFlag');
+        if (report.status !== 'pending') throw conflict({ status: ['reportAlreadyReviewed'] });
         await acknowledgeFlag(tx, report, by);
       });
       const row = await findReport(app.db, id);
@@ -69,8 +61,7 @@ const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const report = await lockReportForReview(tx, id);
         if (!report) throw notFound();
         // Another admin was first: a conflict with the report's state, not bad input.
-        if (report.status !== 'pending')
-          throw conflict({ status: [API_MSG.reportAlreadyReviewed] });
+        if (report.status !== 'pending') throw conflict({ status: ['reportAlreadyReviewed'] });
         await reviewReport(tx, report, status, by);
       });
       const row = await findReport(app.db, id);
