@@ -165,33 +165,33 @@ export default {
   supportDismiss: 'Cerrar',
   supportCall: 'Llamar al {phone}',
   supportMoreHelp: 'Más ayuda',
-  supportCountryLabel: 'Líneas de ayuda de',
+  supportCountryLabel: 'País de las líneas de ayuda',
   supportLinesLoading: 'Cargando las líneas de ayuda…',
   supportLinesFailed: 'No se pudieron cargar las líneas de ayuda de este país.',
   supportLinesRetry: 'Intentar de nuevo',
   supportEmergency: 'En una emergencia',
   supportCountry:
-    '{code, select, international {Todo el mundo} ES {España} MX {México} AR {Argentina} CO {Colombia} US {Estados Unidos (líneas en español)} EG {Egipto} SA {Arabia Saudí} AE {Emiratos Árabes Unidos} MA {Marruecos} JO {Jordania} other {{code}}}',
+    '{code, select, international {Internacional} ES {España} MX {México} AR {Argentina} CO {Colombia} US {Estados Unidos (líneas en español)} EG {Egipto} SA {Arabia Saudí} AE {Emiratos Árabes Unidos} MA {Marruecos} JO {Jordania} other {{code}}}',
   supportMessage:
-    'Gracias por contarlo. Mereces estar a salvo y tener apoyo, y no tienes que pasar por esto sin nadie a tu lado. Si estás en peligro ahora mismo, llama al número de emergencias de donde estés (112 en Europa, 911 en Norteamérica, 999 en el Reino Unido, 000 en Australia).',
+    'Gracias por contarlo. Mereces estar a salvo y tener apoyo, y no tienes por qué afrontarlo en soledad. Si estás en peligro ahora mismo, llama al número de emergencias de donde estés (112 en Europa, 911 en Norteamérica, 999 en el Reino Unido, 000 en Australia).',
   supportSelfHarmTitle: 'Si estás pensando en hacerte daño',
   supportSelfHarmMessage:
-    'Lo que sientes importa, y con apoyo puede ir a mejor. Hablar ahora con alguien que sabe escuchar puede ayudarte.',
+    'Lo que sientes importa, y con apoyo esto puede mejorar. Hablar ahora mismo con alguien preparado para escuchar puede ayudarte.',
   supportPartnerAbuseTitle: 'Si tu pareja te hace daño o te controla',
   supportPartnerAbuseMessage:
     'El maltrato nunca es culpa tuya. Hay personas que se dedican a esto y pueden ayudarte a ver tus opciones y a protegerte, a tu ritmo.',
-  supportSexualCoercionTitle: 'Si alguien te obligó o te presionó a algo sexual',
+  supportSexualCoercionTitle: 'Si alguien te forzó o te presionó a hacer algo sexual',
   supportSexualCoercionMessage:
-    'Lo que pasó no es culpa tuya, fueran cuales fueran las circunstancias. Puedes hablarlo con alguien de forma confidencial, cuando tú quieras.',
+    'Lo que pasó no es culpa tuya, fueran cuales fueran las circunstancias. Puedes hablarlo con alguien de forma confidencial, cuando te sientas con fuerzas.',
   supportCoerciveControlTitle: 'Si tu pareja controla tu dinero, tu teléfono o con quién te ves',
   supportCoerciveControlMessage:
     'Controlar el dinero, el teléfono, las salidas o las amistades de otra persona es una forma de maltrato, aunque no haya violencia física. No es culpa tuya, y hay personas que lo conocen bien y pueden ayudarte a planear tus pasos, a tu ritmo.',
   supportStalkingTitle: 'Si alguien te sigue, te vigila o rastrea dónde estás',
   supportStalkingMessage:
-    'Que te acosen así da miedo, y no es culpa tuya. Apunta lo que va pasando y habla con personas que pueden ayudarte a planear cómo protegerte.',
-  supportMinorTitle: 'Si tienes menos de 18 años y alguien mucho mayor busca algo contigo',
+    'Que te acosen así da miedo, y no es culpa tuya. Anota lo que pase y habla con personas que pueden ayudarte a planear cómo protegerte.',
+  supportMinorTitle: 'Si tienes menos de 18 años y alguien mucho mayor tiene una relación contigo',
   supportMinorMessage:
-    'Cuando una persona adulta busca una relación con alguien menor de 18 años, la responsabilidad es suya, no tuya. Puedes contar lo que está pasando a alguien de forma confidencial.',
+    'Cuando una persona adulta busca una relación con alguien menor de 18 años, la responsabilidad es suya, no tuya. Puedes contarle a alguien lo que está pasando, de forma confidencial.',
   piiHeading: 'Antes de publicar',
   piiIntro:
     'Publicar es decisión tuya. Esto podría hacer que te reconozcan, a ti o a otras personas:',
