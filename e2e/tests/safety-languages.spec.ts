@@ -25,9 +25,10 @@ const ENGLISH = [
   '(International)',
 ];
 
-for (const { lang, dir, question, reply, labels } of [
+for (const { lang, locale, dir, question, reply, labels } of [
   {
     lang: 'es',
+    locale: 'es-ES',
     dir: null,
     question: `<p>Mi novio me dejó y no sé qué hacer con mi vida ${uid()}</p>`,
     reply: `Desde que me dejó ya no quiero vivir, pienso en quitarme la vida ${uid()}`,
@@ -48,6 +49,7 @@ for (const { lang, dir, question, reply, labels } of [
   },
   {
     lang: 'ar',
+    locale: 'ar-EG',
     dir: 'rtl',
     question: `<p>تركني خطيبي ولا أعرف ماذا أفعل بحياتي ${uid()}</p>`,
     reply: `منذ أن تركني لا أريد أن أعيش، أفكر في الانتحار ${uid()}`,
@@ -67,43 +69,46 @@ for (const { lang, dir, question, reply, labels } of [
     },
   },
 ]) {
-  test(`a crisis reply on a page in ${lang} brings the support panel in ${lang}`, async ({
-    page,
-    request,
-  }) => {
-    await useLanguage(page, lang as 'es' | 'ar');
-    const q = await createQuestion(request, { text: question });
-    await page.goto(`/questions/${q.id}`);
-    const html = page.locator('html');
-    await expect(html).toHaveAttribute('lang', lang);
-    if (dir) await expect(html).toHaveAttribute('dir', dir);
-    const form = page.getByRole('region', { name: labels.form });
-    await form.getByLabel(labels.box).fill(reply);
-    await form.getByRole('button', { name: labels.post }).click();
+  // A browser in that language: the panel's country follows it (lib/helpline-country.ts).
+  test.describe(`in ${lang}`, () => {
+    test.use({ locale });
+    test(`a crisis reply on a page in ${lang} brings the support panel in ${lang}`, async ({
+      page,
+      request,
+    }) => {
+      await useLanguage(page, lang as 'es' | 'ar');
+      const q = await createQuestion(request, { text: question });
+      await page.goto(`/questions/${q.id}`);
+      const html = page.locator('html');
+      await expect(html).toHaveAttribute('lang', lang);
+      if (dir) await expect(html).toHaveAttribute('dir', dir);
+      const form = page.getByRole('region', { name: labels.form });
+      await form.getByLabel(labels.box).fill(reply);
+      await form.getByRole('button', { name: labels.post }).click();
 
-    const panel = page.getByRole('region', { name: labels.panel });
-    await expect(panel).toBeVisible();
-    await expect(panel).toBeFocused();
-    // The country follows the language: its own lines first, in their language.
-    await expect(panel.getByRole('listitem').first()).toHaveAttribute('lang', lang);
-    await panel.getByRole('button', { name: labels.more }).click();
-    await expect(panel.getByLabel(labels.country)).toHaveValue(labels.chosen);
-    await expect(panel.getByRole('heading', { name: labels.heading })).toBeVisible();
-    await expect(panel.getByText(labels.message)).toBeVisible();
-    await expect(panel.getByRole('heading', { name: labels.emergency })).toBeVisible();
-    if (labels.call)
-      await expect(panel.getByRole('link', { name: labels.call }).first()).toBeVisible();
-    // The international lines keep their English names, marked as English.
-    await expect(panel.getByRole('link', { name: 'Find A Helpline' }).first()).toBeVisible();
-    await expect(
-      panel.locator('li', { has: page.getByRole('link', { name: 'Find A Helpline' }) }).first(),
-    ).toHaveAttribute('lang', 'en');
-    const text = (await panel.innerText()).replace(/\s+/g, ' ');
-    for (const english of ENGLISH) expect(text, english).not.toContain(english);
-    await expectAccessible(page, `support panel in ${lang}`);
+      const panel = page.getByRole('region', { name: labels.panel });
+      await expect(panel).toBeVisible();
+      await expect(panel).toBeFocused();
+      // The country follows the language: its own lines first, in their language.
+      await expect(panel.getByRole('listitem').first()).toHaveAttribute('lang', lang);
+      await panel.getByRole('button', { name: labels.more }).click();
+      await expect(panel.getByLabel(labels.country)).toHaveValue(labels.chosen);
+      await expect(panel.getByRole('heading', { name: labels.heading })).toBeVisible();
+      await expect(panel.getByText(labels.message)).toBeVisible();
+      await expect(panel.getByRole('heading', { name: labels.emergency })).toBeVisible();
+      if (labels.call)
+        await expect(panel.getByRole('link', { name: labels.call }).first()).toBeVisible();
+      // The international lines keep their English names, marked as English.
+      const international = panel.getByRole('link', { name: 'Befrienders Worldwide' });
+      await expect(international).toBeVisible();
+      await expect(panel.locator('li', { has: international })).toHaveAttribute('lang', 'en');
+      const text = (await panel.innerText()).replace(/\s+/g, ' ');
+      for (const english of ENGLISH) expect(text, english).not.toContain(english);
+      await expectAccessible(page, `support panel in ${lang}`);
 
-    await panel.getByRole('button', { name: labels.dismiss }).click();
-    await expect(panel).toHaveCount(0);
+      await panel.getByRole('button', { name: labels.dismiss }).click();
+      await expect(panel).toHaveCount(0);
+    });
   });
 }
 

@@ -361,6 +361,11 @@ const en = {
   watchedFailed: 'Failed to load the watched words.',
   watchedFailedSave: 'The word could not be saved. Try again.',
   watchedListLabel: 'Watched words in force',
+  // A hidden post, as its author and moderators see it (components/ui/hidden-marker.tsx)
+  hiddenMarker: 'Hidden while moderators review it',
+  hiddenWaiting: 'Waiting for review',
+  hiddenReasonLine:
+    '{reason, select, watched_word {Waiting for review: it holds a word moderators check first. You can edit it.} inappropriate {Hidden: people reported it as inappropriate. Moderators will review it; you can edit it.} offensive {Hidden: people reported it as offensive. Moderators will review it; you can edit it.} harassment {Hidden: people reported it as harassment. Moderators will review it; you can edit it.} spam {Hidden: people reported it as spam. Moderators will review it; you can edit it.} other {Hidden: people reported it as a problem. Moderators will review it; you can edit it.}}',
   // ---- end of safety and moderation
 };
 

@@ -330,5 +330,9 @@ export default {
   watchedFailed: 'No se pudieron cargar las palabras vigiladas.',
   watchedFailedSave: 'No se pudo guardar la palabra. Inténtalo de nuevo.',
   watchedListLabel: 'Palabras vigiladas activas',
+  hiddenMarker: 'Oculta mientras el equipo de moderación la revisa',
+  hiddenWaiting: 'Pendiente de revisión',
+  hiddenReasonLine:
+    '{reason, select, watched_word {Pendiente de revisión: contiene una palabra que el equipo de moderación revisa antes. Puedes editarla.} inappropriate {Oculta: otras personas denunciaron esta publicación por contenido inapropiado. El equipo de moderación la revisará; puedes editarla.} offensive {Oculta: otras personas denunciaron esta publicación por lenguaje ofensivo. El equipo de moderación la revisará; puedes editarla.} harassment {Oculta: otras personas denunciaron esta publicación por acoso. El equipo de moderación la revisará; puedes editarla.} spam {Oculta: otras personas denunciaron esta publicación como spam. El equipo de moderación la revisará; puedes editarla.} other {Oculta: otras personas denunciaron esta publicación por un problema. El equipo de moderación la revisará; puedes editarla.}}',
   // ---- end of safety and moderation
 } satisfies Catalogue;

@@ -6,6 +6,8 @@
  */
 import {
   CRISIS_CATEGORIES,
+  HIDDEN_REASONS,
+  hiddenReasonLine,
   PII_KINDS,
   PII_MSG,
   type SafetyResourcesFile,
@@ -20,6 +22,7 @@ import { activateLocale, loadLocale } from '../../../lib/i18n.ts';
 import { MODERATION_LOG_TEXT } from '../../../lib/moderation-log-messages.ts';
 import { crisisCategoryLabel, reportReasonLabel } from '../../../lib/report-labels.ts';
 import { localizedPanel, SAFETY_TEXT } from '../../../lib/safety-messages.ts';
+import { t } from '../../../lib/t.ts';
 import { formatDuration, MODERATION_TEXT } from './messages.ts';
 
 const defaults = serverDefaults as SafetyResourcesFile;
@@ -44,6 +47,12 @@ afterEach(() => activateLocale('en'));
 describe('English, as before', () => {
   it('the guard says what the contract says, kind by kind', () => {
     for (const kind of PII_KINDS) expect(SAFETY_TEXT.pii(kind)).toBe(PII_MSG[kind]);
+  });
+
+  it("a hidden post's line says what the contract says, reason by reason", () => {
+    for (const reason of HIDDEN_REASONS) {
+      expect(t('hiddenReasonLine', { reason })).toBe(hiddenReasonLine(reason));
+    }
   });
 
   it("the panel's default words are the server's, so English is left as sent", () => {
