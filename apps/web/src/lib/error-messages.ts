@@ -2,6 +2,7 @@
 import type { ErrorCode } from '@dating/contract';
 import { ApiError, isRefusalWith } from './api-client.ts';
 import { MSG, TEXT } from './messages.ts';
+import { t } from './t.ts';
 
 /** The browser was offline: nothing was sent, or the connection dropped on the way. */
 export function isOffline(error: unknown): boolean {
@@ -18,7 +19,8 @@ function joinMessages(messages: readonly string[]): string {
 }
 
 /**
- * Posting a question or a reply: a session_id error shows 'Error: {text}'; a detail or
+ * Posting a question or a reply: a session_id error shows 'Error: {text}' (in the page's
+ * language); a detail or
  * any other field error shows '{prefix}{text}'; anything else the fallback.
  */
 export function postErrorMessage(error: unknown, prefix: string, fallback: string): string {
@@ -26,7 +28,7 @@ export function postErrorMessage(error: unknown, prefix: string, fallback: strin
   if (error instanceof ApiError && error.body) {
     const fields = error.fieldErrors;
     const session = fields.session_id;
-    if (error.status === 400 && session) return `Error: ${joinMessages(session)}`;
+    if (error.status === 400 && session) return t('errorWithText', { text: joinMessages(session) });
     if (error.detail) return `${prefix}${error.detail}`;
     const all = Object.values(fields).flat();
     if (all.length > 0) return `${prefix}${joinMessages(all)}`;

@@ -1,52 +1,51 @@
 /**
- * The words of the moderation queue and its activity log: admins' and moderators' screens
- * alone load them (lib/safety-messages.ts is loaded by every question's page).
+ * The words of the moderation queue and its activity log, in the page's language: admins'
+ * and moderators' screens alone load them (lib/safety-messages.ts is loaded by every
+ * question's page). Read them while drawing.
  */
-export const MODERATION_LOG_TEXT = {
-  reportApproved: 'Report approved: the content was deleted.',
-  reportRejected: 'Report rejected: the content stays.',
-  flaggedAs: (categories: string) => `Flagged by the crisis check: ${categories}`,
-  onlyModerators: 'Only moderators can see this page.',
-  logInAsModerator: 'Log in',
-  activity: 'Activity',
-  activityHeading: 'Moderation activity',
-  noActivity: 'No moderation activity yet.',
-  loadActivityFailed: 'Failed to load moderation activity.',
-  action: {
-    approve: 'Approved (content deleted)',
-    reject: 'Rejected (content kept)',
-    auto_hide: 'Hidden automatically',
-    unhide: 'Shown again',
-    delete: 'Deleted by an admin',
-    acknowledge: 'Crisis flag acknowledged (content kept)',
-    delete_account: 'Account deleted with its posts',
-    anonymize_account: 'Account deleted, its posts kept for nobody',
-    erase_key: 'A private key erased what it posted',
-    silence: 'Silenced',
-    lift_silence: 'Silence lifted',
-    appoint_moderator: 'Moderator appointed',
-    remove_moderator: 'Moderator removed',
+import type { ModerationLogEntry } from '@dating/contract';
+import { t, texts } from './t.ts';
+
+/** A post's id for a message: `none` when the post is gone. */
+const idOf = (id: number | null) => id ?? 'none';
+
+export const MODERATION_LOG_TEXT = texts(
+  {
+    reportApproved: 'modReportApproved',
+    reportRejected: 'modReportRejected',
+    onlyModerators: 'modOnlyModerators',
+    logInAsModerator: 'modLogIn',
+    activity: 'modActivity',
+    activityHeading: 'modActivityHeading',
+    noActivity: 'modNoActivity',
+    loadActivityFailed: 'modLoadActivityFailed',
+    byServer: 'modByServer',
+    targetAccount: 'modTargetAccount',
+    targetKey: 'modTargetKey',
+    note: 'modNote',
+    snapshot: 'modSnapshot',
+    piiRemoved: 'modPiiRemoved',
   },
-  /** "by alice (moderator)": who acted, in which role. */
-  byStaff: (name: string, role: 'admin' | 'moderator' | null) =>
-    role === null ? `by ${name}` : `by ${name} (${role})`,
-  /** "Author of reply #12 silenced for 7 days". */
-  silencedFor: (target: string, days: number) =>
-    `${target} silenced for ${days} ${days === 1 ? 'day' : 'days'}`,
-  erasureCounts: (counts: Record<string, number | undefined>) =>
-    Object.entries(counts)
-      .filter(([, n]) => n !== undefined)
-      .map(([what, n]) => `${what} ${n}`)
-      .join(', '),
-  byServer: 'by the server',
-  targetQuestion: (id: number | null) => (id === null ? 'A question' : `Question #${id}`),
-  targetAnswer: (id: number | null) => (id === null ? 'A reply' : `Reply #${id}`),
-  targetAccount: 'An account',
-  targetAccountId: (id: number) => `Account #${id}`,
-  authorOf: (target: string) => `Author of ${target.charAt(0).toLowerCase()}${target.slice(1)}`,
-  targetKey: 'A private key',
-  forReport: (id: number) => `Report #${id}`,
-  note: 'Note',
-  snapshot: 'Content as it was',
-  piiRemoved: 'Personal information replaced by [removed].',
-} as const;
+  {
+    flaggedAs: (categories: readonly string[]) =>
+      t('modFlaggedAs', { categories: categories.join(t('modListSeparator')) }),
+    action: (action: ModerationLogEntry['action']) => t('modAction', { action }),
+    /** "by alice (moderator)": who acted, in which role. */
+    byStaff: (name: string, role: 'admin' | 'moderator' | null) =>
+      t('modByStaff', { name, role: role ?? 'none' }),
+    /** "Author of reply #12 silenced for 7 days". */
+    silencedFor: (who: string, days: number) => t('modSilencedFor', { who, days }),
+    erasureCounts: (counts: Record<string, number | undefined>) =>
+      Object.entries(counts)
+        .filter(([, n]) => n !== undefined)
+        .map(([what, n]) => t('modErasureCount', { what, n }))
+        .join(t('modListSeparator')),
+    targetQuestion: (id: number | null) => t('modTargetQuestion', { id: idOf(id) }),
+    targetAnswer: (id: number | null) => t('modTargetAnswer', { id: idOf(id) }),
+    targetAccountId: (id: number) => t('modTargetAccountId', { id }),
+    /** "Author of question #12", "Author of a reply". */
+    authorOf: (type: 'question' | 'answer', id: number | null) =>
+      t(type === 'question' ? 'modAuthorOfQuestion' : 'modAuthorOfAnswer', { id: idOf(id) }),
+    forReport: (id: number) => t('modForReport', { id }),
+  },
+);

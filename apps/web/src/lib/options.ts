@@ -1,15 +1,4 @@
-import {
-  AGE_RANGE_LABELS,
-  AGE_RANGES,
-  GENDER_LABELS,
-  GENDERS,
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
-} from '@dating/contract';
+import { AGE_RANGE_LABELS, AGE_RANGES, GENDER_LABELS, GENDERS } from '@dating/contract';
 
 export const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: GENDER_LABELS[value] }));
 export const AGE_OPTIONS = AGE_RANGES.map((value) => ({ value, label: AGE_RANGE_LABELS[value] }));
-export const REASON_OPTIONS = REPORT_REASONS.map((value) => ({
-  value,
-  label: REPORT_REASON_LABELS[value],
-}));

@@ -163,4 +163,179 @@ export default {
   privateKeyShort: 'المفتاح',
   myKey: 'مفتاحي الخاص',
   useKey: 'استخدام مفتاحي الخاص',
+  // ---- Safety and moderation (safety-strings). The support panel's words were reviewed
+  // twice (docs/architecture.md): plain Modern Standard Arabic, and forms that do not assume
+  // the reader's gender (no gendered imperatives; nouns and "يمكنك" instead).
+  supportHeading: 'الدعم متاح هنا إن احتجت إليه',
+  supportPosted: 'نُشر منشورك.',
+  supportDismissLabel: 'إغلاق موارد الدعم',
+  supportDismiss: 'إغلاق',
+  supportCall: 'الاتصال بالرقم {phone}',
+  supportMoreHelp: 'مزيد من المساعدة',
+  supportCountryLabel: 'خطوط المساعدة في',
+  supportLinesLoading: 'جارٍ تحميل خطوط المساعدة…',
+  supportLinesFailed: 'تعذّر تحميل خطوط المساعدة لهذا البلد.',
+  supportLinesRetry: 'إعادة المحاولة',
+  supportEmergency: 'في حالة الطوارئ',
+  supportCountry:
+    '{code, select, international {كل البلدان} ES {إسبانيا} MX {المكسيك} AR {الأرجنتين} CO {كولومبيا} US {الولايات المتحدة (خطوط بالإسبانية)} EG {مصر} SA {المملكة العربية السعودية} AE {الإمارات العربية المتحدة} MA {المغرب} JO {الأردن} other {{code}}}',
+  supportMessage:
+    'شكرًا لأنك شاركت هذا. من حقك الأمان ومن يساندك، ولا داعي لمواجهة هذا وحدك. إن كنت في خطر الآن، يمكنك الاتصال فورًا برقم الطوارئ المحلي (112 في أوروبا، 911 في أمريكا الشمالية، 999 في المملكة المتحدة، 000 في أستراليا).',
+  supportSelfHarmTitle: 'إن كانت تراودك أفكار بإيذاء نفسك',
+  supportSelfHarmMessage:
+    'مشاعرك مهمة، ويمكن أن يتحسن الحال مع الدعم. الحديث الآن مع شخص مدرَّب على الإصغاء قد يساعدك.',
+  supportPartnerAbuseTitle: 'إن كان من تربطك به علاقة يؤذيك أو يتحكم فيك',
+  supportPartnerAbuseMessage:
+    'الإساءة ليست ذنبك أبدًا. هناك مختصون يمكنهم مساعدتك على التفكير في خياراتك والبقاء في أمان، بالوتيرة التي تناسبك.',
+  supportSexualCoercionTitle: 'إن أجبرك أحد أو ضغط عليك في أمر جنسي',
+  supportSexualCoercionMessage:
+    'ما حدث ليس ذنبك، مهما كانت الظروف. يمكنك التحدث إلى شخص ما بسرية، متى شعرت بالاستعداد.',
+  supportCoerciveControlTitle: 'إن كان من تربطك به علاقة يتحكم في مالك أو هاتفك أو لقاءاتك بالناس',
+  supportCoerciveControlMessage:
+    'التحكم في مال شخص آخر أو هاتفه أو تنقلاته أو صداقاته نوع من الإساءة، حتى من دون عنف. هذا ليس ذنبك، وهناك من يفهم هذا جيدًا ويمكنه مساعدتك على التخطيط، بالوتيرة التي تناسبك.',
+  supportStalkingTitle: 'إن كان أحد يلاحقك أو يراقبك أو يتتبع مكانك',
+  supportStalkingMessage:
+    'الملاحقة أمر مخيف، وهي ليست ذنبك. قد يفيدك تدوين ما يحدث، والتواصل مع من يمكنهم مساعدتك على التخطيط لسلامتك.',
+  supportMinorTitle: 'إن كان عمرك أقل من 18 عامًا وهناك شخص أكبر منك بكثير على علاقة بك',
+  supportMinorMessage:
+    'البالغ الذي يسعى إلى علاقة مع من هو دون 18 عامًا هو المسؤول عن ذلك، لا أنت. يمكنك التحدث بسرية إلى شخص ما عمّا يحدث.',
+  piiHeading: 'قبل النشر',
+  piiIntro: 'قرار النشر لك. قد تكشف هذه التفاصيل هويتك أو هوية آخرين:',
+  piiRemove: 'إزالة',
+  piiRemoveItem: 'إزالة «{text}»',
+  piiPhone: 'يبدو هذا رقم هاتف. قد يتعرّف عليك من يعرفك.',
+  piiEmail: 'يبدو هذا عنوان بريد إلكتروني. قد يتعرّف عليك من يعرفك.',
+  piiSocial: 'يبدو هذا اسم حساب أو رابط صفحة على وسائل التواصل. قد يتعرّف عليك من يعرفك.',
+  piiAddress: 'يبدو هذا عنوان سكن. قد يتعرّف عليك من يعرفك.',
+  piiName: 'يبدو هذا اسمًا كاملًا. قد يتعرّف عليك من يعرفك أو يعرف صاحب الاسم.',
+  piiNationalId:
+    'يبدو هذا رقم هوية (الرقم القومي، الإقامة، الضمان الاجتماعي...). قد يتعرّف عليك من يعرفك، وقد يسيء آخرون استخدامه.',
+  piiLicencePlate: 'يبدو هذا رقم لوحة سيارة. قد يتعرّف عليك من يعرفك أو يعرف صاحبها.',
+  piiPayment:
+    'يبدو هذا حساب دفع أو رابطه (فودافون كاش، STC Pay، PayPal...). قد يتعرّف عليك من يعرفك.',
+  outcomeHelpedHint:
+    'اضغط «{button}» على الردود التي ساعدتك: تنتقل إلى الأعلى، فيجدها أولًا من لديهم السؤال نفسه.',
+  outcomeUpdatesHint:
+    'ما حدث بعد ذلك، بكلمات صاحب السؤال، ليعرف من ردّوا ومن يمرّون بالموقف نفسه كيف انتهى الأمر.',
+  errorWithText: 'خطأ: {text}',
+  reportReasonLabel:
+    '{reason, select, inappropriate {محتوى غير لائق} offensive {لغة مسيئة} harassment {تحرّش أو مضايقة} spam {محتوى مزعج (سبام)} other {سبب آخر}}',
+  crisisCategoryLabel:
+    '{category, select, self_harm {إيذاء النفس أو الانتحار} partner_abuse {إساءة أو عنف من الشريك} sexual_coercion {عنف أو إكراه جنسي} coercive_control {سيطرة قسرية} stalking {ملاحقة وتعقّب} minor_with_adult {قاصر مع بالغ} other {{category}}}',
+  systemReportLabel:
+    '{source, select, watched_word_review {بانتظار المراجعة (كلمة مراقَبة)} watched_word_flag {أُشّر عليه بسبب كلمة مراقَبة} edited_after_hiding {عُدّل بعد إخفائه} other {{source}}}',
+  modReportApproved: 'قُبل البلاغ: حُذف المحتوى.',
+  modReportRejected: 'رُفض البلاغ: يبقى المحتوى.',
+  modFlaggedAs: 'أشّر عليه فحص الأزمات: {categories}',
+  modOnlyModerators: 'هذه الصفحة للمشرفين فقط.',
+  modLogIn: 'تسجيل الدخول',
+  modActivity: 'النشاط',
+  modActivityHeading: 'نشاط الإشراف',
+  modNoActivity: 'لا يوجد نشاط إشراف بعد.',
+  modLoadActivityFailed: 'تعذّر تحميل نشاط الإشراف.',
+  modAction:
+    '{action, select, approve {قُبل (حُذف المحتوى)} reject {رُفض (أُبقي المحتوى)} auto_hide {أُخفي تلقائيًا} unhide {أُظهر من جديد} delete {حذفه مدير} acknowledge {اطُّلع على تنبيه الأزمة (أُبقي المحتوى)} delete_account {حُذف الحساب مع منشوراته} anonymize_account {حُذف الحساب وأُبقيت منشوراته بلا صاحب} erase_key {محا مفتاح خاص ما نشره} silence {إسكات} lift_silence {رُفع الإسكات} appoint_moderator {عُيّن مشرف} remove_moderator {أُعفي مشرف} other {{action}}}',
+  modByStaff:
+    '{role, select, admin {بواسطة {name} (مدير)} moderator {بواسطة {name} (مشرف)} other {بواسطة {name}}}',
+  modSilencedFor:
+    'إسكات {who} لمدة {days, plural, zero {{days} يوم} one {يوم واحد} two {يومان} few {{days} أيام} many {{days} يومًا} other {{days} يوم}}',
+  modErasureCount:
+    '{what, select, questions {الأسئلة {n}} answers {الردود {n}} updates {التحديثات {n}} follows {المتابعات {n}} notifications {الإشعارات {n}} devices {الأجهزة {n}} likes {الإعجابات {n}} other {{what} {n}}}',
+  modListSeparator: '، ',
+  modByServer: 'بواسطة الخادم',
+  modTargetQuestion: '{id, select, none {سؤال} other {السؤال رقم {id}}}',
+  modTargetAnswer: '{id, select, none {ردّ} other {الردّ رقم {id}}}',
+  modTargetAccount: 'حساب',
+  modTargetAccountId: 'الحساب رقم {id}',
+  modAuthorOfQuestion: '{id, select, none {صاحب سؤال} other {صاحب السؤال رقم {id}}}',
+  modAuthorOfAnswer: '{id, select, none {صاحب ردّ} other {صاحب الردّ رقم {id}}}',
+  modTargetKey: 'مفتاح خاص',
+  modForReport: 'البلاغ رقم {id}',
+  modNote: 'ملاحظة',
+  modSnapshot: 'المحتوى كما كان',
+  modPiiRemoved: 'استُبدلت المعلومات الشخصية بـ [removed].',
+  modSeconds: '{n} ث',
+  modMinutes: '{n} د',
+  modHours: '{n} س',
+  modDays:
+    '{n, plural, zero {{n} يوم} one {يوم واحد} two {يومان} few {{n} أيام} many {{n} يومًا} other {{n} يوم}}',
+  modHealth: 'حالة قائمة الانتظار',
+  modPending:
+    '{n, plural, zero {لا شيء معلّق} one {بلاغ واحد معلّق} two {بلاغان معلّقان} few {{n} بلاغات معلّقة} many {{n} بلاغًا معلّقًا} other {{n} بلاغ معلّق}}',
+  modNothingWaiting: 'لا شيء في الانتظار',
+  modOldest: 'أقدمها ينتظر منذ {duration}',
+  modNoReviews: 'لا مراجعات في آخر 7 أيام',
+  modMedian: 'وسيط زمن المراجعة {duration} (7 أيام)',
+  modSilences: 'الإسكات',
+  modSilencesHeading: 'أصحاب المنشورات المُسكَتون',
+  modNoSilences: 'لا أحد مُسكَت.',
+  modLoadSilencesFailed: 'تعذّر تحميل قائمة الإسكات.',
+  modUntil: 'حتى {date}',
+  modLift: 'رفع',
+  modLiftLabel: 'رفع الإسكات عن {from}',
+  modLifted: 'رُفع الإسكات.',
+  modLiftFailed: 'تعذّر رفع الإسكات. حاول مرة أخرى.',
+  modSilenceAuthor: 'إسكات صاحب المنشور',
+  modSilenceTitle: 'إسكات صاحب {target}',
+  modSilenceHint:
+    'يبقى بإمكانه القراءة، لكن لا يمكنه النشر أو الرد أو الإعجاب أو الإبلاغ حتى ذلك الحين. لن يعرف أحد من هو.',
+  modDaysLabel: 'الأيام',
+  modReasonLabel: 'السبب (يراه صاحب المنشور)',
+  modSilence: 'إسكات',
+  modCancel: 'إلغاء',
+  modSilenced:
+    'أُسكت صاحب المنشور لمدة {days, plural, zero {{days} يوم} one {يوم واحد} two {يومان} few {{days} أيام} many {{days} يومًا} other {{days} يوم}}.',
+  modSilenceFailed: 'تعذّر الإسكات. حاول مرة أخرى.',
+  modModerators: 'المشرفون',
+  modModeratorsIntro:
+    'يراجع المشرفون قائمة الانتظار، ويُخفون المنشورات ويعيدونها، ويُسكتون أصحابها، ويقرؤون السجل. لا يمكنهم تعيين مشرفين ولا تغيير إعدادات الموقع.',
+  modNoModerators: 'لا مشرفين بعد.',
+  modLoadModeratorsFailed: 'تعذّر تحميل قائمة المشرفين.',
+  modUsername: 'اسم المستخدم',
+  modAppoint: 'تعيين',
+  modAppointed: 'أصبح {name} مشرفًا.',
+  modRemove: 'إعفاء',
+  modRemoveLabel: 'إعفاء {name} من الإشراف',
+  modRemoved: 'لم يعد {name} مشرفًا.',
+  modNoSuchUser: 'لا يوجد حساب بهذا الاسم.',
+  modModeratorFailed: 'تعذّر تغيير المشرفين. حاول مرة أخرى.',
+  modBannerTitle: 'لا يمكنك النشر حاليًا',
+  modBanner: 'أسكتك أحد المشرفين حتى {until}: {reason}. يمكنك مواصلة القراءة.',
+  queueByPost: 'حسب المنشور',
+  queueByPostHeading: 'البلاغات حسب المنشور، الأخطر أولًا',
+  queueAcknowledge: 'اطّلعت، إبقاء',
+  queueAcknowledgeHint: 'يسجّل أنك اطّلعت على تنبيه الأزمة هذا ويُبقي المنشور. لا يُحذف شيء.',
+  queueFlagAcknowledged: 'تم الاطلاع على تنبيه الأزمة: يبقى المنشور.',
+  queuePriority:
+    '{priority, select, hidden {مخفي بسبب البلاغات} crisis {تنبيه أزمة} reported {مُبلَّغ عنه} other {{priority}}}',
+  queueGroupQuestion: '{id, select, none {سؤال} other {السؤال رقم {id}}}',
+  queueGroupReply: '{id, select, none {ردّ} other {الردّ رقم {id}}}',
+  queueReportCount:
+    '{n, plural, zero {لا بلاغات} one {بلاغ واحد} two {بلاغان} few {{n} بلاغات} many {{n} بلاغًا} other {{n} بلاغ}}',
+  queueReasons: 'الأسباب',
+  queueGroupApproved:
+    'حُذف المحتوى وأُغلق {n, plural, zero {لا بلاغات} one {بلاغ واحد} two {بلاغان} few {{n} بلاغات} many {{n} بلاغًا} other {{n} بلاغ}}.',
+  queueGroupRejected:
+    'أُبقي المحتوى وأُغلق {n, plural, zero {لا بلاغات} one {بلاغ واحد} two {بلاغان} few {{n} بلاغات} many {{n} بلاغًا} other {{n} بلاغ}}.',
+  watchedHeading: 'الكلمات المراقَبة',
+  watchedIntro:
+    'المنشورات التي تحتوي إحدى هذه الكلمات تُرفض، أو تُحجز للمراجعة، أو تُنشر مع تأشير عليها. تُطابَق الكلمة مهما اختلف حجم الأحرف، أو كُتبت بأحرف كاملة العرض أو بأحرف متشابهة الشكل، أو فُصلت حروفها.',
+  watchedWord: 'كلمة أو عبارة أو نمط',
+  watchedWordHint: 'كلمات كاملة فقط؛ * تعني أي أحرف داخل الكلمة (scam*).',
+  watchedAction: 'ماذا يحدث لمنشور يحتويها',
+  watchedActionLabel:
+    '{action, select, block {حظر المنشور} review {حجزه للمراجعة} flag {نشره مع التأشير عليه} other {{action}}}',
+  watchedAdd: 'إضافة',
+  watchedAdding: 'جارٍ الإضافة…',
+  watchedRemove: 'إزالة «{word}»',
+  watchedRemoveShort: 'إزالة',
+  watchedEmpty: 'لا كلمات مراقَبة بعد.',
+  watchedFailed: 'تعذّر تحميل الكلمات المراقَبة.',
+  watchedFailedSave: 'تعذّر حفظ الكلمة. حاول مرة أخرى.',
+  watchedListLabel: 'الكلمات المراقَبة المعمول بها',
+  hiddenMarker: 'مخفي ريثما يراجعه المشرفون',
+  hiddenWaiting: 'بانتظار المراجعة',
+  hiddenReasonLine:
+    '{reason, select, watched_word {بانتظار المراجعة: يحتوي كلمة يراجعها المشرفون أولًا. يمكنك تعديله.} inappropriate {مخفي: أبلغ عنه بعض الأشخاص بوصفه غير لائق. سيراجعه المشرفون، ويمكنك تعديله.} offensive {مخفي: أبلغ عنه بعض الأشخاص بوصفه مسيئًا. سيراجعه المشرفون، ويمكنك تعديله.} harassment {مخفي: أبلغ عنه بعض الأشخاص بسبب التحرّش أو المضايقة. سيراجعه المشرفون، ويمكنك تعديله.} spam {مخفي: أبلغ عنه بعض الأشخاص بوصفه محتوى مزعجًا (سبام). سيراجعه المشرفون، ويمكنك تعديله.} other {مخفي: أبلغ عنه بعض الأشخاص بسبب مشكلة. سيراجعه المشرفون، ويمكنك تعديله.}}',
+  // ---- end of safety and moderation
 } satisfies Catalogue;

@@ -182,6 +182,191 @@ const en = {
   privateKeyShort: 'Key',
   myKey: 'My private key',
   useKey: 'Use my private key',
+  // ---- Safety and moderation (safety-strings): the crisis support panel, the personal-
+  // information warning, outcome hints, the web's error texts, the moderation screens.
+  // The crisis support panel (lib/safety-messages.ts). Its words were reviewed twice in
+  // Spanish and Arabic (docs/architecture.md, "The support panel's words").
+  supportHeading: 'Support is here if you need it',
+  supportPosted: 'Your post is published.',
+  supportDismissLabel: 'Dismiss support resources',
+  supportDismiss: 'Dismiss',
+  supportCall: 'Call {phone}',
+  supportMoreHelp: 'More help',
+  supportCountryLabel: 'Helplines for',
+  supportLinesLoading: 'Loading helplines…',
+  supportLinesFailed: 'The helplines for this country could not be loaded.',
+  supportLinesRetry: 'Try again',
+  supportEmergency: 'In an emergency',
+  // The country menu's choices, and the region of the international lines.
+  supportCountry:
+    '{code, select, international {International} ES {Spain} MX {Mexico} AR {Argentina} CO {Colombia} US {United States (lines in Spanish)} EG {Egypt} SA {Saudi Arabia} AE {United Arab Emirates} MA {Morocco} JO {Jordan} other {{code}}}',
+  // The server's default words for the panel (safety/default-resources.json), word for word:
+  // shown translated when the server sent these; an operator's own words are shown as sent.
+  supportMessage:
+    'Thank you for sharing this. You deserve to be safe and supported, and you do not have to face this alone. If you are in immediate danger, call your local emergency number (112 in Europe, 911 in North America, 999 in the UK, 000 in Australia).',
+  supportSelfHarmTitle: 'If you are thinking about hurting yourself',
+  supportSelfHarmMessage:
+    'What you are feeling matters, and it can get better with support. Talking to someone trained to listen can help right now.',
+  supportPartnerAbuseTitle: 'If a partner is hurting or controlling you',
+  supportPartnerAbuseMessage:
+    'Abuse is never your fault. People who specialise in this can help you think through your options and stay safe, at your own pace.',
+  supportSexualCoercionTitle: 'If someone forced or pressured you sexually',
+  supportSexualCoercionMessage:
+    'What happened is not your fault, whatever the circumstances. You can talk to someone in confidence, whenever you are ready.',
+  supportCoerciveControlTitle: 'If a partner controls your money, phone or who you see',
+  supportCoerciveControlMessage:
+    "Controlling someone's money, phone, movements or friendships is a form of abuse, even without violence. It is not your fault, and people who understand it can help you plan, at your own pace.",
+  supportStalkingTitle: 'If someone is following, watching or tracking you',
+  supportStalkingMessage:
+    'Being stalked is frightening and it is not your fault. Keep a record of what happens, and reach out to people who can help you plan for your safety.',
+  supportMinorTitle: 'If you are under 18 and someone much older is involved with you',
+  supportMinorMessage:
+    'An adult who seeks a relationship with someone under 18 is responsible for that, not you. You can talk to someone in confidence about what is happening.',
+  // The personal-information warning while writing; one line per kind found (the
+  // contract's PII_MSG, word for word in English).
+  piiHeading: 'Before you post',
+  piiIntro: 'Posting is up to you. These could make you or others recognisable:',
+  piiRemove: 'Remove',
+  piiRemoveItem: 'Remove “{text}”',
+  piiPhone: 'This looks like a phone number. People who know you could recognise you.',
+  piiEmail: 'This looks like an e-mail address. People who know you could recognise you.',
+  piiSocial:
+    'This looks like a social media handle or profile link. People who know you could recognise you.',
+  piiAddress: 'This looks like a street address. People who know you could recognise you.',
+  piiName: 'This looks like a full name. People who know you, or them, could recognise you.',
+  piiNationalId:
+    'This looks like an ID number (social security, national insurance...). People who know you could recognise you, and others could misuse it.',
+  piiLicencePlate:
+    'This looks like a licence plate. People who know you, or them, could recognise you.',
+  piiPayment:
+    'This looks like a payment handle or link (Venmo, Cash App, PayPal...). People who know you could recognise you.',
+  // What "This helped" and updates are for (lib/outcome-hints.ts); {button} is the button's label.
+  outcomeHelpedHint:
+    'Press "{button}" on the replies that helped you: they move to the top, so others with the same question find them first.',
+  outcomeUpdatesHint:
+    "What happened next, in the asker's words, so the people who replied and others in the same spot learn how it went.",
+  // lib/error-messages.ts: a refusal of the session id while posting.
+  errorWithText: 'Error: {text}',
+  // Labels of reports and flags (lib/report-labels.ts)
+  reportReasonLabel:
+    '{reason, select, inappropriate {Inappropriate Content} offensive {Offensive Language} harassment {Harassment} spam {Spam} other {Other}}',
+  crisisCategoryLabel:
+    '{category, select, self_harm {Self-harm or suicide} partner_abuse {Abuse or violence by a partner} sexual_coercion {Sexual violence or coercion} coercive_control {Coercive control} stalking {Stalking} minor_with_adult {A minor with an adult} other {{category}}}',
+  systemReportLabel:
+    '{source, select, watched_word_review {Waiting for review (watched word)} watched_word_flag {Flagged by a watched word} edited_after_hiding {Edited after hiding} other {{source}}}',
+  // The moderation queue and its log (lib/moderation-log-messages.ts)
+  modReportApproved: 'Report approved: the content was deleted.',
+  modReportRejected: 'Report rejected: the content stays.',
+  modFlaggedAs: 'Flagged by the crisis check: {categories}',
+  modOnlyModerators: 'Only moderators can see this page.',
+  modLogIn: 'Log in',
+  modActivity: 'Activity',
+  modActivityHeading: 'Moderation activity',
+  modNoActivity: 'No moderation activity yet.',
+  modLoadActivityFailed: 'Failed to load moderation activity.',
+  modAction:
+    '{action, select, approve {Approved (content deleted)} reject {Rejected (content kept)} auto_hide {Hidden automatically} unhide {Shown again} delete {Deleted by an admin} acknowledge {Crisis flag acknowledged (content kept)} delete_account {Account deleted with its posts} anonymize_account {Account deleted, its posts kept for nobody} erase_key {A private key erased what it posted} silence {Silenced} lift_silence {Silence lifted} appoint_moderator {Moderator appointed} remove_moderator {Moderator removed} other {{action}}}',
+  modByStaff:
+    '{role, select, admin {by {name} (admin)} moderator {by {name} (moderator)} other {by {name}}}',
+  modSilencedFor: '{who} silenced for {days, plural, one {{days} day} other {{days} days}}',
+  modErasureCount:
+    '{what, select, questions {questions {n}} answers {answers {n}} updates {updates {n}} follows {follows {n}} notifications {notifications {n}} devices {devices {n}} likes {likes {n}} other {{what} {n}}}',
+  modListSeparator: ', ',
+  modByServer: 'by the server',
+  modTargetQuestion: '{id, select, none {A question} other {Question #{id}}}',
+  modTargetAnswer: '{id, select, none {A reply} other {Reply #{id}}}',
+  modTargetAccount: 'An account',
+  modTargetAccountId: 'Account #{id}',
+  modAuthorOfQuestion: '{id, select, none {Author of a question} other {Author of question #{id}}}',
+  modAuthorOfAnswer: '{id, select, none {Author of a reply} other {Author of reply #{id}}}',
+  modTargetKey: 'A private key',
+  modForReport: 'Report #{id}',
+  modNote: 'Note',
+  modSnapshot: 'Content as it was',
+  modPiiRemoved: 'Personal information replaced by [removed].',
+  // Moderators' screens, silences, the silenced author's banner (features/moderation)
+  modSeconds: '{n} s',
+  modMinutes: '{n} min',
+  modHours: '{n} h',
+  modDays: '{n, plural, one {{n} day} other {{n} days}}',
+  modHealth: 'Queue health',
+  modPending: '{n} pending',
+  modNothingWaiting: 'nothing waiting',
+  modOldest: 'oldest waiting {duration}',
+  modNoReviews: 'no reviews in the last 7 days',
+  modMedian: 'median review {duration} (7 days)',
+  modSilences: 'Silences',
+  modSilencesHeading: 'Silenced authors',
+  modNoSilences: 'Nobody is silenced.',
+  modLoadSilencesFailed: 'Failed to load the silences.',
+  modUntil: 'until {date}',
+  modLift: 'Lift',
+  modLiftLabel: 'Lift the silence of the {from}',
+  modLifted: 'Silence lifted.',
+  modLiftFailed: 'Could not lift the silence. Try again.',
+  modSilenceAuthor: 'Silence author',
+  modSilenceTitle: 'Silence the author of {target}',
+  modSilenceHint:
+    'They can still read, but cannot post, reply, like or report until then. Nobody learns who they are.',
+  modDaysLabel: 'Days',
+  modReasonLabel: 'Reason (the author sees it)',
+  modSilence: 'Silence',
+  modCancel: 'Cancel',
+  modSilenced: 'Author silenced for {days, plural, one {{days} day} other {{days} days}}.',
+  modSilenceFailed: 'Could not silence the author. Try again.',
+  modModerators: 'Moderators',
+  modModeratorsIntro:
+    'Moderators review the queue, hide and restore posts, silence authors and read the log. They cannot appoint moderators or change site settings.',
+  modNoModerators: 'No moderators yet.',
+  modLoadModeratorsFailed: 'Failed to load the moderators.',
+  modUsername: 'Username',
+  modAppoint: 'Appoint',
+  modAppointed: '{name} is now a moderator.',
+  modRemove: 'Remove',
+  modRemoveLabel: 'Remove {name} as moderator',
+  modRemoved: '{name} is no longer a moderator.',
+  modNoSuchUser: 'No account has this username.',
+  modModeratorFailed: 'Could not change the moderators. Try again.',
+  modBannerTitle: 'You cannot post for now',
+  modBanner: 'A moderator silenced you until {until}: {reason}. You can still read.',
+  // The queue grouped per post, and "Acknowledge, keep" (features/reports)
+  queueByPost: 'By post',
+  queueByPostHeading: 'Reports by post, worst first',
+  queueAcknowledge: 'Acknowledge, keep',
+  queueAcknowledgeHint:
+    'Records that you saw this crisis flag and keeps the post. Nothing is deleted.',
+  queueFlagAcknowledged: 'Crisis flag acknowledged: the post stays.',
+  queuePriority:
+    '{priority, select, hidden {Hidden by reports} crisis {Crisis flag} reported {Reported} other {{priority}}}',
+  queueGroupQuestion: '{id, select, none {Question} other {Question #{id}}}',
+  queueGroupReply: '{id, select, none {Reply} other {Reply #{id}}}',
+  queueReportCount: '{n, plural, one {1 report} other {{n} reports}}',
+  queueReasons: 'Reasons',
+  queueGroupApproved: 'Content deleted; {n, plural, one {1 report} other {{n} reports}} closed.',
+  queueGroupRejected: 'Content kept; {n, plural, one {1 report} other {{n} reports}} closed.',
+  // Watched words (features/watched-words)
+  watchedHeading: 'Watched words',
+  watchedIntro:
+    'Posts holding one of these words are refused, held for review, or published and flagged. Case, full-width letters, look-alike letters and letters written apart all match.',
+  watchedWord: 'Word, phrase or pattern',
+  watchedWordHint: 'Whole words only; * stands for any letters inside a word (scam*).',
+  watchedAction: 'What happens to a post holding it',
+  watchedActionLabel:
+    '{action, select, block {Block the post} review {Hold for review} flag {Publish and flag} other {{action}}}',
+  watchedAdd: 'Add',
+  watchedAdding: 'Adding…',
+  watchedRemove: 'Remove “{word}”',
+  watchedRemoveShort: 'Remove',
+  watchedEmpty: 'No watched words yet.',
+  watchedFailed: 'Failed to load the watched words.',
+  watchedFailedSave: 'The word could not be saved. Try again.',
+  watchedListLabel: 'Watched words in force',
+  // A hidden post, as its author and moderators see it (components/ui/hidden-marker.tsx)
+  hiddenMarker: 'Hidden while moderators review it',
+  hiddenWaiting: 'Waiting for review',
+  hiddenReasonLine:
+    '{reason, select, watched_word {Waiting for review: it holds a word moderators check first. You can edit it.} inappropriate {Hidden: people reported it as inappropriate. Moderators will review it; you can edit it.} offensive {Hidden: people reported it as offensive. Moderators will review it; you can edit it.} harassment {Hidden: people reported it as harassment. Moderators will review it; you can edit it.} spam {Hidden: people reported it as spam. Moderators will review it; you can edit it.} other {Hidden: people reported it as a problem. Moderators will review it; you can edit it.}}',
+  // ---- end of safety and moderation
 };
 
 export default en;

@@ -157,4 +157,182 @@ export default {
   privateKeyShort: 'Clave',
   myKey: 'Mi clave privada',
   useKey: 'Usar mi clave privada',
+  // ---- Safety and moderation (safety-strings). The support panel's words were reviewed
+  // twice (docs/architecture.md): tú, plain, and no form that assumes the reader's gender.
+  supportHeading: 'Aquí tienes apoyo, si lo necesitas',
+  supportPosted: 'Tu mensaje ya está publicado.',
+  supportDismissLabel: 'Cerrar los recursos de apoyo',
+  supportDismiss: 'Cerrar',
+  supportCall: 'Llamar al {phone}',
+  supportMoreHelp: 'Más ayuda',
+  supportCountryLabel: 'País de las líneas de ayuda',
+  supportLinesLoading: 'Cargando las líneas de ayuda…',
+  supportLinesFailed: 'No se pudieron cargar las líneas de ayuda de este país.',
+  supportLinesRetry: 'Intentar de nuevo',
+  supportEmergency: 'En una emergencia',
+  supportCountry:
+    '{code, select, international {Internacional} ES {España} MX {México} AR {Argentina} CO {Colombia} US {Estados Unidos (líneas en español)} EG {Egipto} SA {Arabia Saudí} AE {Emiratos Árabes Unidos} MA {Marruecos} JO {Jordania} other {{code}}}',
+  supportMessage:
+    'Gracias por contarlo. Mereces estar a salvo y tener apoyo, y no tienes por qué afrontarlo en soledad. Si estás en peligro ahora mismo, llama al número de emergencias de donde estés (112 en Europa, 911 en Norteamérica, 999 en el Reino Unido, 000 en Australia).',
+  supportSelfHarmTitle: 'Si estás pensando en hacerte daño',
+  supportSelfHarmMessage:
+    'Lo que sientes importa, y con apoyo esto puede mejorar. Hablar ahora mismo con alguien preparado para escuchar puede ayudarte.',
+  supportPartnerAbuseTitle: 'Si tu pareja te hace daño o te controla',
+  supportPartnerAbuseMessage:
+    'El maltrato nunca es culpa tuya. Hay personas que se dedican a esto y pueden ayudarte a ver tus opciones y a protegerte, a tu ritmo.',
+  supportSexualCoercionTitle: 'Si alguien te forzó o te presionó a hacer algo sexual',
+  supportSexualCoercionMessage:
+    'Lo que pasó no es culpa tuya, fueran cuales fueran las circunstancias. Puedes hablarlo con alguien de forma confidencial, cuando te sientas con fuerzas.',
+  supportCoerciveControlTitle: 'Si tu pareja controla tu dinero, tu teléfono o con quién te ves',
+  supportCoerciveControlMessage:
+    'Controlar el dinero, el teléfono, las salidas o las amistades de otra persona es una forma de maltrato, aunque no haya violencia física. No es culpa tuya, y hay personas que lo conocen bien y pueden ayudarte a planear tus pasos, a tu ritmo.',
+  supportStalkingTitle: 'Si alguien te sigue, te vigila o rastrea dónde estás',
+  supportStalkingMessage:
+    'Que te acosen así da miedo, y no es culpa tuya. Anota lo que pase y habla con personas que pueden ayudarte a planear cómo protegerte.',
+  supportMinorTitle: 'Si tienes menos de 18 años y alguien mucho mayor tiene una relación contigo',
+  supportMinorMessage:
+    'Cuando una persona adulta busca una relación con alguien menor de 18 años, la responsabilidad es suya, no tuya. Puedes contarle a alguien lo que está pasando, de forma confidencial.',
+  piiHeading: 'Antes de publicar',
+  piiIntro:
+    'Publicar es decisión tuya. Esto podría hacer que te reconozcan, a ti o a otras personas:',
+  piiRemove: 'Quitar',
+  piiRemoveItem: 'Quitar «{text}»',
+  piiPhone: 'Esto parece un número de teléfono. Quien te conoce podría reconocerte.',
+  piiEmail: 'Esto parece una dirección de correo electrónico. Quien te conoce podría reconocerte.',
+  piiSocial:
+    'Esto parece un usuario o un enlace de redes sociales. Quien te conoce podría reconocerte.',
+  piiAddress: 'Esto parece una dirección postal. Quien te conoce podría reconocerte.',
+  piiName:
+    'Esto parece un nombre completo. Quien te conoce, o conoce a esa persona, podría reconocerte.',
+  piiNationalId:
+    'Esto parece un número de identidad (DNI, seguridad social...). Quien te conoce podría reconocerte, y otras personas podrían usarlo mal.',
+  piiLicencePlate:
+    'Esto parece una matrícula. Quien te conoce, o conoce a esa persona, podría reconocerte.',
+  piiPayment:
+    'Esto parece un usuario o un enlace de pago (Bizum, Mercado Pago, PayPal...). Quien te conoce podría reconocerte.',
+  outcomeHelpedHint:
+    'Pulsa «{button}» en las respuestas que te ayudaron: suben arriba, y así quien tenga la misma pregunta las encuentra primero.',
+  outcomeUpdatesHint:
+    'Lo que pasó después, contado por quien preguntó, para que quienes respondieron y quienes están en la misma situación sepan cómo salió.',
+  errorWithText: 'Error: {text}',
+  reportReasonLabel:
+    '{reason, select, inappropriate {Contenido inapropiado} offensive {Lenguaje ofensivo} harassment {Acoso} spam {Spam} other {Otro motivo}}',
+  crisisCategoryLabel:
+    '{category, select, self_harm {Autolesión o suicidio} partner_abuse {Maltrato o violencia de pareja} sexual_coercion {Violencia o coacción sexual} coercive_control {Control coercitivo} stalking {Acoso y vigilancia} minor_with_adult {Una persona menor con un adulto} other {{category}}}',
+  systemReportLabel:
+    '{source, select, watched_word_review {Pendiente de revisión (palabra vigilada)} watched_word_flag {Marcado por una palabra vigilada} edited_after_hiding {Editado después de ocultarse} other {{source}}}',
+  modReportApproved: 'Denuncia aprobada: el contenido se eliminó.',
+  modReportRejected: 'Denuncia rechazada: el contenido se queda.',
+  modFlaggedAs: 'Marcado por la detección de crisis: {categories}',
+  modOnlyModerators: 'Solo el equipo de moderación puede ver esta página.',
+  modLogIn: 'Iniciar sesión',
+  modActivity: 'Actividad',
+  modActivityHeading: 'Actividad de moderación',
+  modNoActivity: 'Todavía no hay actividad de moderación.',
+  modLoadActivityFailed: 'No se pudo cargar la actividad de moderación.',
+  modAction:
+    '{action, select, approve {Aprobada (contenido eliminado)} reject {Rechazada (contenido conservado)} auto_hide {Ocultado automáticamente} unhide {Visible de nuevo} delete {Eliminado por la administración} acknowledge {Alerta de crisis vista (contenido conservado)} delete_account {Cuenta eliminada con sus publicaciones} anonymize_account {Cuenta eliminada, sus publicaciones conservadas sin autor} erase_key {Una clave privada borró lo que publicó} silence {Silenciado} lift_silence {Silencio levantado} appoint_moderator {Moderador nombrado} remove_moderator {Moderador retirado} other {{action}}}',
+  modByStaff:
+    '{role, select, admin {por {name} (administración)} moderator {por {name} (moderación)} other {por {name}}}',
+  modSilencedFor: '{who}: silencio de {days, plural, one {{days} día} other {{days} días}}',
+  modErasureCount:
+    '{what, select, questions {preguntas {n}} answers {respuestas {n}} updates {novedades {n}} follows {seguimientos {n}} notifications {notificaciones {n}} devices {dispositivos {n}} likes {me gusta {n}} other {{what} {n}}}',
+  modListSeparator: ', ',
+  modByServer: 'por el servidor',
+  modTargetQuestion: '{id, select, none {Una pregunta} other {Pregunta n.º {id}}}',
+  modTargetAnswer: '{id, select, none {Una respuesta} other {Respuesta n.º {id}}}',
+  modTargetAccount: 'Una cuenta',
+  modTargetAccountId: 'Cuenta n.º {id}',
+  modAuthorOfQuestion:
+    '{id, select, none {Quien escribió una pregunta} other {Quien escribió la pregunta n.º {id}}}',
+  modAuthorOfAnswer:
+    '{id, select, none {Quien escribió una respuesta} other {Quien escribió la respuesta n.º {id}}}',
+  modTargetKey: 'Una clave privada',
+  modForReport: 'Denuncia n.º {id}',
+  modNote: 'Nota',
+  modSnapshot: 'El contenido tal como era',
+  modPiiRemoved: 'Datos personales sustituidos por [removed].',
+  modSeconds: '{n} s',
+  modMinutes: '{n} min',
+  modHours: '{n} h',
+  modDays: '{n, plural, one {{n} día} other {{n} días}}',
+  modHealth: 'Estado de la cola',
+  modPending: '{n, plural, one {{n} pendiente} other {{n} pendientes}}',
+  modNothingWaiting: 'nada en espera',
+  modOldest: 'la más antigua espera desde hace {duration}',
+  modNoReviews: 'ninguna revisión en los últimos 7 días',
+  modMedian: 'revisión mediana {duration} (7 días)',
+  modSilences: 'Silencios',
+  modSilencesHeading: 'Personas silenciadas',
+  modNoSilences: 'No hay nadie silenciado.',
+  modLoadSilencesFailed: 'No se pudieron cargar los silencios.',
+  modUntil: 'hasta el {date}',
+  modLift: 'Levantar',
+  modLiftLabel: 'Levantar el silencio de: {from}',
+  modLifted: 'Silencio levantado.',
+  modLiftFailed: 'No se pudo levantar el silencio. Inténtalo de nuevo.',
+  modSilenceAuthor: 'Silenciar a quien lo escribió',
+  modSilenceTitle: 'Silenciar a quien escribió: {target}',
+  modSilenceHint:
+    'Podrá seguir leyendo, pero no publicar, responder, dar me gusta ni denunciar hasta entonces. Nadie sabrá quién es.',
+  modDaysLabel: 'Días',
+  modReasonLabel: 'Motivo (quien lo escribió lo verá)',
+  modSilence: 'Silenciar',
+  modCancel: 'Cancelar',
+  modSilenced: 'Silencio aplicado durante {days, plural, one {{days} día} other {{days} días}}.',
+  modSilenceFailed: 'No se pudo aplicar el silencio. Inténtalo de nuevo.',
+  modModerators: 'Moderación',
+  modModeratorsIntro:
+    'El equipo de moderación revisa la cola, oculta y restaura publicaciones, silencia a autores y lee el registro. No puede nombrar moderadores ni cambiar la configuración del sitio.',
+  modNoModerators: 'Todavía no hay moderadores.',
+  modLoadModeratorsFailed: 'No se pudo cargar el equipo de moderación.',
+  modUsername: 'Nombre de usuario',
+  modAppoint: 'Nombrar',
+  modAppointed: '{name} ahora modera.',
+  modRemove: 'Quitar',
+  modRemoveLabel: 'Quitar a {name} de la moderación',
+  modRemoved: '{name} ya no modera.',
+  modNoSuchUser: 'Ninguna cuenta tiene este nombre de usuario.',
+  modModeratorFailed: 'No se pudo cambiar el equipo de moderación. Inténtalo de nuevo.',
+  modBannerTitle: 'Por ahora no puedes publicar',
+  modBanner:
+    'El equipo de moderación te ha silenciado hasta el {until}: {reason}. Puedes seguir leyendo.',
+  queueByPost: 'Por publicación',
+  queueByPostHeading: 'Denuncias por publicación, las más graves primero',
+  queueAcknowledge: 'Visto, conservar',
+  queueAcknowledgeHint:
+    'Deja constancia de que viste esta alerta de crisis y conserva la publicación. No se elimina nada.',
+  queueFlagAcknowledged: 'Alerta de crisis vista: la publicación se queda.',
+  queuePriority:
+    '{priority, select, hidden {Oculta por denuncias} crisis {Alerta de crisis} reported {Denunciada} other {{priority}}}',
+  queueGroupQuestion: '{id, select, none {Pregunta} other {Pregunta n.º {id}}}',
+  queueGroupReply: '{id, select, none {Respuesta} other {Respuesta n.º {id}}}',
+  queueReportCount: '{n, plural, one {1 denuncia} other {{n} denuncias}}',
+  queueReasons: 'Motivos',
+  queueGroupApproved:
+    'Contenido eliminado; {n, plural, one {1 denuncia cerrada} other {{n} denuncias cerradas}}.',
+  queueGroupRejected:
+    'Contenido conservado; {n, plural, one {1 denuncia cerrada} other {{n} denuncias cerradas}}.',
+  watchedHeading: 'Palabras vigiladas',
+  watchedIntro:
+    'Las publicaciones que contienen una de estas palabras se rechazan, se retienen para revisión o se publican y se marcan. Coinciden aunque cambien las mayúsculas, usen letras de ancho completo o letras parecidas, o separen las letras.',
+  watchedWord: 'Palabra, frase o patrón',
+  watchedWordHint:
+    'Solo palabras completas; * equivale a cualquier letra dentro de una palabra (estafa*).',
+  watchedAction: 'Qué pasa con una publicación que la contiene',
+  watchedActionLabel:
+    '{action, select, block {Bloquear la publicación} review {Retener para revisión} flag {Publicar y marcar} other {{action}}}',
+  watchedAdd: 'Añadir',
+  watchedAdding: 'Añadiendo…',
+  watchedRemove: 'Quitar «{word}»',
+  watchedRemoveShort: 'Quitar',
+  watchedEmpty: 'Todavía no hay palabras vigiladas.',
+  watchedFailed: 'No se pudieron cargar las palabras vigiladas.',
+  watchedFailedSave: 'No se pudo guardar la palabra. Inténtalo de nuevo.',
+  watchedListLabel: 'Palabras vigiladas activas',
+  hiddenMarker: 'Oculta mientras el equipo de moderación la revisa',
+  hiddenWaiting: 'Pendiente de revisión',
+  hiddenReasonLine:
+    '{reason, select, watched_word {Pendiente de revisión: contiene una palabra que el equipo de moderación revisa antes. Puedes editarla.} inappropriate {Oculta: otras personas denunciaron esta publicación por contenido inapropiado. El equipo de moderación la revisará; puedes editarla.} offensive {Oculta: otras personas denunciaron esta publicación por lenguaje ofensivo. El equipo de moderación la revisará; puedes editarla.} harassment {Oculta: otras personas denunciaron esta publicación por acoso. El equipo de moderación la revisará; puedes editarla.} spam {Oculta: otras personas denunciaron esta publicación como spam. El equipo de moderación la revisará; puedes editarla.} other {Oculta: otras personas denunciaron esta publicación por un problema. El equipo de moderación la revisará; puedes editarla.}}',
+  // ---- end of safety and moderation
 } satisfies Catalogue;

@@ -19,14 +19,13 @@ import { QUEUE_TEXT } from '../../features/reports/lib/messages.ts';
 import { useViewer } from '../../lib/auth.ts';
 import { TEXT } from '../../lib/messages.ts';
 import { MODERATION_LOG_TEXT } from '../../lib/moderation-log-messages.ts';
+import { t } from '../../lib/t.ts';
 import styles from './admin-reports.module.css';
 
 const ALL_TABS = ['reports', 'posts', 'activity', 'silences', 'moderators'] as const;
 type Tab = (typeof ALL_TABS)[number];
 /** What a moderator sees: everything but the admins' own tab. */
 const MODERATOR_TABS = ALL_TABS.filter((name) => name !== 'moderators');
-/** Kept here, not with the screen, so that this page does not load that screen's code. */
-const WATCHED_WORDS_LINK = 'Watched words';
 
 export function AdminReportsRoute() {
   const [params, setParams] = useSearchParams();
@@ -84,7 +83,7 @@ export function AdminReportsRoute() {
       {/* Watched words are the admins' alone. */}
       {isStaff && (
         <p>
-          <Link to="/admin/watched-words">{WATCHED_WORDS_LINK}</Link>
+          <Link to="/admin/watched-words">{t('watchedHeading')}</Link>
         </p>
       )}
       <div

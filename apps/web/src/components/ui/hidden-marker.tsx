@@ -1,14 +1,15 @@
-import { type HiddenReason, hiddenReasonLine } from '@dating/contract';
+import type { HiddenReason } from '@dating/contract';
+import { t, texts } from '../../lib/t.ts';
 import styles from './hidden-marker.module.css';
 
 /**
- * Its own words, not SAFETY_TEXT's: a question's page draws this marker, and should not
- * load the moderators' words with it.
+ * Its own words, not SAFETY_TEXT's, in the page's language: a question's page draws this
+ * marker, and should not load the moderators' words with it.
  */
-export const HIDDEN_TEXT = {
-  hiddenMarker: 'Hidden while moderators review it',
-  waitingForReview: 'Waiting for review',
-} as const;
+export const HIDDEN_TEXT = texts({
+  hiddenMarker: 'hiddenMarker',
+  waitingForReview: 'hiddenWaiting',
+});
 
 /**
  * On a post that auto-hide took out of view, as its author and admins see it:
@@ -31,7 +32,7 @@ export function HiddenReasonLine({ reason }: { reason: HiddenReason | null | und
   if (reason === null || reason === undefined) return null;
   return (
     <p className={styles.reason} data-testid="hidden-reason">
-      {hiddenReasonLine(reason)}
+      {t('hiddenReasonLine', { reason })}
     </p>
   );
 }

@@ -1,10 +1,9 @@
 /**
  * The calm inline warning of the personal-info guard: what was found, each
- * with the contract's message ("This looks like a phone number. People who know you could
- * recognise you.") and one button to replace it with [removed]. It never blocks posting.
+ * with its message in the page's language ("This looks like a phone number. People who know
+ * you could recognise you.", the contract's PII_MSG in English) and one button to replace it with [removed]. It never blocks posting.
  * A polite live region, so a screen reader hears what appears without losing its place.
  */
-import { PII_MSG } from '@dating/contract';
 import { useId } from 'react';
 import { usePersonalInfo } from '../../hooks/use-personal-info.ts';
 import { type FoundItem, locate } from '../../lib/personal-info.ts';
@@ -32,7 +31,7 @@ export function PersonalInfoNote({
             {items.map((item) => (
               <li key={`${item.kind}-${item.start}-${item.text}`} className={styles.item}>
                 <span>
-                  {PII_MSG[item.kind]} <q className={styles.found}>{item.text}</q>
+                  {SAFETY_TEXT.pii(item.kind)} <q className={styles.found}>{item.text}</q>
                 </span>
                 <button
                   type="button"

@@ -29,8 +29,9 @@ import {
   helplineCountryFor,
   isHelplineChoice,
 } from '../../lib/helpline-country.ts';
+import { activeLocale } from '../../lib/i18n.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { SAFETY_TEXT } from '../../lib/safety-messages.ts';
+import { localizedPanel, SAFETY_TEXT } from '../../lib/safety-messages.ts';
 import { storeHelplineCountry } from '../../lib/storage.ts';
 import { buttonClass } from './button.ts';
 import styles from './support-panel.module.css';
@@ -55,6 +56,13 @@ const langProps = (resource: ShownResource) =>
   resource.lang ? { lang: resource.lang, dir: resource.lang === 'ar' ? 'rtl' : 'ltr' } : {};
 
 /**
+ * The server's lines (names and descriptions) are in English: on a page in another language
+ * they say so (a screen reader then reads them in English), a country's own lines aside.
+ */
+const inEnglish = (resource: ShownResource): ShownResource =>
+  resource.lang || activeLocale() === 'en' ? resource : { ...resource, lang: 'en' };
+
+/**
  * A section as shown: with a country's lines, those first and then the international ones
  * (another country's lines would not help); without, as the server sent it.
  */
@@ -62,11 +70,11 @@ function withCountry(
   section: SupportSection,
   country: CountryHelplines | undefined,
 ): ShownResource[] {
-  if (!country) return section.resources;
+  if (!country) return section.resources.map(inEnglish);
   const own = country.sections.find((s) => s.category === section.category)?.resources ?? [];
   return [
     ...own.map(({ source: _source, ...resource }) => ({ ...resource, lang: country.language })),
-    ...section.resources.filter((resource) => resource.region === 'International'),
+    ...section.resources.filter((resource) => resource.region === 'International').map(inEnglish),
   ];
 }
 
@@ -99,6 +107,16 @@ function useCountryHelplines(choice: HelplineChoice) {
   });
 }
 
+/** The line's region; "International" in the page's language (and read in it). */
+function RegionLabel({ region }: { region: string }) {
+  const shown = SAFETY_TEXT.region(region);
+  return (
+    <span className={styles.region} lang={shown === region ? undefined : activeLocale()}>
+      ({shown})
+    </span>
+  );
+}
+
 function PhoneLink({ phone }: { phone: string }) {
   return <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{SAFETY_TEXT.call(phone)}</a>;
 }
@@ -114,7 +132,7 @@ function ShortResource({ resource }: { resource: ShownResource }) {
       ) : (
         <span className={styles.name}>{resource.name}</span>
       )}{' '}
-      <span className={styles.region}>({resource.region})</span>
+      <RegionLabel region={resource.region} />
       {resource.phone && (
         <>
           {' · '}
@@ -136,7 +154,7 @@ function FullResource({ resource }: { resource: ShownResource }) {
         ) : (
           resource.name
         )}{' '}
-        <span className={styles.region}>({resource.region})</span>
+        <RegionLabel region={resource.region} />
       </p>
       {resource.description && <p className={styles.description}>{resource.description}</p>}
       {resource.phone && (
@@ -175,7 +193,7 @@ function CountryMenu({
       >
         {HELPLINE_CHOICES.map((code) => (
           <option key={code} value={code}>
-            {SAFETY_TEXT.countries[code]}
+            {SAFETY_TEXT.country(code)}
           </option>
         ))}
       </select>
@@ -195,7 +213,7 @@ function CountryMenu({
 }
 
 export default function SupportPanel({
-  panel,
+  panel: sent,
   language = null,
   afterPost,
   onDismiss,
@@ -207,6 +225,8 @@ export default function SupportPanel({
   afterPost: boolean;
   onDismiss: () => void;
 }) {
+  // The server's default words in the page's language (an operator's own stay as sent).
+  const panel = localizedPanel(sent);
   const headingId = useId();
   const moreId = useId();
   const region = useRef<HTMLElement>(null);

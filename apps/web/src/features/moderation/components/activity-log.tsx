@@ -37,12 +37,14 @@ function targetName(entry: ModerationLogEntry): string {
 
 /** What a silence's entry says: "Author of reply #12 silenced for 7 days". */
 function headlineOf(entry: ModerationLogEntry, target: string): string {
-  const post = entry.target_type === 'question' || entry.target_type === 'answer';
-  const who = post ? MODERATION_LOG_TEXT.authorOf(target) : target;
   if (entry.action === 'silence' && entry.days !== null) {
+    const who =
+      entry.target_type === 'question' || entry.target_type === 'answer'
+        ? MODERATION_LOG_TEXT.authorOf(entry.target_type, entry.target_id)
+        : target;
     return MODERATION_LOG_TEXT.silencedFor(who, entry.days);
   }
-  return MODERATION_LOG_TEXT.action[entry.action];
+  return MODERATION_LOG_TEXT.action(entry.action);
 }
 
 function Entry({ entry }: { entry: ModerationLogEntry }) {

@@ -1,62 +1,63 @@
-/** The words of moderators' screens, silences and the silenced author's banner. */
+/**
+ * The words of moderators' screens, silences and the silenced author's banner, in the page's
+ * language (src/locales/). Read them while drawing.
+ */
 import { formatDateTime } from '../../../lib/labels.ts';
+import { t, texts } from '../../../lib/t.ts';
 
 /** "45 s", "12 min", "3 h", "2 days": a wait or a review time, rounded down. */
 export function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
-  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h`;
-  const days = Math.floor(seconds / 86_400);
-  return `${days} ${days === 1 ? 'day' : 'days'}`;
+  if (seconds < 60) return t('modSeconds', { n: seconds });
+  if (seconds < 3600) return t('modMinutes', { n: Math.floor(seconds / 60) });
+  if (seconds < 86_400) return t('modHours', { n: Math.floor(seconds / 3600) });
+  return t('modDays', { n: Math.floor(seconds / 86_400) });
 }
 
-export const MODERATION_TEXT = {
-  health: 'Queue health',
-  pending: (n: number) => `${n} pending`,
-  oldest: (seconds: number | null) =>
-    seconds === null ? 'nothing waiting' : `oldest waiting ${formatDuration(seconds)}`,
-  median: (seconds: number | null) =>
-    seconds === null
-      ? 'no reviews in the last 7 days'
-      : `median review ${formatDuration(seconds)} (7 days)`,
-
-  silences: 'Silences',
-  silencesHeading: 'Silenced authors',
-  noSilences: 'Nobody is silenced.',
-  loadSilencesFailed: 'Failed to load the silences.',
-  until: (iso: string) => `until ${formatDateTime(iso)}`,
-  lift: 'Lift',
-  liftLabel: (from: string) => `Lift the silence of the ${from}`,
-  lifted: 'Silence lifted.',
-  liftFailed: 'Could not lift the silence. Try again.',
-
-  silenceAuthor: 'Silence author',
-  silenceTitle: (target: string) => `Silence the author of ${target}`,
-  silenceHint:
-    'They can still read, but cannot post, reply, like or report until then. Nobody learns who they are.',
-  days: 'Days',
-  reason: 'Reason (the author sees it)',
-  silence: 'Silence',
-  cancel: 'Cancel',
-  silenced: (days: number) => `Author silenced for ${days} ${days === 1 ? 'day' : 'days'}.`,
-  silenceFailed: 'Could not silence the author. Try again.',
-
-  moderators: 'Moderators',
-  moderatorsHeading: 'Moderators',
-  moderatorsIntro:
-    'Moderators review the queue, hide and restore posts, silence authors and read the log. They cannot appoint moderators or change site settings.',
-  noModerators: 'No moderators yet.',
-  loadModeratorsFailed: 'Failed to load the moderators.',
-  username: 'Username',
-  appoint: 'Appoint',
-  appointed: (name: string) => `${name} is now a moderator.`,
-  remove: 'Remove',
-  removeLabel: (name: string) => `Remove ${name} as moderator`,
-  removed: (name: string) => `${name} is no longer a moderator.`,
-  noSuchUser: 'No account has this username.',
-  moderatorFailed: 'Could not change the moderators. Try again.',
-
-  bannerTitle: 'You cannot post for now',
-  banner: (until: string, reason: string) =>
-    `A moderator silenced you until ${formatDateTime(until)}: ${reason}. You can still read.`,
-} as const;
+export const MODERATION_TEXT = texts(
+  {
+    health: 'modHealth',
+    silences: 'modSilences',
+    silencesHeading: 'modSilencesHeading',
+    noSilences: 'modNoSilences',
+    loadSilencesFailed: 'modLoadSilencesFailed',
+    lift: 'modLift',
+    lifted: 'modLifted',
+    liftFailed: 'modLiftFailed',
+    silenceAuthor: 'modSilenceAuthor',
+    silenceHint: 'modSilenceHint',
+    days: 'modDaysLabel',
+    reason: 'modReasonLabel',
+    silence: 'modSilence',
+    cancel: 'modCancel',
+    silenceFailed: 'modSilenceFailed',
+    moderators: 'modModerators',
+    moderatorsHeading: 'modModerators',
+    moderatorsIntro: 'modModeratorsIntro',
+    noModerators: 'modNoModerators',
+    loadModeratorsFailed: 'modLoadModeratorsFailed',
+    username: 'modUsername',
+    appoint: 'modAppoint',
+    remove: 'modRemove',
+    noSuchUser: 'modNoSuchUser',
+    moderatorFailed: 'modModeratorFailed',
+    bannerTitle: 'modBannerTitle',
+  },
+  {
+    pending: (n: number) => t('modPending', { n }),
+    oldest: (seconds: number | null) =>
+      seconds === null
+        ? t('modNothingWaiting')
+        : t('modOldest', { duration: formatDuration(seconds) }),
+    median: (seconds: number | null) =>
+      seconds === null ? t('modNoReviews') : t('modMedian', { duration: formatDuration(seconds) }),
+    until: (iso: string) => t('modUntil', { date: formatDateTime(iso) }),
+    liftLabel: (from: string) => t('modLiftLabel', { from }),
+    silenceTitle: (target: string) => t('modSilenceTitle', { target }),
+    silenced: (days: number) => t('modSilenced', { days }),
+    appointed: (name: string) => t('modAppointed', { name }),
+    removeLabel: (name: string) => t('modRemoveLabel', { name }),
+    removed: (name: string) => t('modRemoved', { name }),
+    banner: (until: string, reason: string) =>
+      t('modBanner', { until: formatDateTime(until), reason }),
+  },
+);

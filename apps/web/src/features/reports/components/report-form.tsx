@@ -1,5 +1,5 @@
 /** The report form: reason (default inappropriate), optional details, Submit Report. */
-import { LIMITS, type ReportReason } from '@dating/contract';
+import { LIMITS, REPORT_REASONS, type ReportReason } from '@dating/contract';
 import { type RefObject, useEffect } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { FormActions, TextAreaField } from '../../../components/ui/form.tsx';
@@ -11,7 +11,7 @@ import { useRequireSession } from '../../../hooks/use-require-session.ts';
 import { useViewer } from '../../../lib/auth.ts';
 import { isRepeatReport, reportErrorMessage } from '../../../lib/error-messages.ts';
 import { MSG, TEXT } from '../../../lib/messages.ts';
-import { REASON_OPTIONS } from '../../../lib/options.ts';
+import { reportReasonLabel } from '../../../lib/report-labels.ts';
 import { markReported } from '../../../lib/reported.ts';
 import { useCreateReport } from '../api/create-report.ts';
 import type { ReportTarget } from './report-target.ts';
@@ -75,7 +75,7 @@ export default function ReportForm({ target, onCancel, onSent, dirty }: ReportFo
       <SelectField
         label={TEXT.reason}
         value={values.reason}
-        options={REASON_OPTIONS}
+        options={REPORT_REASONS.map((value) => ({ value, label: reportReasonLabel(value) }))}
         onChange={(value) => setValue('reason', value || 'inappropriate')}
       />
       <TextAreaField

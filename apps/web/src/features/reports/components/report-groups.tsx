@@ -5,12 +5,7 @@
  * post's author silenced (without anyone learning who they are). A group
  * whose content is gone is one report, reviewed as such.
  */
-import {
-  CRISIS_CATEGORY_LABELS,
-  REPORT_REASON_LABELS,
-  type ReportGroup,
-  SYSTEM_REPORT_LABELS,
-} from '@dating/contract';
+import type { ReportGroup } from '@dating/contract';
 import type { ReactNode } from 'react';
 import { cardClass } from '../../../components/ui/card.ts';
 import { CardListSkeleton, cardListClass } from '../../../components/ui/card-list.tsx';
@@ -18,6 +13,11 @@ import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { formatDateTime } from '../../../lib/labels.ts';
 import { MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { MODERATION_LOG_TEXT } from '../../../lib/moderation-log-messages.ts';
+import {
+  crisisCategoryLabel,
+  reportReasonLabel,
+  systemReportLabel,
+} from '../../../lib/report-labels.ts';
 import { useReportGroups } from '../api/get-report-groups.ts';
 import { useAcknowledgeFlag, useReviewGroup } from '../api/review-reports.ts';
 import { useUpdateReport } from '../api/update-report.ts';
@@ -64,18 +64,16 @@ function GroupCard({ group, postActions }: { group: ReportGroup; postActions?: P
     >
       <h2 className={styles.title}>{title}</h2>
       <p className={styles.priority} data-priority={group.priority}>
-        {QUEUE_TEXT.priority[group.priority]}
+        {QUEUE_TEXT.priority(group.priority)}
       </p>
       {group.categories.length > 0 && (
         <p className={styles.flag} data-testid="report-flag">
-          {MODERATION_LOG_TEXT.flaggedAs(
-            group.categories.map((c) => CRISIS_CATEGORY_LABELS[c]).join(', '),
-          )}
+          {MODERATION_LOG_TEXT.flaggedAs(group.categories.map(crisisCategoryLabel))}
         </p>
       )}
       {(group.system ?? []).length > 0 && (
         <p className={styles.flag} data-testid="report-system">
-          {(group.system ?? []).map((source) => SYSTEM_REPORT_LABELS[source]).join(' · ')}
+          {(group.system ?? []).map(systemReportLabel).join(' · ')}
         </p>
       )}
       <dl className={styles.facts}>
@@ -90,7 +88,7 @@ function GroupCard({ group, postActions }: { group: ReportGroup; postActions?: P
             {group.reasons.length > 0 && (
               <ul className={styles.reasons} data-testid="group-reasons">
                 {group.reasons.map(({ reason, count }) => (
-                  <li key={reason}>{`${REPORT_REASON_LABELS[reason]} ×${count}`}</li>
+                  <li key={reason}>{`${reportReasonLabel(reason)} ×${count}`}</li>
                 ))}
               </ul>
             )}

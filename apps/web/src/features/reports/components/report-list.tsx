@@ -2,12 +2,7 @@
  * 'Pending Reports' for admins, each with its content and the two decisions, and for a
  * crisis flag a third: "Acknowledge, keep" (seen, the post kept, nothing deleted).
  */
-import {
-  CRISIS_CATEGORY_LABELS,
-  questionPath,
-  REPORT_REASON_LABELS,
-  type Report,
-} from '@dating/contract';
+import { questionPath, type Report } from '@dating/contract';
 import { Link } from 'react-router';
 import { cardClass } from '../../../components/ui/card.ts';
 import { CardListSkeleton, cardListClass } from '../../../components/ui/card-list.tsx';
@@ -18,6 +13,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/labels.ts';
 import { MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { MODERATION_LOG_TEXT } from '../../../lib/moderation-log-messages.ts';
+import { crisisCategoryLabel, reportReasonLabel } from '../../../lib/report-labels.ts';
 import { useReports } from '../api/get-reports.ts';
 import { useAcknowledgeFlag } from '../api/review-reports.ts';
 import { useUpdateReport } from '../api/update-report.ts';
@@ -55,7 +51,7 @@ function ReportCard({ report }: { report: Report }) {
       <h2 className={styles.title}>{TEXT.reportNumber(report.id)}</h2>
       {flagged.length > 0 && (
         <p className={styles.flag} data-testid="report-flag">
-          {MODERATION_LOG_TEXT.flaggedAs(flagged.map((c) => CRISIS_CATEGORY_LABELS[c]).join(', '))}
+          {MODERATION_LOG_TEXT.flaggedAs(flagged.map(crisisCategoryLabel))}
         </p>
       )}
       <dl className={styles.facts}>
@@ -65,7 +61,7 @@ function ReportCard({ report }: { report: Report }) {
         </div>
         <div>
           <dt>{TEXT.reason}</dt>
-          <dd>{REPORT_REASON_LABELS[report.reason]}</dd>
+          <dd>{reportReasonLabel(report.reason)}</dd>
         </div>
         <div>
           <dt>{TEXT.details}</dt>

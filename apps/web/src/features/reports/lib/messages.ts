@@ -1,24 +1,28 @@
 /**
- * The admin queue's words for "Acknowledge, keep" and the queue grouped per post: here, in
- * the admin page's own chunk, so that the home route does not carry them.
+ * The admin queue's words for "Acknowledge, keep" and the queue grouped per post, in the
+ * page's language: here, in the admin page's own chunk, so that the home route does not
+ * carry them. Read them while drawing.
  */
-export const QUEUE_TEXT = {
-  byPost: 'By post',
-  byPostHeading: 'Reports by post, worst first',
-  // "Acknowledge, keep": a crisis flag seen, the post kept, nothing deleted.
-  acknowledge: 'Acknowledge, keep',
-  acknowledgeHint: 'Records that you saw this crisis flag and keeps the post. Nothing is deleted.',
-  flagAcknowledged: 'Crisis flag acknowledged: the post stays.',
-  // The queue grouped per post, worst first.
-  priority: {
-    hidden: 'Hidden by reports',
-    crisis: 'Crisis flag',
-    reported: 'Reported',
+import type { ReportGroup } from '@dating/contract';
+import { t, texts } from '../../../lib/t.ts';
+
+export const QUEUE_TEXT = texts(
+  {
+    byPost: 'queueByPost',
+    byPostHeading: 'queueByPostHeading',
+    // "Acknowledge, keep": a crisis flag seen, the post kept, nothing deleted.
+    acknowledge: 'queueAcknowledge',
+    acknowledgeHint: 'queueAcknowledgeHint',
+    flagAcknowledged: 'queueFlagAcknowledged',
+    reasons: 'queueReasons',
   },
-  groupTitle: (type: 'question' | 'answer', id: number | null) =>
-    `${type === 'question' ? 'Question' : 'Reply'}${id === null ? '' : ` #${id}`}`,
-  reportCount: (n: number) => (n === 1 ? '1 report' : `${n} reports`),
-  reasons: 'Reasons',
-  groupApproved: (n: number) => `Content deleted; ${n === 1 ? '1 report' : `${n} reports`} closed.`,
-  groupRejected: (n: number) => `Content kept; ${n === 1 ? '1 report' : `${n} reports`} closed.`,
-} as const;
+  {
+    // The queue grouped per post, worst first.
+    priority: (priority: ReportGroup['priority']) => t('queuePriority', { priority }),
+    groupTitle: (type: 'question' | 'answer', id: number | null) =>
+      t(type === 'question' ? 'queueGroupQuestion' : 'queueGroupReply', { id: id ?? 'none' }),
+    reportCount: (n: number) => t('queueReportCount', { n }),
+    groupApproved: (n: number) => t('queueGroupApproved', { n }),
+    groupRejected: (n: number) => t('queueGroupRejected', { n }),
+  },
+);

@@ -4,11 +4,7 @@
  * (the server's services/watched-words.ts); matching folds case, width, look-alike letters
  * and letters written apart, as the hint says.
  */
-import {
-  WATCHED_WORD_ACTION_LABELS,
-  WATCHED_WORD_ACTIONS,
-  type WatchedWordAction,
-} from '@dating/contract';
+import { WATCHED_WORD_ACTIONS, type WatchedWordAction } from '@dating/contract';
 import { type FormEvent, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -18,30 +14,34 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { UI } from '../../../lib/messages.ts';
+import { t, texts } from '../../../lib/t.ts';
 import { useAddWatchedWord, useRemoveWatchedWord, useWatchedWords } from '../api/watched-words.ts';
 import styles from './watched-words.module.css';
 
-export const WATCHED_TEXT = {
-  heading: 'Watched words',
-  intro:
-    'Posts holding one of these words are refused, held for review, or published and flagged. Case, full-width letters, look-alike letters and letters written apart all match.',
-  word: 'Word, phrase or pattern',
-  wordHint: 'Whole words only; * stands for any letters inside a word (scam*).',
-  action: 'What happens to a post holding it',
-  add: 'Add',
-  adding: 'Adding…',
-  remove: (word: string) => `Remove “${word}”`,
-  removeShort: 'Remove',
-  empty: 'No watched words yet.',
-  failed: 'Failed to load the watched words.',
-  failedSave: 'The word could not be saved. Try again.',
-  listLabel: 'Watched words in force',
-} as const;
+/** The screen's words, in the page's language; read them while drawing. */
+export const WATCHED_TEXT = texts(
+  {
+    heading: 'watchedHeading',
+    intro: 'watchedIntro',
+    word: 'watchedWord',
+    wordHint: 'watchedWordHint',
+    action: 'watchedAction',
+    add: 'watchedAdd',
+    adding: 'watchedAdding',
+    removeShort: 'watchedRemoveShort',
+    empty: 'watchedEmpty',
+    failed: 'watchedFailed',
+    failedSave: 'watchedFailedSave',
+    listLabel: 'watchedListLabel',
+  },
+  {
+    remove: (word: string) => t('watchedRemove', { word }),
+    actionLabel: (action: WatchedWordAction) => t('watchedActionLabel', { action }),
+  },
+);
 
-const ACTION_OPTIONS = WATCHED_WORD_ACTIONS.map((value) => ({
-  value,
-  label: WATCHED_WORD_ACTION_LABELS[value],
-}));
+const actionOptions = () =>
+  WATCHED_WORD_ACTIONS.map((value) => ({ value, label: WATCHED_TEXT.actionLabel(value) }));
 
 export function WatchedWords() {
   const list = useWatchedWords();
@@ -77,7 +77,7 @@ export function WatchedWords() {
           onChange={(value) => {
             if (value !== '') setAction(value);
           }}
-          options={ACTION_OPTIONS}
+          options={actionOptions()}
         />
         {formError && <FormError>{formError}</FormError>}
         <FormActions>
@@ -101,7 +101,7 @@ export function WatchedWords() {
           {list.data.map((rule) => (
             <li key={rule.id} className={styles.item} data-testid="watched-word">
               <span className={styles.word}>{rule.word}</span>
-              <span className={styles.action}>{WATCHED_WORD_ACTION_LABELS[rule.action]}</span>
+              <span className={styles.action}>{WATCHED_TEXT.actionLabel(rule.action)}</span>
               <button
                 type="button"
                 className={buttonClass('dangerGhost', 'small')}
