@@ -1,5 +1,5 @@
-import { AGE_RANGE_LABELS, type AgeRange, GENDER_LABELS, type Gender } from '@dating/contract';
-import { TEXT } from './messages.ts';
+import type { AgeRange, Gender } from '@dating/contract';
+import { AGE_RANGE_LABELS, GENDER_LABELS, TEXT } from './messages.ts';
 
 export function postedBy(item: { gender: Gender; age_range: AgeRange }): string {
   return TEXT.postedBy(GENDER_LABELS[item.gender], AGE_RANGE_LABELS[item.age_range]);

@@ -4,9 +4,9 @@
  * recognise you.") and one button to replace it with [removed]. It never blocks posting.
  * A polite live region, so a screen reader hears what appears without losing its place.
  */
-import { PII_MSG } from '@dating/contract';
 import { useId } from 'react';
 import { usePersonalInfo } from '../../hooks/use-personal-info.ts';
+import { PII_MSG } from '../../lib/messages.ts';
 import { type FoundItem, locate } from '../../lib/personal-info.ts';
 import { SAFETY_TEXT } from '../../lib/safety-messages.ts';
 import { buttonClass } from './button.ts';
