@@ -86,17 +86,33 @@ export const TEXT: Text = (() => {
 
 /** Strings whose values the catalogues give: each key read in the active language when read. */
 type Localized<K extends PropertyKey> = { readonly [Key in K]: string };
+/** Messages that take values: positional parameters, named for the message by `params`. */
+type WithValues<P> = {
+  readonly [Key in keyof P]: P[Key] extends (...args: infer A) => Values
+    ? (...args: A) => string
+    : never;
+};
 
 /**
- * The contract's English constant `name`, read in the active language: `key` from the
- * catalogue's `${name}.${key}` (contract-messages.test.ts proves English equals the contract).
+ * A group of messages read in the active language: `key` from the catalogue's
+ * `${name}.${key}`; those in `params` take values. For the contract's constants (`UI`...),
+ * contract-messages.test.ts proves English equals the contract word for word.
  */
-function localized<K extends string>(name: string, keys: readonly K[]): Localized<K> {
+export function localized<
+  K extends string,
+  P extends Record<string, (...args: never[]) => Values> = Record<never, never>,
+>(name: string, keys: readonly K[], params?: P): Localized<K> & WithValues<P> {
   const text = {};
   for (const key of keys) {
     Object.defineProperty(text, key, { enumerable: true, get: () => i18n._(`${name}.${key}`) });
   }
-  return text as Localized<K>;
+  for (const [key, values] of Object.entries(params ?? {})) {
+    Object.defineProperty(text, key, {
+      enumerable: true,
+      value: (...args: never[]) => i18n._(`${name}.${key}`, values(...args)),
+    });
+  }
+  return text as Localized<K> & WithValues<P>;
 }
 
 const keysOf = <T extends object>(source: T) => Object.keys(source) as (keyof T & string)[];
@@ -123,21 +139,14 @@ export const OUTCOME_API_MSG = localized('OUTCOME_API_MSG', [
   'updateEmpty',
 ] as const satisfies readonly (keyof typeof CONTRACT_OUTCOME_API_MSG)[]);
 
-type OutcomeText = Localized<Exclude<keyof typeof CONTRACT_OUTCOME_UI, 'updateCount'>> & {
-  readonly updateCount: (n: number) => string;
-};
-
 /** Perspectives and outcomes ("This helped", updates). */
-export const OUTCOME_UI: OutcomeText = Object.defineProperty(
-  localized(
-    'OUTCOME_UI',
-    keysOf(CONTRACT_OUTCOME_UI).filter(
-      (key): key is Exclude<typeof key, 'updateCount'> => key !== 'updateCount',
-    ),
+export const OUTCOME_UI = localized(
+  'OUTCOME_UI',
+  keysOf(CONTRACT_OUTCOME_UI).filter(
+    (key): key is Exclude<typeof key, 'updateCount'> => key !== 'updateCount',
   ),
-  'updateCount',
-  { enumerable: true, value: (n: number) => i18n._('OUTCOME_UI.updateCount', { n }) },
-) as OutcomeText;
+  { updateCount: (n: number) => ({ n }) },
+);
 
 /** The heading of a thread filtered to one group: "What do women 26-35 say?". */
 export function perspectiveHeading(gender: Gender | undefined, age: AgeRange | undefined) {

@@ -296,6 +296,60 @@ const en = {
   allLanguages: 'All languages',
   spanish: 'Spanish',
   arabic: 'Arabic',
+  // The inbox (features/notifications/lib/messages.ts): the bell, the notifications page, Follow.
+  'NOTIFY.title': 'Notifications',
+  'NOTIFY.bellUnread':
+    '{n, plural, one {Notifications, 1 unread} other {Notifications, {n} unread}}',
+  'NOTIFY.unreadInMenu': '{n} unread',
+  'NOTIFY.intro': 'Replies to your questions and replies, and news of the questions you follow.',
+  'NOTIFY.empty': 'Nothing yet. When someone replies to you, it shows here.',
+  'NOTIFY.noIdentity':
+    "Notifications come to an account, or to this tab's private key once it has posted. Log in, or ask a question.",
+  'NOTIFY.loadFailed': "Couldn't load your notifications.",
+  'NOTIFY.markAllRead': 'Mark all as read',
+  'NOTIFY.markingAllRead': 'Marking as read…',
+  'NOTIFY.markAllFailed': "Couldn't mark your notifications as read.",
+  'NOTIFY.unread': 'Unread',
+  'NOTIFY.follow': 'Follow',
+  'NOTIFY.following': 'Following',
+  'NOTIFY.followed': "You'll be told of new replies to this question.",
+  'NOTIFY.unfollowed': 'You no longer follow this question.',
+  'NOTIFY.followFailed': "Couldn't change whether you follow this question.",
+  'NOTIFY.newReplies': '{n, plural, one {Show 1 new reply} other {Show {n} new replies}}',
+  'NOTIFY.onQuestion': 'On “{text}”',
+  'NOTIFY.followingTitle': 'Questions you follow',
+  'NOTIFY.followingHint': 'New replies and updates to these reach your notifications.',
+  'NOTIFY.followingEmpty': 'Nothing followed yet. Follow a question to hear of its new replies.',
+  'NOTIFY.followingLoadFailed': "Couldn't load the questions you follow.",
+  'NOTIFY.followedWhen': 'Followed',
+  'NOTIFY.hiddenQuestion': 'A question hidden while moderators review it',
+  'NOTIFY.unavailable': 'This question is no longer available.',
+  // What one notification is about; `who` is the author's label, or 'NOTIFY.someone'.
+  'NOTIFY.someone': 'Someone',
+  'NOTIFY.reply':
+    '{n, plural, one {New reply from {who}} other {{n} new replies, the latest from {who}}}',
+  'NOTIFY.answer_reply':
+    '{n, plural, one {{who} replied to your reply} other {{n} replies to your reply, the latest from {who}}}',
+  'NOTIFY.update':
+    '{n, plural, one {The asker updated a question you follow} other {The asker updated a question you follow ({n} updates)}}',
+  'NOTIFY.helped':
+    '{n, plural, one {The asker marked your reply "This helped"} other {The asker marked {n} of your replies "This helped"}}',
+  'NOTIFY.moderation':
+    '{n, plural, one {Moderators acted on your post} other {Moderators acted on {n} of your posts}}',
+  // "Notify me on this device" (features/notifications/lib/push-messages.ts).
+  'PUSH.turnOn': 'Notify me on this device',
+  'PUSH.on': 'Notifying this device',
+  'PUSH.turningOn': 'Turning on…',
+  'PUSH.turningOff': 'Turning off…',
+  'PUSH.onHint': 'This device shows a notice when someone replies. It never shows what they wrote.',
+  'PUSH.offHint': 'Get a notice on this device when someone replies, even with this site closed.',
+  'PUSH.turnedOn': 'This device will be notified.',
+  'PUSH.turnedOff': 'This device will no longer be notified.',
+  'PUSH.unsupported': "This browser can't show notifications from websites.",
+  'PUSH.blocked':
+    'Notifications are blocked for this site: allow them in your browser’s site settings, then try again.',
+  'PUSH.failed': "Couldn't turn notifications on for this device.",
+  'PUSH.offFailed': "Couldn't turn notifications off for this device.",
 };
 
 export default en;

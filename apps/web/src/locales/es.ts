@@ -272,4 +272,60 @@ export default {
   allLanguages: 'Todos los idiomas',
   spanish: 'Español',
   arabic: 'Árabe',
+  // The inbox and "Notify me on this device".
+  'NOTIFY.title': 'Notificaciones',
+  'NOTIFY.bellUnread':
+    '{n, plural, one {Notificaciones, 1 sin leer} other {Notificaciones, {n} sin leer}}',
+  'NOTIFY.unreadInMenu': '{n} sin leer',
+  'NOTIFY.intro':
+    'Respuestas a tus preguntas y a tus respuestas, y novedades de las preguntas que sigues.',
+  'NOTIFY.empty': 'Aún no hay nada. Cuando alguien te responda, lo verás aquí.',
+  'NOTIFY.noIdentity':
+    'Las notificaciones llegan a una cuenta, o a la clave privada de esta pestaña cuando ya ha publicado algo. Entra en tu cuenta o haz una pregunta.',
+  'NOTIFY.loadFailed': 'No se pudieron cargar tus notificaciones.',
+  'NOTIFY.markAllRead': 'Marcar todo como leído',
+  'NOTIFY.markingAllRead': 'Marcando como leído…',
+  'NOTIFY.markAllFailed': 'No se pudieron marcar tus notificaciones como leídas.',
+  'NOTIFY.unread': 'Sin leer',
+  'NOTIFY.follow': 'Seguir',
+  'NOTIFY.following': 'Siguiendo',
+  'NOTIFY.followed': 'Te avisaremos de las nuevas respuestas a esta pregunta.',
+  'NOTIFY.unfollowed': 'Ya no sigues esta pregunta.',
+  'NOTIFY.followFailed': 'No se pudo cambiar si sigues esta pregunta.',
+  'NOTIFY.newReplies': '{n, plural, one {Ver 1 respuesta nueva} other {Ver {n} respuestas nuevas}}',
+  'NOTIFY.onQuestion': 'En «{text}»',
+  'NOTIFY.followingTitle': 'Preguntas que sigues',
+  'NOTIFY.followingHint': 'Sus nuevas respuestas y novedades llegan a tus notificaciones.',
+  'NOTIFY.followingEmpty':
+    'Aún no sigues nada. Sigue una pregunta para enterarte de sus nuevas respuestas.',
+  'NOTIFY.followingLoadFailed': 'No se pudieron cargar las preguntas que sigues.',
+  'NOTIFY.followedWhen': 'Seguida',
+  'NOTIFY.hiddenQuestion': 'Una pregunta oculta mientras el equipo de moderación la revisa',
+  'NOTIFY.unavailable': 'Esta pregunta ya no está disponible.',
+  'NOTIFY.someone': 'Alguien',
+  'NOTIFY.reply':
+    '{n, plural, one {Nueva respuesta de {who}} other {{n} respuestas nuevas, la última de {who}}}',
+  'NOTIFY.answer_reply':
+    '{n, plural, one {{who} respondió a tu respuesta} other {{n} respuestas a tu respuesta, la última de {who}}}',
+  'NOTIFY.update':
+    '{n, plural, one {Quien preguntó contó una novedad en una pregunta que sigues} other {Quien preguntó contó novedades en una pregunta que sigues ({n} novedades)}}',
+  'NOTIFY.helped':
+    '{n, plural, one {Quien preguntó marcó tu respuesta con «Me ayudó»} other {Quien preguntó marcó {n} de tus respuestas con «Me ayudó»}}',
+  'NOTIFY.moderation':
+    '{n, plural, one {El equipo de moderación revisó tu publicación} other {El equipo de moderación revisó {n} de tus publicaciones}}',
+  'PUSH.turnOn': 'Avisarme en este dispositivo',
+  'PUSH.on': 'Avisos activados en este dispositivo',
+  'PUSH.turningOn': 'Activando…',
+  'PUSH.turningOff': 'Desactivando…',
+  'PUSH.onHint':
+    'Este dispositivo muestra un aviso cuando alguien responde. Nunca muestra lo que escribió.',
+  'PUSH.offHint':
+    'Recibe un aviso en este dispositivo cuando alguien responda, aunque el sitio esté cerrado.',
+  'PUSH.turnedOn': 'Este dispositivo recibirá avisos.',
+  'PUSH.turnedOff': 'Este dispositivo ya no recibirá avisos.',
+  'PUSH.unsupported': 'Este navegador no puede mostrar notificaciones de sitios web.',
+  'PUSH.blocked':
+    'Las notificaciones están bloqueadas para este sitio: permítelas en los ajustes del sitio de tu navegador y vuelve a intentarlo.',
+  'PUSH.failed': 'No se pudieron activar los avisos en este dispositivo.',
+  'PUSH.offFailed': 'No se pudieron desactivar los avisos en este dispositivo.',
 } satisfies Catalogue;
