@@ -48,6 +48,7 @@ const PARAMS = {
   tagCount: (n: number, max: number) => ({ n, max }),
   showNMoreReplies: (n: number) => ({ n }),
   replyLevel: (level: number) => ({ level }),
+  writtenIn: (language: string) => ({ language }),
 } satisfies { [K in TextKey]?: (...args: never[]) => Values };
 
 type Params = typeof PARAMS;

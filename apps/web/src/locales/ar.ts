@@ -271,6 +271,10 @@ export default {
   allLanguages: 'كل اللغات',
   spanish: 'الإسبانية',
   arabic: 'العربية',
+  edited: 'عُدّل',
+  hiddenMarker: 'مخفي إلى أن يراجعه فريق الإشراف',
+  waitingForReview: 'بانتظار المراجعة',
+  writtenIn: 'مكتوب باللغة {language}',
   // The inbox and "Notify me on this device".
   'NOTIFY.title': 'الإشعارات',
   'NOTIFY.bellUnread':

@@ -296,6 +296,11 @@ const en = {
   allLanguages: 'All languages',
   spanish: 'Spanish',
   arabic: 'Arabic',
+  // Marks on posts (components/ui): edited, hidden, the language a post is written in.
+  edited: 'edited',
+  hiddenMarker: 'Hidden while moderators review it',
+  waitingForReview: 'Waiting for review',
+  writtenIn: 'Written in {language}',
   // The inbox (features/notifications/lib/messages.ts): the bell, the notifications page, Follow.
   'NOTIFY.title': 'Notifications',
   'NOTIFY.bellUnread':

@@ -272,6 +272,10 @@ export default {
   allLanguages: 'Todos los idiomas',
   spanish: 'Español',
   arabic: 'Árabe',
+  edited: 'editada',
+  hiddenMarker: 'Oculta mientras el equipo de moderación la revisa',
+  waitingForReview: 'Pendiente de revisión',
+  writtenIn: 'Escrita en {language}',
   // The inbox and "Notify me on this device".
   'NOTIFY.title': 'Notificaciones',
   'NOTIFY.bellUnread':

@@ -1,14 +1,6 @@
 import { type HiddenReason, hiddenReasonLine } from '@dating/contract';
+import { TEXT } from '../../lib/messages.ts';
 import styles from './hidden-marker.module.css';
-
-/**
- * Its own words, not SAFETY_TEXT's: a question's page draws this marker, and should not
- * load the moderators' words with it.
- */
-export const HIDDEN_TEXT = {
-  hiddenMarker: 'Hidden while moderators review it',
-  waitingForReview: 'Waiting for review',
-} as const;
 
 /**
  * On a post that auto-hide took out of view, as its author and admins see it:
@@ -18,7 +10,7 @@ export const HIDDEN_TEXT = {
 export function HiddenMarker({ reason = null }: { reason?: HiddenReason | null | undefined }) {
   return (
     <span className={styles.marker} data-testid="hidden-marker">
-      {reason === 'watched_word' ? HIDDEN_TEXT.waitingForReview : HIDDEN_TEXT.hiddenMarker}
+      {reason === 'watched_word' ? TEXT.waitingForReview : TEXT.hiddenMarker}
     </span>
   );
 }

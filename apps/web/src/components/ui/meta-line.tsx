@@ -2,6 +2,8 @@
 import { ASKER_LABEL } from '@dating/contract';
 import type { ReactNode } from 'react';
 import { cx } from '../../lib/cx.ts';
+import { activeLocale } from '../../lib/i18n.ts';
+import { TEXT } from '../../lib/messages.ts';
 import styles from './meta-line.module.css';
 
 export function MetaLine({ children, className }: { children: ReactNode; className?: string }) {
@@ -30,22 +32,12 @@ export function AuthorLabel({ label }: { label: string | null }) {
   );
 }
 
-// The contract's SITE_LANGUAGE, written out: importing packages/contract/src/languages.ts
-// from this shared module makes the bundler split it, lib/messages.ts and lib/labels.ts
-// out of the entry into chunks of their own (measured: about 800 B more of Brotli on the
-// question page's first load).
-const SITE_LANGUAGE = 'en';
-
-// Here, not in lib/messages.ts: importing that module from this shared one splits both into
-// chunks of their own, which costs the first load more than the words.
-const writtenIn = (language: string) => `Written in ${language}`;
-
 /**
  * The language's name in the page's language ('Spanish'). The server stores only codes of
  * two or three letters (migration 0025), which Intl.DisplayNames always takes.
  */
 const languageName = (code: string) =>
-  new Intl.DisplayNames([SITE_LANGUAGE], { type: 'language' }).of(code) ?? code;
+  new Intl.DisplayNames([activeLocale()], { type: 'language' }).of(code) ?? code;
 
 /**
  * The language a post is written in ('ES'), when it is not the page's: posts are never
@@ -53,13 +45,13 @@ const languageName = (code: string) =>
  * Spanish'.
  */
 export function LanguageLabel({ language }: { language: string | null }) {
-  if (language === null || language === SITE_LANGUAGE) return null;
+  if (language === null || language === activeLocale()) return null;
   return (
     <span className={styles.language} data-testid="language-label">
       <span aria-hidden="true" lang={language}>
         {language.toUpperCase()}
       </span>
-      <span className="visually-hidden">{writtenIn(languageName(language))}</span>
+      <span className="visually-hidden">{TEXT.writtenIn(languageName(language))}</span>
     </span>
   );
 }
