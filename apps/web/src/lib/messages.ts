@@ -7,19 +7,21 @@
  * private key's screens, which load on demand, keep theirs beside this file, in
  * key-messages.ts, so that the first load does not carry them.
  */
-import {
-  type AgeRange,
-  API_MSG,
+
+// Types only: the contract's English stays out of the bundle (the catalogues carry it).
+import type {
+  AgeRange,
   AGE_RANGE_LABELS as CONTRACT_AGE_RANGE_LABELS,
   FEED_SORT_LABELS as CONTRACT_FEED_SORT_LABELS,
   GENDER_LABELS as CONTRACT_GENDER_LABELS,
   MSG as CONTRACT_MSG,
-  type OUTCOME_API_MSG as CONTRACT_OUTCOME_API_MSG,
+  OUTCOME_API_MSG as CONTRACT_OUTCOME_API_MSG,
   OUTCOME_UI as CONTRACT_OUTCOME_UI,
   PII_MSG as CONTRACT_PII_MSG,
   UI as CONTRACT_UI,
-  type Gender,
+  Gender,
 } from '@dating/contract';
+import { API_MSG } from '@dating/contract';
 import type { Values } from '@lingui/core';
 import type { MessageKey } from '../locales/catalogue.ts';
 import en from '../locales/en.ts';
@@ -116,17 +118,33 @@ export function localized<
   return text as Localized<K> & WithValues<P>;
 }
 
-const keysOf = <T extends object>(source: T) => Object.keys(source) as (keyof T & string)[];
+/**
+ * The keys of the contract's constant `name`, as the English catalogue lists them
+ * ('UI.emptyFeed' → 'emptyFeed'); contract-messages.test.ts checks that it lists them all.
+ */
+const keysOf = <T extends object>(name: string) =>
+  Object.keys(en)
+    .filter((key) => key.startsWith(`${name}.`))
+    .map((key) => key.slice(name.length + 1)) as (keyof T & string)[];
 
 /** The specification's page texts (spec §2, §5). */
-export const UI = localized('UI', keysOf(CONTRACT_UI));
+export const UI = localized('UI', keysOf<typeof CONTRACT_UI>('UI'));
 /** The specification's validation and outcome messages (spec §5, §8). */
-export const MSG = localized('MSG', keysOf(CONTRACT_MSG));
+export const MSG = localized('MSG', keysOf<typeof CONTRACT_MSG>('MSG'));
 /** The personal-info guard's warnings, by kind. */
-export const PII_MSG = localized('PII_MSG', keysOf(CONTRACT_PII_MSG));
-export const GENDER_LABELS = localized('GENDER_LABELS', keysOf(CONTRACT_GENDER_LABELS));
-export const AGE_RANGE_LABELS = localized('AGE_RANGE_LABELS', keysOf(CONTRACT_AGE_RANGE_LABELS));
-export const FEED_SORT_LABELS = localized('FEED_SORT_LABELS', keysOf(CONTRACT_FEED_SORT_LABELS));
+export const PII_MSG = localized('PII_MSG', keysOf<typeof CONTRACT_PII_MSG>('PII_MSG'));
+export const GENDER_LABELS = localized(
+  'GENDER_LABELS',
+  keysOf<typeof CONTRACT_GENDER_LABELS>('GENDER_LABELS'),
+);
+export const AGE_RANGE_LABELS = localized(
+  'AGE_RANGE_LABELS',
+  keysOf<typeof CONTRACT_AGE_RANGE_LABELS>('AGE_RANGE_LABELS'),
+);
+export const FEED_SORT_LABELS = localized(
+  'FEED_SORT_LABELS',
+  keysOf<typeof CONTRACT_FEED_SORT_LABELS>('FEED_SORT_LABELS'),
+);
 /**
  * The few server texts (`API_MSG`) the web app also draws itself, from its own checks and for
  * hidden posts, in the page's language.
@@ -143,7 +161,7 @@ export const OUTCOME_API_MSG = localized('OUTCOME_API_MSG', [
 /** Perspectives and outcomes ("This helped", updates). */
 export const OUTCOME_UI = localized(
   'OUTCOME_UI',
-  keysOf(CONTRACT_OUTCOME_UI).filter(
+  keysOf<typeof CONTRACT_OUTCOME_UI>('OUTCOME_UI').filter(
     (key): key is Exclude<typeof key, 'updateCount'> => key !== 'updateCount',
   ),
   { updateCount: (n: number) => ({ n }) },

@@ -46,8 +46,10 @@ describe("the contract's strings", () => {
   it('has every string of UI, MSG, OUTCOME_UI, PII_MSG and the labels, and none stale', () => {
     const whole = ['UI', 'MSG', 'PII_MSG', 'GENDER_LABELS', 'AGE_RANGE_LABELS', 'FEED_SORT_LABELS'];
     for (const name of [...whole, 'OUTCOME_UI'] as (keyof typeof CONSTANTS)[]) {
-      for (const [key] of strings(CONSTANTS[name][1]))
+      for (const [key] of strings(CONSTANTS[name][1])) {
         expect(en).toHaveProperty([`${name}.${key}`]);
+        expect(CONSTANTS[name][0]).toHaveProperty([key]);
+      }
     }
     for (const key of Object.keys(en)) {
       const [name, entry] = key.split(/\.(.*)/) as [string, string?];
