@@ -98,6 +98,7 @@ for (const words of [
     empty: 'No hay publicaciones relacionadas.',
     sort: 'Ordenar por',
     newest: 'Más recientes',
+    askButton: 'Pregunta algo',
     ask: 'Haz una pregunta',
     questionText: 'Tu pregunta',
     questionEmpty: 'Escribe tu pregunta antes de enviarla.',
@@ -111,6 +112,7 @@ for (const words of [
     empty: 'لا توجد منشورات ذات صلة.',
     sort: 'الترتيب حسب',
     newest: 'الأحدث',
+    askButton: 'اسأل سؤالًا',
     ask: 'اطرح سؤالًا',
     questionText: 'نص السؤال',
     questionEmpty: 'اكتب سؤالك قبل إرساله.',
@@ -137,7 +139,7 @@ for (const words of [
     await expect(page.getByText('No related posts found.')).toHaveCount(0);
 
     // The Ask dialog: its labels, and the validation message once the text is emptied.
-    await page.locator('header').getByRole('button', { name: words.ask }).click();
+    await page.locator('header').getByRole('button', { name: words.askButton }).click();
     const dialog = page.getByRole('dialog', { name: words.ask });
     await expect(dialog.getByRole('combobox', { name: words.gender })).toContainText(words.woman);
     await dialog.getByRole('textbox', { name: words.questionText }).click();
