@@ -88,3 +88,65 @@ test('the first visit follows Accept-Language', async ({ browser }) => {
   await takenOver(page);
   await context.close();
 });
+
+// The specification's strings (the contract's UI and MSG) and the labels, in the page's language.
+for (const words of [
+  {
+    lang: 'es',
+    search: 'Buscar preguntas',
+    results: 'Resultados',
+    empty: 'No hay publicaciones relacionadas.',
+    sort: 'Ordenar por',
+    newest: 'Más recientes',
+    askButton: 'Pregunta algo',
+    ask: 'Haz una pregunta',
+    questionText: 'Tu pregunta',
+    questionEmpty: 'Escribe tu pregunta antes de enviarla.',
+    gender: 'Género',
+    woman: 'Mujer',
+  },
+  {
+    lang: 'ar',
+    search: 'البحث في الأسئلة',
+    results: 'النتائج',
+    empty: 'لا توجد منشورات ذات صلة.',
+    sort: 'الترتيب حسب',
+    newest: 'الأحدث',
+    askButton: 'اسأل سؤالًا',
+    ask: 'اطرح سؤالًا',
+    questionText: 'نص السؤال',
+    questionEmpty: 'اكتب سؤالك قبل إرساله.',
+    gender: 'الجنس',
+    woman: 'امرأة',
+  },
+]) {
+  test(`the specification's messages are translated (${words.lang})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'lang', value: words.lang, url: baseURL as string }]);
+    const page = await context.newPage();
+    await page.goto('/');
+    await takenOver(page);
+    const sort = page.getByRole('combobox', { name: words.sort });
+    await expect(sort.locator('option:checked')).toHaveText(words.newest);
+
+    // A search with no match: the heading and the empty state.
+    await page.getByRole('searchbox', { name: words.search }).fill(`zebra${Date.now()}`);
+    await expect(page.getByRole('heading', { name: words.results, exact: true })).toBeVisible();
+    await expect(page.getByText(words.empty)).toBeVisible();
+    await expect(page.getByText('No related posts found.')).toHaveCount(0);
+
+    // The Ask dialog: its labels, and the validation message once the text is emptied.
+    await page.locator('header').getByRole('button', { name: words.askButton }).click();
+    const dialog = page.getByRole('dialog', { name: words.ask });
+    await expect(dialog.getByRole('combobox', { name: words.gender })).toContainText(words.woman);
+    await dialog.getByRole('textbox', { name: words.questionText }).click();
+    await page.keyboard.type('x');
+    await page.keyboard.press('Backspace');
+    await expect(dialog.getByText(words.questionEmpty)).toBeVisible();
+    await expect(dialog.getByText('Please enter some text for your question.')).toHaveCount(0);
+    await context.close();
+  });
+}

@@ -81,7 +81,10 @@ export function preloadScreen(pathname: string): Promise<void> {
   return route ? route.preload() : Promise.resolve();
 }
 
-const loading = <StatusMessage>{UI.loading}</StatusMessage>;
+/** A screen's code on its way; a component, so that its words are read in the page's language. */
+function Loading() {
+  return <StatusMessage>{UI.loading}</StatusMessage>;
+}
 
 export function AppRoutes() {
   return (
@@ -93,7 +96,7 @@ export function AppRoutes() {
             key={path}
             path={path}
             element={
-              <Suspense fallback={loading}>
+              <Suspense fallback={<Loading />}>
                 <Screen />
               </Suspense>
             }

@@ -1,12 +1,6 @@
-import {
-  AGE_RANGE_LABELS,
-  type AgeRange,
-  GENDER_LABELS,
-  type Gender,
-  type SiteLocale,
-} from '@dating/contract';
+import type { AgeRange, Gender, SiteLocale } from '@dating/contract';
 import { activeLocale } from './i18n.ts';
-import { TEXT } from './messages.ts';
+import { AGE_RANGE_LABELS, GENDER_LABELS, TEXT } from './messages.ts';
 
 export function postedBy(item: { gender: Gender; age_range: AgeRange }): string {
   return TEXT.postedBy(GENDER_LABELS[item.gender], AGE_RANGE_LABELS[item.age_range]);

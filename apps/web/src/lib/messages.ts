@@ -1,16 +1,37 @@
 /**
- * Every text the user sees comes from here. The specification's strings (spec §2, §5, §8)
- * live in the shared contract (`UI`, `MSG`); `TEXT` adds the web app's own labels, in the
- * visitor's language: their catalogues are src/locales/ (English, the source, in en.ts). The
+ * Every text the user sees comes from here, in the visitor's language: the catalogues are
+ * src/locales/ (English, the source, in en.ts). The specification's strings (spec §2, §5, §8)
+ * stay in English in the shared contract (`UI`, `MSG`...: the server and the tests use them);
+ * the objects of the same names here read them from the catalogues, under 'UI.emptyFeed' and
+ * the like, and `TEXT` adds the web app's own labels. The
  * private key's screens, which load on demand, keep theirs beside this file, in
  * key-messages.ts, so that the first load does not carry them.
  */
+
+// Types only: the contract's English stays out of the bundle (the catalogues carry it).
+import type {
+  AgeRange,
+  AGE_RANGE_LABELS as CONTRACT_AGE_RANGE_LABELS,
+  FEED_SORT_LABELS as CONTRACT_FEED_SORT_LABELS,
+  GENDER_LABELS as CONTRACT_GENDER_LABELS,
+  MSG as CONTRACT_MSG,
+  OUTCOME_API_MSG as CONTRACT_OUTCOME_API_MSG,
+  OUTCOME_UI as CONTRACT_OUTCOME_UI,
+  PII_MSG as CONTRACT_PII_MSG,
+  UI as CONTRACT_UI,
+  Gender,
+} from '@dating/contract';
+import { API_MSG } from '@dating/contract';
 import type { Values } from '@lingui/core';
 import type { MessageKey } from '../locales/catalogue.ts';
 import en from '../locales/en.ts';
 import { i18n } from './i18n.ts';
 
-export { API_MSG, MSG, OUTCOME_UI, UI } from '@dating/contract';
+// The server's messages, in English (lib/error-messages.ts matches some of them).
+export { API_MSG };
+
+/** A key of the web app's own labels: the contract's are named 'CONSTANT.key'. */
+type TextKey = Exclude<MessageKey, `${string}.${string}`>;
 
 /** The messages that take values: each one's positional parameters, named for its message. */
 const PARAMS = {
@@ -29,13 +50,14 @@ const PARAMS = {
   tagCount: (n: number, max: number) => ({ n, max }),
   showNMoreReplies: (n: number) => ({ n }),
   replyLevel: (level: number) => ({ level }),
-} satisfies { [K in MessageKey]?: (...args: never[]) => Values };
+  writtenIn: (language: string) => ({ language }),
+} satisfies { [K in TextKey]?: (...args: never[]) => Values };
 
 type Params = typeof PARAMS;
 
 /** Each message: a string, or a function of the message's values for those that take any. */
 export type Text = {
-  readonly [K in MessageKey]: K extends keyof Params
+  readonly [K in TextKey]: K extends keyof Params
     ? (...args: Parameters<Params[K]>) => string
     : string;
 };
@@ -47,9 +69,10 @@ export type Text = {
  */
 export const TEXT: Text = (() => {
   const text = {};
-  const withValues: Partial<Record<MessageKey, (...args: never[]) => Values>> = PARAMS;
+  const withValues: Partial<Record<TextKey, (...args: never[]) => Values>> = PARAMS;
   for (const key of Object.keys(en) as MessageKey[]) {
-    const values = withValues[key];
+    if (key.includes('.')) continue;
+    const values = withValues[key as TextKey];
     Object.defineProperty(
       text,
       key,
@@ -63,3 +86,88 @@ export const TEXT: Text = (() => {
   }
   return text as Text;
 })();
+
+/** Strings whose values the catalogues give: each key read in the active language when read. */
+type Localized<K extends PropertyKey> = { readonly [Key in K]: string };
+/** Messages that take values: positional parameters, named for the message by `params`. */
+type WithValues<P> = {
+  readonly [Key in keyof P]: P[Key] extends (...args: infer A) => Values
+    ? (...args: A) => string
+    : never;
+};
+
+/**
+ * A group of messages read in the active language: `key` from the catalogue's
+ * `${name}.${key}`; those in `params` take values. For the contract's constants (`UI`...),
+ * contract-messages.test.ts proves English equals the contract word for word.
+ */
+export function localized<
+  K extends string,
+  P extends Record<string, (...args: never[]) => Values> = Record<never, never>,
+>(name: string, keys: readonly K[], params?: P): Localized<K> & WithValues<P> {
+  const text = {};
+  for (const key of keys) {
+    Object.defineProperty(text, key, { enumerable: true, get: () => i18n._(`${name}.${key}`) });
+  }
+  for (const [key, values] of Object.entries(params ?? {})) {
+    Object.defineProperty(text, key, {
+      enumerable: true,
+      value: (...args: never[]) => i18n._(`${name}.${key}`, values(...args)),
+    });
+  }
+  return text as Localized<K> & WithValues<P>;
+}
+
+/**
+ * The keys of the contract's constant `name`, as the English catalogue lists them
+ * ('UI.emptyFeed' → 'emptyFeed'); contract-messages.test.ts checks that it lists them all.
+ */
+const keysOf = <T extends object>(name: string) =>
+  Object.keys(en)
+    .filter((key) => key.startsWith(`${name}.`))
+    .map((key) => key.slice(name.length + 1)) as (keyof T & string)[];
+
+/** The specification's page texts (spec §2, §5). */
+export const UI = localized('UI', keysOf<typeof CONTRACT_UI>('UI'));
+/** The specification's validation and outcome messages (spec §5, §8). */
+export const MSG = localized('MSG', keysOf<typeof CONTRACT_MSG>('MSG'));
+/** The personal-info guard's warnings, by kind. */
+export const PII_MSG = localized('PII_MSG', keysOf<typeof CONTRACT_PII_MSG>('PII_MSG'));
+export const GENDER_LABELS = localized(
+  'GENDER_LABELS',
+  keysOf<typeof CONTRACT_GENDER_LABELS>('GENDER_LABELS'),
+);
+export const AGE_RANGE_LABELS = localized(
+  'AGE_RANGE_LABELS',
+  keysOf<typeof CONTRACT_AGE_RANGE_LABELS>('AGE_RANGE_LABELS'),
+);
+export const FEED_SORT_LABELS = localized(
+  'FEED_SORT_LABELS',
+  keysOf<typeof CONTRACT_FEED_SORT_LABELS>('FEED_SORT_LABELS'),
+);
+/**
+ * The few server texts (`API_MSG`) the web app also draws itself, from its own checks and for
+ * hidden posts, in the page's language.
+ */
+export const API_TEXT = localized('API_MSG', [
+  'required',
+  'hiddenQuestion',
+  'hiddenReply',
+] as const satisfies readonly (keyof typeof API_MSG)[]);
+export const OUTCOME_API_MSG = localized('OUTCOME_API_MSG', [
+  'updateEmpty',
+] as const satisfies readonly (keyof typeof CONTRACT_OUTCOME_API_MSG)[]);
+
+/** Perspectives and outcomes ("This helped", updates). */
+export const OUTCOME_UI = localized(
+  'OUTCOME_UI',
+  keysOf<typeof CONTRACT_OUTCOME_UI>('OUTCOME_UI').filter(
+    (key): key is Exclude<typeof key, 'updateCount'> => key !== 'updateCount',
+  ),
+  { updateCount: (n: number) => ({ n }) },
+);
+
+/** The heading of a thread filtered to one group: "What do women 26-35 say?". */
+export function perspectiveHeading(gender: Gender | undefined, age: AgeRange | undefined) {
+  return i18n._('perspectiveHeading', { gender: gender ?? 'none', age: age ?? 'none' });
+}

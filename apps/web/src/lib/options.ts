@@ -1,4 +1,15 @@
-import { AGE_RANGE_LABELS, AGE_RANGES, GENDER_LABELS, GENDERS } from '@dating/contract';
+import { AGE_RANGES, GENDERS } from '@dating/contract';
+import { AGE_RANGE_LABELS, GENDER_LABELS } from './messages.ts';
 
-export const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: GENDER_LABELS[value] }));
-export const AGE_OPTIONS = AGE_RANGES.map((value) => ({ value, label: AGE_RANGE_LABELS[value] }));
+/** A select's option whose label is read when drawn, in the page's language (a getter). */
+export function option<V extends string>(value: V, label: () => string) {
+  return {
+    value,
+    get label() {
+      return label();
+    },
+  };
+}
+
+export const GENDER_OPTIONS = GENDERS.map((value) => option(value, () => GENDER_LABELS[value]));
+export const AGE_OPTIONS = AGE_RANGES.map((value) => option(value, () => AGE_RANGE_LABELS[value]));

@@ -1,6 +1,6 @@
 /** A question with its replies: /questions/:id, and the owner view /my/questions/:id. */
 
-import { answerOfHash, MY_CONTENT_PATH, perspectiveHeading } from '@dating/contract';
+import { answerOfHash, MY_CONTENT_PATH } from '@dating/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { BackArrow } from '../../components/ui/back-arrow.tsx';
@@ -24,7 +24,7 @@ import type { ReportTarget } from '../../features/reports/components/report-targ
 import { useHydrated } from '../../hooks/use-hydrated.ts';
 import { useViewer } from '../../lib/auth.ts';
 import { isNotFound } from '../../lib/error-messages.ts';
-import { MSG, OUTCOME_UI, TEXT, UI } from '../../lib/messages.ts';
+import { MSG, OUTCOME_UI, perspectiveHeading, TEXT, UI } from '../../lib/messages.ts';
 import { isOwner } from '../../lib/ownership.ts';
 import { rightsToDraw } from '../../lib/rights.ts';
 import { NewRepliesButton, useLiveThread } from './live-thread.tsx';

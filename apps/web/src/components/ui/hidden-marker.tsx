@@ -1,15 +1,7 @@
 import type { HiddenReason } from '@dating/contract';
-import { t, texts } from '../../lib/t.ts';
+import { TEXT } from '../../lib/messages.ts';
+import { t } from '../../lib/t.ts';
 import styles from './hidden-marker.module.css';
-
-/**
- * Its own words, not SAFETY_TEXT's, in the page's language: a question's page draws this
- * marker, and should not load the moderators' words with it.
- */
-export const HIDDEN_TEXT = texts({
-  hiddenMarker: 'hiddenMarker',
-  waitingForReview: 'hiddenWaiting',
-});
 
 /**
  * On a post that auto-hide took out of view, as its author and admins see it:
@@ -19,7 +11,7 @@ export const HIDDEN_TEXT = texts({
 export function HiddenMarker({ reason = null }: { reason?: HiddenReason | null | undefined }) {
   return (
     <span className={styles.marker} data-testid="hidden-marker">
-      {reason === 'watched_word' ? HIDDEN_TEXT.waitingForReview : HIDDEN_TEXT.hiddenMarker}
+      {reason === 'watched_word' ? TEXT.waitingForReview : TEXT.hiddenMarker}
     </span>
   );
 }

@@ -3,6 +3,7 @@ import { ASKER_LABEL } from '@dating/contract';
 import type { ReactNode } from 'react';
 import { cx } from '../../lib/cx.ts';
 import { activeLocale } from '../../lib/i18n.ts';
+import { TEXT } from '../../lib/messages.ts';
 import styles from './meta-line.module.css';
 
 export function MetaLine({ children, className }: { children: ReactNode; className?: string }) {
@@ -31,21 +32,15 @@ export function AuthorLabel({ label }: { label: string | null }) {
   );
 }
 
-// Here, not in lib/messages.ts: importing that module from this shared one splits both into
-// chunks of their own, which costs the first load more than the words.
-const writtenIn = (language: string) => `Written in ${language}`;
-
 /**
- * The language's name in English ('Spanish'), as `writtenIn` is still English. The server
- * stores only codes of two or three letters (migration 0025), which Intl.DisplayNames always
- * takes.
+ * The language's name in the page's language ('Spanish'). The server stores only codes of
+ * two or three letters (migration 0025), which Intl.DisplayNames always takes.
  */
 const languageName = (code: string) =>
-  new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+  new Intl.DisplayNames([activeLocale()], { type: 'language' }).of(code) ?? code;
 
 /**
- * The language a post is written in ('ES'), when it is not the page's (lib/i18n.ts: the
- * server's drawing and the app read the same): posts are never
+ * The language a post is written in ('ES'), when it is not the page's: posts are never
  * translated, and this says so before one is opened. Screen readers hear 'Written in
  * Spanish'.
  */
@@ -56,7 +51,7 @@ export function LanguageLabel({ language }: { language: string | null }) {
       <span aria-hidden="true" lang={language}>
         {language.toUpperCase()}
       </span>
-      <span className="visually-hidden">{writtenIn(languageName(language))}</span>
+      <span className="visually-hidden">{TEXT.writtenIn(languageName(language))}</span>
     </span>
   );
 }

@@ -21,7 +21,7 @@ import { useViewer } from '../../../lib/auth.ts';
 import { cx } from '../../../lib/cx.ts';
 import { likeErrorMessage, unlessOffline } from '../../../lib/error-messages.ts';
 import { postedBy } from '../../../lib/labels.ts';
-import { API_MSG, MSG, OUTCOME_UI, TEXT, UI } from '../../../lib/messages.ts';
+import { API_TEXT, MSG, OUTCOME_UI, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
 import { useReported } from '../../../lib/reported.ts';
 import { shownAsNotice, useRights } from '../../../lib/rights.ts';
@@ -96,7 +96,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
         data-testid="answer-hidden"
       >
         <DepthLine depth={depth} />
-        <p className={cx(styles.text, styles.muted)}>{API_MSG.hiddenReply}</p>
+        <p className={cx(styles.text, styles.muted)}>{API_TEXT.hiddenReply}</p>
       </article>
     );
   }

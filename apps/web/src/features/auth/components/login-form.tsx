@@ -4,7 +4,7 @@ import { TextField } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { type FieldErrors, useForm } from '../../../hooks/use-form.ts';
 import { formErrors } from '../../../lib/error-messages.ts';
-import { API_MSG, MSG, TEXT } from '../../../lib/messages.ts';
+import { API_TEXT, MSG, TEXT } from '../../../lib/messages.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -15,8 +15,8 @@ interface LoginValues {
 
 function validate(values: LoginValues): FieldErrors<LoginValues> {
   const missing: FieldErrors<LoginValues> = {};
-  if (values.login.trim() === '') missing.login = API_MSG.required;
-  if (values.password === '') missing.password = API_MSG.required;
+  if (values.login.trim() === '') missing.login = API_TEXT.required;
+  if (values.password === '') missing.password = API_TEXT.required;
   return missing;
 }
 

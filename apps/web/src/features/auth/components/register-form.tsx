@@ -4,7 +4,7 @@ import { TextField } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { type FieldErrors, useForm } from '../../../hooks/use-form.ts';
 import { formErrors } from '../../../lib/error-messages.ts';
-import { API_MSG, MSG, TEXT } from '../../../lib/messages.ts';
+import { API_TEXT, MSG, TEXT } from '../../../lib/messages.ts';
 import { useRegister } from '../api/register.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -18,9 +18,9 @@ const FIELDS: readonly (keyof RegisterValues)[] = ['username', 'email', 'passwor
 
 function validate(values: RegisterValues): FieldErrors<RegisterValues> {
   const problems: FieldErrors<RegisterValues> = {};
-  if (values.username.trim() === '') problems.username = API_MSG.required;
-  if (values.password === '') problems.password = API_MSG.required;
-  if (values.password2 === '') problems.password2 = API_MSG.required;
+  if (values.username.trim() === '') problems.username = API_TEXT.required;
+  if (values.password === '') problems.password = API_TEXT.required;
+  if (values.password2 === '') problems.password2 = API_TEXT.required;
   else if (values.password !== values.password2) problems.password2 = MSG.passwordsMismatch;
   return problems;
 }

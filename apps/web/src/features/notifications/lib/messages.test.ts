@@ -1,6 +1,14 @@
-import { notificationPath } from '@dating/contract';
+import { NOTIFICATION_KINDS, notificationPath } from '@dating/contract';
 import { describe, expect, it } from 'vitest';
-import { notificationHref, notificationText, questionWords, titleWithUnread } from './messages.ts';
+import { activateLocale, loadLocale } from '../../../lib/i18n.ts';
+import {
+  NOTIFY,
+  notificationHref,
+  notificationText,
+  questionWords,
+  titleWithUnread,
+} from './messages.ts';
+import { PUSH } from './push-messages.ts';
 
 describe('notification words', () => {
   it('say the kind, the count and who acted', () => {
@@ -22,6 +30,47 @@ describe('notification words', () => {
     expect(notificationText({ kind: 'moderation', count: 1, author_label: null })).toBe(
       'Moderators acted on your post',
     );
+  });
+
+  it('count in English as before, and in Spanish and Arabic with their plural forms', async () => {
+    expect(NOTIFY.bellUnread(1)).toBe('Notifications, 1 unread');
+    expect(NOTIFY.bellUnread(12)).toBe('Notifications, 12 unread');
+    expect(NOTIFY.newReplies(1)).toBe('Show 1 new reply');
+    expect(NOTIFY.newReplies(3)).toBe('Show 3 new replies');
+    expect(NOTIFY.onQuestion('Call?')).toBe('On “Call?”');
+    expect(notificationText({ kind: 'reply', count: 2, author_label: null })).toBe(
+      '2 new replies, the latest from Someone',
+    );
+    expect(PUSH.turnOn).toBe('Notify me on this device');
+    await loadLocale('es');
+    await loadLocale('ar');
+    try {
+      activateLocale('es');
+      expect(NOTIFY.newReplies(1)).toBe('Ver 1 respuesta nueva');
+      expect(NOTIFY.newReplies(4)).toBe('Ver 4 respuestas nuevas');
+      expect(notificationText({ kind: 'reply', count: 1, author_label: null })).toBe(
+        'Nueva respuesta de Alguien',
+      );
+      activateLocale('ar');
+      expect([1, 2, 3, 11, 100].map((n) => NOTIFY.newReplies(n))).toEqual([
+        'عرض ردّ جديد',
+        'عرض ردّين جديدين',
+        'عرض 3 ردود جديدة',
+        'عرض 11 ردًّا جديدًا',
+        'عرض 100 ردّ جديد',
+      ]);
+      for (const locale of ['en', 'es', 'ar'] as const) {
+        activateLocale(locale);
+        for (const kind of NOTIFICATION_KINDS) {
+          for (const count of [1, 2, 5]) {
+            const text = notificationText({ kind, count, author_label: 'Anon 3' });
+            expect(text, `${locale} ${kind}`).not.toMatch(/^NOTIFY\./);
+          }
+        }
+      }
+    } finally {
+      activateLocale('en');
+    }
   });
 
   it("open the reply in its thread, or the question, or the author's content once it is gone", () => {

@@ -1,38 +1,47 @@
-/** The inbox's words: the header bell, the notifications page, Follow, new replies. */
+/**
+ * The inbox's words: the header bell, the notifications page, Follow, new replies; in the
+ * page's language (the catalogues' 'NOTIFY.' messages, read when drawn).
+ */
 import { LIMITS, type Notification, notificationPath } from '@dating/contract';
+import { i18n } from '../../../lib/i18n.ts';
+import { localized } from '../../../lib/messages.ts';
 
-export const NOTIFY = {
-  title: 'Notifications',
-  /** The bell's name with the count in words. */
-  bellUnread: (n: number) => (n === 1 ? 'Notifications, 1 unread' : `Notifications, ${n} unread`),
-  /** What the phone's menu button adds to its name. */
-  unreadInMenu: (n: number) => `${n} unread`,
-  intro: 'Replies to your questions and replies, and news of the questions you follow.',
-  empty: 'Nothing yet. When someone replies to you, it shows here.',
-  noIdentity:
-    "Notifications come to an account, or to this tab's private key once it has posted. Log in, or ask a question.",
-  loadFailed: "Couldn't load your notifications.",
-  markAllRead: 'Mark all as read',
-  markingAllRead: 'Marking as read…',
-  markAllFailed: "Couldn't mark your notifications as read.",
-  unread: 'Unread',
-  follow: 'Follow',
-  following: 'Following',
-  followed: "You'll be told of new replies to this question.",
-  unfollowed: 'You no longer follow this question.',
-  followFailed: "Couldn't change whether you follow this question.",
-  newReplies: (n: number) => (n === 1 ? 'Show 1 new reply' : `Show ${n} new replies`),
-  /** The question an item is about, in its first words (cut ones end in an ellipsis). */
-  onQuestion: (text: string) => `On “${text}”`,
-  followingTitle: 'Questions you follow',
-  followingHint: 'New replies and updates to these reach your notifications.',
-  followingEmpty: 'Nothing followed yet. Follow a question to hear of its new replies.',
-  followingLoadFailed: "Couldn't load the questions you follow.",
-  followedWhen: 'Followed',
-  hiddenQuestion: 'A question hidden while moderators review it',
-  /** The thread on screen was deleted, or hidden while moderators review it. */
-  unavailable: 'This question is no longer available.',
-} as const;
+export const NOTIFY = localized(
+  'NOTIFY',
+  [
+    'title',
+    'intro',
+    'empty',
+    'noIdentity',
+    'loadFailed',
+    'markAllRead',
+    'markingAllRead',
+    'markAllFailed',
+    'unread',
+    'follow',
+    'following',
+    'followed',
+    'unfollowed',
+    'followFailed',
+    'followingTitle',
+    'followingHint',
+    'followingEmpty',
+    'followingLoadFailed',
+    'followedWhen',
+    'hiddenQuestion',
+    /** The thread on screen was deleted, or hidden while moderators review it. */
+    'unavailable',
+  ] as const,
+  {
+    /** The bell's name with the count in words. */
+    bellUnread: (n: number) => ({ n }),
+    /** What the phone's menu button adds to its name. */
+    unreadInMenu: (n: number) => ({ n }),
+    newReplies: (n: number) => ({ n }),
+    /** The question an item is about, in its first words (cut ones end in an ellipsis). */
+    onQuestion: (text: string) => ({ text }),
+  },
+);
 
 /**
  * A question's first words as the server sends them (at most LIMITS.questionTextExcerptMax
@@ -44,26 +53,8 @@ export function questionWords(text: string): string {
 
 /** What one notification is about, in words ("2 new replies, the latest from Anon 3"). */
 export function notificationText(item: Pick<Notification, 'kind' | 'count' | 'author_label'>) {
-  const who = item.author_label ?? 'Someone';
-  const n = item.count;
-  switch (item.kind) {
-    case 'reply':
-      return n === 1 ? `New reply from ${who}` : `${n} new replies, the latest from ${who}`;
-    case 'answer_reply':
-      return n === 1
-        ? `${who} replied to your reply`
-        : `${n} replies to your reply, the latest from ${who}`;
-    case 'update':
-      return n === 1
-        ? 'The asker updated a question you follow'
-        : `The asker updated a question you follow (${n} updates)`;
-    case 'helped':
-      return n === 1
-        ? 'The asker marked your reply "This helped"'
-        : `The asker marked ${n} of your replies "This helped"`;
-    case 'moderation':
-      return n === 1 ? 'Moderators acted on your post' : `Moderators acted on ${n} of your posts`;
-  }
+  const who = item.author_label ?? i18n._('NOTIFY.someone');
+  return i18n._(`NOTIFY.${item.kind}`, { n: item.count, who });
 }
 
 /**

@@ -5,9 +5,18 @@
  * visitor asks: the worker is registered on the first "Notify me on this device".
  */
 import type { PushSubscriptionBody } from '@dating/contract';
+import { activeLocale } from '../../../lib/i18n.ts';
 import { deletePushSubscription, getPushKey, savePushSubscription } from '../api/push.ts';
 
 export const SERVICE_WORKER_URL = '/sw.js';
+
+/**
+ * The worker's address in the page's language: its notices are in the language of the page
+ * that last turned notices on (a worker cannot read the page's catalogue; sw.js has its few
+ * words in each language). Registering another address replaces the worker.
+ */
+export const serviceWorkerUrl = (locale = activeLocale()) =>
+  `${SERVICE_WORKER_URL}?lang=${encodeURIComponent(locale)}`;
 
 export type PushState = 'unsupported' | 'blocked' | 'off' | 'on';
 
@@ -59,7 +68,7 @@ export async function turnPushOn(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission === 'denied' ? 'blocked' : 'off';
-  await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' });
+  await navigator.serviceWorker.register(serviceWorkerUrl(), { scope: '/' });
   const registration = await navigator.serviceWorker.ready;
   const serverKey = keyBytes(await getPushKey());
   let subscription = await registration.pushManager.getSubscription();

@@ -6,10 +6,8 @@
  * (below 640 px) it folds into one line above the replies, its heading a button that opens it.
  */
 import {
-  AGE_RANGE_LABELS,
   AGE_RANGES,
   type AgeRange,
-  GENDER_LABELS,
   GENDERS,
   type Gender,
   type Perspectives,
@@ -19,7 +17,7 @@ import { Link, useLocation } from 'react-router';
 import { cardClass } from '../../../components/ui/card.ts';
 import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { cx } from '../../../lib/cx.ts';
-import { OUTCOME_UI, TEXT } from '../../../lib/messages.ts';
+import { AGE_RANGE_LABELS, GENDER_LABELS, OUTCOME_UI, TEXT } from '../../../lib/messages.ts';
 import { isPerspective, type Perspective, perspectiveSearch } from '../lib/perspective-params.ts';
 import styles from './perspectives-bar.module.css';
 

@@ -7,7 +7,6 @@
  */
 import {
   FEED_SORT_DEFAULT,
-  FEED_SORT_LABELS,
   FEED_SORTS,
   type FeedState,
   feedQuery,
@@ -28,8 +27,8 @@ import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { useOnVisible } from '../../../hooks/use-on-visible.ts';
 import { searchTerms } from '../../../lib/highlight.ts';
-import { MSG, OUTCOME_UI, TEXT, UI } from '../../../lib/messages.ts';
-import { AGE_OPTIONS, GENDER_OPTIONS } from '../../../lib/options.ts';
+import { FEED_SORT_LABELS, MSG, OUTCOME_UI, TEXT, UI } from '../../../lib/messages.ts';
+import { AGE_OPTIONS, GENDER_OPTIONS, option } from '../../../lib/options.ts';
 import { useQuestions } from '../api/get-questions.ts';
 import { useTags } from '../api/get-tags.ts';
 import { QuestionCard } from './question-card.tsx';
@@ -37,15 +36,12 @@ import styles from './question-feed.module.css';
 import { QuestionCardSkeleton } from './question-skeleton.tsx';
 import { TagCombobox } from './tag-combobox.tsx';
 
-const SORT_OPTIONS = FEED_SORTS.map((value) => ({ value, label: FEED_SORT_LABELS[value] }));
-/**
- * Besides the default (the page's language and English, and unknown ones). Here, not in
- * lib/messages.ts: only the feed shows them, and the question page's first load has a budget.
- */
+const SORT_OPTIONS = FEED_SORTS.map((value) => option(value, () => FEED_SORT_LABELS[value]));
+/** Besides the default (the page's language and English, and unknown ones). */
 const LANGUAGE_OPTIONS = [
-  { value: 'all', label: 'All languages' },
-  { value: 'es', label: 'Spanish' },
-  { value: 'ar', label: 'Arabic' },
+  option('all', () => TEXT.allLanguages),
+  option('es', () => TEXT.spanish),
+  option('ar', () => TEXT.arabic),
 ];
 
 const SEARCH_DELAY_MS = 300;

@@ -4,7 +4,7 @@
  * one. The form is the app's one form approach (hooks/use-form.ts): one request at a time,
  * an Idempotency-Key reused when the same text is retried.
  */
-import { LIMITS, OUTCOME_API_MSG, type QuestionUpdate } from '@dating/contract';
+import { LIMITS, type QuestionUpdate } from '@dating/contract';
 import { useId } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
 import { cardClass } from '../../../components/ui/card.ts';
@@ -15,7 +15,7 @@ import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { postErrorMessage } from '../../../lib/error-messages.ts';
 import { activeLocale } from '../../../lib/i18n.ts';
 import { drawnDay, formatDay } from '../../../lib/labels.ts';
-import { OUTCOME_UI } from '../../../lib/messages.ts';
+import { OUTCOME_API_MSG, OUTCOME_UI } from '../../../lib/messages.ts';
 import { OUTCOME_HINTS } from '../../../lib/outcome-hints.ts';
 import { useAddUpdate } from '../api/add-update.ts';
 import styles from './question-updates.module.css';

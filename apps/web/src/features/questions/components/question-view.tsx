@@ -27,7 +27,7 @@ import { useViewer } from '../../../lib/auth.ts';
 import { likeErrorMessage, unlessOffline } from '../../../lib/error-messages.ts';
 import { isBlankHtml } from '../../../lib/html.ts';
 import { postedBy } from '../../../lib/labels.ts';
-import { API_MSG, MSG, TEXT, UI } from '../../../lib/messages.ts';
+import { API_TEXT, MSG, TEXT, UI } from '../../../lib/messages.ts';
 import { isOwner } from '../../../lib/ownership.ts';
 import { useReported } from '../../../lib/reported.ts';
 import { shownAsNotice, useRights } from '../../../lib/rights.ts';
@@ -169,7 +169,7 @@ export function QuestionView({ question, onReport, ownerView = false, follow }: 
       </div>
       {hiddenFromMe ? (
         <p className={styles.text} data-testid="question-text">
-          {API_MSG.hiddenQuestion}
+          {API_TEXT.hiddenQuestion}
         </p>
       ) : editing === null ? (
         <SafeHtml

@@ -1,0 +1,26 @@
+/**
+ * The language label on a post says the post's language when it is not the page's: compared
+ * with the page's language (an English post on a Spanish page is labelled), and read in it.
+ */
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLocale, loadLocale } from '../../lib/i18n.ts';
+import { LanguageLabel } from './meta-line.tsx';
+
+afterEach(() => activateLocale('en'));
+
+describe('LanguageLabel', () => {
+  it("labels a post not in the page's language, in the page's language", async () => {
+    const english = render(<LanguageLabel language="es" />);
+    expect(screen.getByTestId('language-label').textContent).toBe('ESWritten in Spanish');
+    english.unmount();
+    expect(render(<LanguageLabel language="en" />).container.textContent).toBe('');
+
+    await loadLocale('es');
+    activateLocale('es');
+    const spanish = render(<LanguageLabel language="en" />);
+    expect(screen.getByTestId('language-label').textContent).toBe('ENEscrita en inglés');
+    spanish.unmount();
+    expect(render(<LanguageLabel language="es" />).container.textContent).toBe('');
+  });
+});
