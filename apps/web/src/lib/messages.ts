@@ -1,14 +1,14 @@
 /**
  * Every text the user sees comes from here. The specification's strings (spec §2, §5, §8)
  * live in the shared contract (`UI`, `MSG`); `TEXT` adds the web app's own labels, in the
- * visitor's language: their catalogues are src/locales/ (English, the source, in en.ts). The
- * private key's screens, which load on demand, keep theirs beside this file, in
- * key-messages.ts, so that the first load does not carry them.
+ * visitor's language: their catalogues are src/locales/ (English, the source, in en.ts).
+ * Screens that load on demand keep their words in domain catalogues of their own
+ * (src/locales/<domain>/, read by key-messages.ts, my-data-messages.ts and
+ * site-page-messages.ts), so that the first load does not carry them.
  */
 import type { Values } from '@lingui/core';
 import type { MessageKey } from '../locales/catalogue.ts';
-import en from '../locales/en.ts';
-import { i18n } from './i18n.ts';
+import { type TextOf, textOf } from './i18n.ts';
 
 export { API_MSG, MSG, OUTCOME_UI, UI } from '@dating/contract';
 
@@ -31,35 +31,12 @@ const PARAMS = {
   replyLevel: (level: number) => ({ level }),
 } satisfies { [K in MessageKey]?: (...args: never[]) => Values };
 
-type Params = typeof PARAMS;
-
 /** Each message: a string, or a function of the message's values for those that take any. */
-export type Text = {
-  readonly [K in MessageKey]: K extends keyof Params
-    ? (...args: Parameters<Params[K]>) => string
-    : string;
-};
+export type Text = TextOf<MessageKey, typeof PARAMS>;
 
 /**
  * The web app's own labels, in the active language (lib/i18n.ts): each key reads the active
  * catalogue when it is read, so a label must be read while drawing, never kept in a
  * module-level constant (which would keep the language of the first import).
  */
-export const TEXT: Text = (() => {
-  const text = {};
-  const withValues: Partial<Record<MessageKey, (...args: never[]) => Values>> = PARAMS;
-  for (const key of Object.keys(en) as MessageKey[]) {
-    const values = withValues[key];
-    Object.defineProperty(
-      text,
-      key,
-      values === undefined
-        ? { enumerable: true, get: () => i18n._(key) }
-        : {
-            enumerable: true,
-            value: (...args: never[]) => i18n._(key, values(...args)),
-          },
-    );
-  }
-  return text as Text;
-})();
+export const TEXT: Text = textOf(null, PARAMS);
