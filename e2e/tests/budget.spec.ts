@@ -46,8 +46,8 @@ function watchLoads(page: Page) {
  * Measured on 7 December 2026: a question's page 118,423 B, the feed 103,502 B (they were
  * 124,628 B and 108,686 B before the first load's modules went into one chunk and the
  * dialog and the proof-of-work came to load on demand). With every language's catalogue a
- * chunk of its own (issue 40), computed from the build on 7 December 2026 (main chunk, start
- * script, the question screen's files, the catalogue): a question's page 122,097 B in
+ * chunk of its own (issue 40), measured on 7 December 2026 (main chunk, start script, the
+ * question screen's files, the catalogue): a question's page 122,097 B in
  * English, 122,346 B in Spanish, 122,608 B in Arabic; the feed 106,849, 107,098 and
  * 107,360 B. The main chunk (105,046 B) carries no language's words.
  */
