@@ -101,7 +101,7 @@ function prefetchOnIdle(modules: string[]): Plugin {
 
 /**
  * Writes, at SCREEN_FILES_PATH in the build, the files each lazily loaded screen needs
- * beyond the first load's, and each lazily loaded language's catalogue: the server reads them
+ * beyond the first load's, and each language's catalogue (every one is a lazy chunk): the server reads them
  * to have a page ask for them at once, rather than after the app has run and asked for them.
  */
 function screenFiles(screens: { question: string }): Plugin {
@@ -113,6 +113,7 @@ function screenFiles(screens: { question: string }): Plugin {
       const files: ScreenFiles = {
         question: lazyFiles(chunks, [screens.question]),
         locales: {
+          en: lazyFiles(chunks, ['src/locales/en.ts']),
           es: lazyFiles(chunks, ['src/locales/es.ts']),
           ar: lazyFiles(chunks, ['src/locales/ar.ts']),
         },

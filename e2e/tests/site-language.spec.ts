@@ -7,7 +7,9 @@
  */
 import { APP_READY_MARK } from '@dating/contract';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from '../support/fixtures.ts';
+import { createUser, login } from '../support/api.ts';
+import { BASE_URL } from '../support/env.ts';
+import { expect, expectAccessible, signInPage, test } from '../support/fixtures.ts';
 import { appReadyMarks } from '../support/hydration.ts';
 
 /** Waits until the app has taken the page over (main.tsx marks it). */
@@ -150,3 +152,38 @@ for (const words of [
     await context.close();
   });
 }
+
+/**
+ * The screens that carry catalogues of their own (src/locales/<domain>/) come in the page's
+ * language: the About page, drawn by the server and taken over, and My Content's data section
+ * and the private key's screens, loaded on demand.
+ */
+test('the About page and My Content read in Spanish with the lang cookie', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, 'espanol');
+  const tokens = await login(request, user.username, user.password);
+  await page.context().addCookies([{ name: 'lang', value: 'es', url: BASE_URL }]);
+  const catalogues: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') catalogues.push(new URL(r.url()).pathname);
+  });
+
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sobre este sitio');
+  await expect(page.getByRole('heading', { name: 'Tu clave privada' })).toBeVisible();
+  await takenOver(page);
+  await expect(page).toHaveTitle('Sobre este sitio · Consejos para citas');
+  await expect(page.getByText('Your private key')).toHaveCount(0);
+  await expectAccessible(page, 'About in Spanish');
+
+  await signInPage(page, tokens);
+  await page.goto('/my/content');
+  const data = page.getByRole('region', { name: 'Tus datos' });
+  await expect(data.getByRole('button', { name: 'Descargar mis datos' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Borrar mi cuenta' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Publicaciones anónimas' })).toBeVisible();
+  await expect(page.getByText('Download my data')).toHaveCount(0);
+  await expectAccessible(page, 'My Content in Spanish');
+});

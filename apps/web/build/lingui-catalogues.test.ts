@@ -43,4 +43,19 @@ describe('the plugin', () => {
     expect(named?.code).toBe('export default {"a":["A"]};\n');
     expect(transform('export default 1;', '/repo/apps/web/src/lib/es.ts')).toBeNull();
   });
+
+  it("compiles a domain's catalogues too, and leaves the domain's other modules", () => {
+    const plugin = linguiCatalogues();
+    const transform = plugin.transform as (code: string, id: string) => { code: string } | null;
+    const out = transform(
+      "export default { n: '{n, plural, one {1 post} other {{n} posts}}' };",
+      '/repo/apps/web/src/locales/private-key/ar.ts',
+    );
+    expect(out?.code).toBe(
+      'export default {"n":[["n","plural",{"one":["1 post"],"other":[["n"]," posts"]}]]};\n',
+    );
+    const index = "export const DOMAIN = domain('key', {});";
+    expect(transform(index, '/repo/apps/web/src/locales/private-key/index.ts')).toBeNull();
+    expect(transform(index, '/repo/apps/web/src/locales/a/b/en.ts')).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 /**
- * Compiles the message catalogues (src/locales/{en,es,ar}.ts) at build time: each ICU message
+ * Compiles the message catalogues (src/locales/{en,es,ar}.ts, and each domain's,
+ * src/locales/<domain>/{en,es,ar}.ts) at build time: each ICU message
  * becomes Lingui's compiled form (text and placeholder tokens), which @lingui/core's runtime
  * only interpolates. The browser then carries no ICU parser (Lingui ships one only for
  * development), and a malformed message fails the build rather than a visitor's page.
@@ -15,8 +16,8 @@
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
 
-/** The catalogue modules: the locales folder's two-letter files. */
-const CATALOGUE = /[\\/]src[\\/]locales[\\/][a-z]{2}\.ts$/;
+/** The catalogue modules: the two-letter files of the locales folder and of its domains'. */
+export const CATALOGUE = /[\\/]src[\\/]locales[\\/]([a-z-]+[\\/])?[a-z]{2}\.ts$/;
 
 export type CompiledCatalogue = Record<string, ReturnType<typeof compileMessageOrThrow>>;
 

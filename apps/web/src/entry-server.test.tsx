@@ -6,7 +6,7 @@
  */
 import type { QuestionDetail } from '@dating/contract';
 import { describe, expect, it } from 'vitest';
-import { pageTitle, renderFirstScreen } from './entry-server.tsx';
+import { pageTitle, renderFirstScreen, renderSitePage } from './entry-server.tsx';
 import { answerNode, STRANGER_RIGHTS } from './test/answer-node.ts';
 
 const now = Date.parse('2026-12-05T12:00:00Z');
@@ -88,5 +88,23 @@ describe('the language of a drawing', () => {
       '¿Le escribo? · نصائح في المواعدة',
     );
     expect(pageTitle(null)).toBe('Dating Advice');
+  });
+});
+
+describe('the pages that explain the site', () => {
+  it('draws each in its language, from its own catalogue, even when drawings overlap', async () => {
+    const [en, es, ar] = await Promise.all([
+      renderSitePage('/about'),
+      renderSitePage('/about', 'es'),
+      renderSitePage('/privacy', 'ar'),
+    ]);
+    expect(en.title).toBe('About this site · Dating Advice');
+    expect(en.markup).toContain('Your private key');
+    expect(es.title).toBe('Sobre este sitio · Consejos para citas');
+    expect(es.markup).toContain('Tu clave privada');
+    expect(es.markup).not.toContain('Your private key');
+    expect(ar.title).toBe('الخصوصية: من يمكنه معرفة ماذا · نصائح في المواعدة');
+    expect(ar.markup).toContain('الزوار الآخرون');
+    expect(ar.markup).not.toContain('Other visitors');
   });
 });

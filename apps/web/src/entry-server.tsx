@@ -22,11 +22,17 @@ import { questionPageTitle } from './features/questions/lib/question-title.ts';
 import { activateLocale, activeLocale, loadLocale } from './lib/i18n.ts';
 import { TEXT } from './lib/messages.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { SITE_PAGES } from './lib/site-page-messages.ts';
+import { sitePage } from './lib/site-page-messages.ts';
+import { DOMAIN_CATALOGUES } from './locales/domains.ts';
 
-// The server holds every language's catalogue (each is a few kilobytes), so that no drawing
-// or title waits for one.
-await Promise.all(SITE_LOCALES.map(loadLocale));
+// The server holds every language's catalogues, the main one and each domain's (each a few
+// kilobytes), so that no drawing or title waits for one.
+await Promise.all(
+  SITE_LOCALES.flatMap((locale) => [
+    loadLocale(locale),
+    ...DOMAIN_CATALOGUES.map((catalogue) => loadLocale(locale, catalogue)),
+  ]),
+);
 
 /** The markup of `url`'s first screen, drawn with `dataJson` (the page's JSON data). */
 export const renderFirstScreen: ServerBuild['renderFirstScreen'] = async (
@@ -52,7 +58,7 @@ export const renderSitePage: NonNullable<ServerBuild['renderSitePage']> = async 
   locale = 'en',
 ) => {
   const markup = await draw(createQueryClient(), path, null, locale);
-  return { title: inLocale(locale, () => `${SITE_PAGES[path].title} · ${TEXT.brand}`), markup };
+  return { title: inLocale(locale, () => `${sitePage(path).title} · ${TEXT.brand}`), markup };
 };
 
 /**

@@ -8,7 +8,7 @@ import { App } from './app/app.tsx';
 import { preloadScreen } from './app/router.tsx';
 import { readInitialData, seedInitialData } from './features/questions/api/initial-data.ts';
 import { beginTakeover, endTakeover, useHydrated } from './hooks/use-hydrated.ts';
-import { activateLocale, loadLocale } from './lib/i18n.ts';
+import { activateLocale, choosePageLocale, loadLocale } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { carryOverStoredTheme } from './lib/storage.ts';
 
@@ -71,18 +71,23 @@ function reportRecoverableError(error: unknown, info: { componentStack?: string 
 /**
  * The page's language, as the server wrote it on `<html lang>` (from the `lang` cookie or
  * Accept-Language), made the app's before it first renders: the drawing is in that language,
- * and hydration must find the same words. Its catalogue was asked for with the page (a
- * modulepreload link), so this waits for no extra round trip. Should it fail to come, the
- * app stays in English, and React redraws the drawn screen in it.
+ * and hydration must find the same words. Its catalogue (English's too: every language's is
+ * a chunk of its own) was asked for with the page (a modulepreload link), so this waits for
+ * no extra round trip. Should it fail to come, the app falls back to English, and React
+ * redraws the drawn screen in it.
  */
 async function pageLanguage(): Promise<void> {
   const lang = document.documentElement.lang;
-  if (!isSiteLocale(lang)) return;
-  try {
-    await loadLocale(lang);
-    activateLocale(lang);
-  } catch {
-    // English, the source, is always there.
+  const page = isSiteLocale(lang) ? lang : 'en';
+  choosePageLocale(page);
+  for (const locale of page === 'en' ? (['en'] as const) : ([page, 'en'] as const)) {
+    try {
+      await loadLocale(locale);
+      activateLocale(locale);
+      return;
+    } catch {
+      // The next one: English.
+    }
   }
 }
 const languageReady = pageLanguage();

@@ -67,8 +67,8 @@ export interface ScreenFiles {
   /** A question's page (`/questions/:id`). */
   question: string[];
   /**
-   * The catalogue of each language but English (which the first load carries): a page in
-   * that language asks for it with the page. Absent from older builds.
+   * Each language's catalogue (English's too: the first load carries none): a page in that
+   * language asks for it with the page. Absent from older builds.
    */
   locales?: Partial<Record<SiteLocale, string[]>>;
 }

@@ -20,15 +20,15 @@ describe('withLocale', () => {
 });
 
 describe('localeHeads', () => {
-  it("preloads each language's catalogue the build lists, none for English", async () => {
+  it("preloads each language's catalogue the build lists, English's too", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'locale-heads-'));
     try {
       expect(localeHeads(dir)).toEqual({ en: '', es: '', ar: '' });
       await mkdir(path.join(dir, '.vite'));
-      const locales = { es: ['assets/es-1.js'], ar: ['assets/ar-2.js'] };
+      const locales = { en: ['assets/en-0.js'], es: ['assets/es-1.js'], ar: ['assets/ar-2.js'] };
       await writeFile(path.join(dir, SCREEN_FILES_PATH), JSON.stringify({ question: [], locales }));
       expect(localeHeads(dir)).toEqual({
-        en: '',
+        en: '<link rel="modulepreload" crossorigin href="/assets/en-0.js">',
         es: '<link rel="modulepreload" crossorigin href="/assets/es-1.js">',
         ar: '<link rel="modulepreload" crossorigin href="/assets/ar-2.js">',
       });

@@ -2,9 +2,9 @@
  * The page's language, written into the page the server sends: `<html lang>` (and
  * `dir="rtl"` for Arabic) so that the first paint reads in the right direction without a
  * script, and a modulepreload link to the language's catalogue (a lazy chunk of the web
- * app), so the app has it when it starts, with no round trip of its own. English needs none:
- * it is the source, in the app's main bundle. The request's language: @dating/contract's
- * requestLocale (the `lang` cookie, else Accept-Language, else English).
+ * app, English's too), so the app has it when it starts, with no round trip of its own. The
+ * request's language: @dating/contract's requestLocale (the `lang` cookie, else
+ * Accept-Language, else English).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,7 +26,7 @@ export function withLocale(html: string, locale: SiteLocale): string {
 
 /**
  * The head's addition for each language's catalogue, from the web build in `webDistDir`,
- * read once at start-up: modulepreload links (empty for English, or when the build lists none).
+ * read once at start-up: modulepreload links (empty when the build lists none).
  */
 export function localeHeads(webDistDir: string): Record<SiteLocale, string> {
   let listed: ScreenFiles['locales'] = {};
@@ -41,5 +41,5 @@ export function localeHeads(webDistDir: string): Record<SiteLocale, string> {
       .filter((file) => file.endsWith('.js'))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
       .join('');
-  return { en: '', es: links(listed.es), ar: links(listed.ar) };
+  return { en: links(listed.en), es: links(listed.es), ar: links(listed.ar) };
 }

@@ -24,7 +24,8 @@
  *
  * Every page is in the request's language (the `lang` cookie, else Accept-Language, else
  * English: lib/page-locale.ts): its `<html lang>` (and `dir="rtl"` for Arabic), its title,
- * its drawn first screen, and a preload of that language's catalogue for the app.
+ * its drawn first screen, and a preload of that language's catalogue for the app (English's
+ * too: the app's first load carries no language's words).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -42,6 +43,7 @@ import {
   QuestionPageData,
   requestLocale,
   type ServerBuild,
+  SITE_LOCALES,
   type SiteLocale,
   type SitePagePath,
 } from '@dating/contract';
@@ -130,6 +132,9 @@ export default fp(
     const catalogueHeads = localeHeads(opts.root);
     const localized = (html: string, locale: SiteLocale) =>
       withPreloads(withLocale(html, locale), catalogueHeads[locale]);
+    // The languages whose page is index.html as built, sent as the file: none once the build
+    // lists the catalogues, as every language's page (English's too) preloads its own.
+    const asBuilt = new Set(SITE_LOCALES.filter((l) => localized(indexHtml, l) === indexHtml));
 
     /** `html` with the title the screen will set, when the server build can say it. */
     function titled(
@@ -289,7 +294,7 @@ export default fp(
         // The page differs by the theme and language cookies and by the browser's languages
         // too, for any cache between.
         reply.header('Vary', 'Accept-Encoding, Cookie, Accept-Language');
-        if (sitePage === null && data === null && theme === null && locale === 'en') {
+        if (sitePage === null && data === null && theme === null && asBuilt.has(locale)) {
           return reply
             .header('Cache-Control', 'no-cache')
             .sendFile('index.html', { cacheControl: false });

@@ -3,7 +3,11 @@ import { MY_CONTENT_PATH, MY_QUESTION_ROUTE, QUESTION_ROUTE } from '@dating/cont
 import { type ComponentType, lazy, Suspense } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
 import { StatusMessage } from '../components/ui/status-message.tsx';
+import { withCatalogues } from '../lib/i18n.ts';
 import { UI } from '../lib/messages.ts';
+import { MY_DATA_CATALOGUE } from '../locales/my-data/index.ts';
+import { PRIVATE_KEY_CATALOGUE } from '../locales/private-key/index.ts';
+import { SITE_PAGES_CATALOGUE } from '../locales/site-pages/index.ts';
 import { Layout } from './layout.tsx';
 import { HomeRoute } from './routes/home.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
@@ -28,6 +32,9 @@ function lazyScreen(load: () => Promise<ComponentType>) {
   return { Screen, preload };
 }
 
+/** The pages that explain the site, with their catalogue in the page's language. */
+const sitePageScreen = () => withCatalogues(import('./routes/site-page.tsx'), SITE_PAGES_CATALOGUE);
+
 /** The screens loaded on demand, by path; each shows 'Loading…' until its code has come. */
 const LAZY_ROUTES = [
   {
@@ -40,7 +47,16 @@ const LAZY_ROUTES = [
   },
   {
     path: MY_CONTENT_PATH,
-    ...lazyScreen(async () => (await import('./routes/my-content.tsx')).MyContentRoute),
+    ...lazyScreen(
+      async () =>
+        (
+          await withCatalogues(
+            import('./routes/my-content.tsx'),
+            PRIVATE_KEY_CATALOGUE,
+            MY_DATA_CATALOGUE,
+          )
+        ).MyContentRoute,
+    ),
   },
   {
     path: '/notifications',
@@ -63,15 +79,15 @@ const LAZY_ROUTES = [
   { path: '/login', ...lazyScreen(async () => (await import('./routes/login.tsx')).LoginRoute) },
   {
     path: '/about',
-    ...lazyScreen(async () => (await import('./routes/site-page.tsx')).AboutRoute),
+    ...lazyScreen(async () => (await sitePageScreen()).AboutRoute),
   },
   {
     path: '/privacy',
-    ...lazyScreen(async () => (await import('./routes/site-page.tsx')).PrivacyRoute),
+    ...lazyScreen(async () => (await sitePageScreen()).PrivacyRoute),
   },
   {
     path: '/rules',
-    ...lazyScreen(async () => (await import('./routes/site-page.tsx')).RulesRoute),
+    ...lazyScreen(async () => (await sitePageScreen()).RulesRoute),
   },
 ];
 

@@ -1,80 +1,22 @@
 /**
- * The private key's texts, apart from messages.ts only so that they load with the
- * screens that show them (the header's two items are in messages.ts).
+ * The private key's texts, from their catalogue (src/locales/private-key/), which loads with
+ * the screens that show them, in the page's language (the header's items are in the main
+ * catalogue: messages.ts).
  */
-export const KEY_TEXT = {
-  // Keep access
-  keepAccessPost: 'Keep access to this post',
-  keepAccessPosts: 'Keep access to your posts',
-  // What the key is, in plain words: what is lost without it, and what it is not.
-  whatPost:
-    "Without this key you can't edit, delete or find this post once this tab closes. It is not linked to your name or e-mail.",
-  whatPosts:
-    "Without this key you can't edit, delete or find your posts once this tab closes. It is not linked to your name or e-mail.",
-  why: 'Anyone holding this key can edit or delete the posts made with it, so keep it private.',
-  privateLink: 'Private link',
-  code: 'Code',
-  copyLink: 'Copy link',
-  copyCode: 'Copy code',
-  linkCopied: 'Private link copied.',
-  codeCopied: 'Code copied.',
-  copyFailed: 'Could not copy: select the text and copy it yourself.',
-  saveOnDevice: 'Save it on this device',
-  saveHint: 'Anyone using this device could then use it.',
-  saveReplaces: 'This replaces the key saved on this device before.',
-  done: 'Done',
-  // Use my private key
-  useIntro:
-    "Restore a key you kept, and this tab owns its posts again: '(yours)', Edit and Delete come back.",
-  fromLink:
-    'This key came from a private link. Use only a key you kept yourself: whoever else holds it can edit or delete what you post with it.',
-  useSaved: 'Use the key saved on this device',
-  orPaste: 'Or paste a key you kept:',
-  keyInput: 'Code or private link',
-  useThisKey: 'Use this key',
-  replacesCurrent: "This tab's current key will be replaced.",
-  currentHasPosts:
-    "This tab's current key will be replaced, and it has posts: copy its code first to come back to them.",
-  currentCode: "This tab's current code",
-  signedInNote:
-    'You are logged in, so this tab posts as your account: the key is used once you log out. To move its posts into your account, use My Content.',
-  restored: 'Private key restored: this tab owns its posts again.',
-  restoredSignedIn: 'Private key restored: this tab uses it once you log out.',
-  sameKey: 'This tab already uses this key.',
-  storageRefused: 'This browser does not let the page keep a key for this tab.',
-  keyEmpty: 'Paste the code or the private link you kept.',
-  keyMalformed: 'This is not a private key: paste the whole code or private link you kept.',
-  keyWeak: 'This key is too simple to be a private key: paste the code or private link you kept.',
-  // My Content, signed out
-  anonymousPosts: "Posts with this tab's private key",
-  anonymousHint: 'Posted in another tab or on another device? Restore that key first.',
-  noAnonymousPosts: 'No posts with this key yet.',
-  replyTo: (question: string) => `Reply to: ${question}`,
-  // Moving posts into an account
-  claimHeading: 'Anonymous posts',
-  claimTitle: 'Move my anonymous posts to this account',
-  claimIntro: 'Posted without an account? Move those posts here with their private key.',
-  whichKey: 'Which private key?',
-  tabKey: "This tab's key from before you logged in",
-  deviceKey: 'The key saved on this device',
-  pastedKey: 'Another key: paste its code or private link',
-  showPosts: 'Show the posts',
-  back: 'Back',
-  willMove: (questions: number, replies: number) => {
-    const parts = [
-      questions === 0 ? null : questions === 1 ? '1 question' : `${questions} questions`,
-      replies === 0 ? null : replies === 1 ? '1 reply' : `${replies} replies`,
-    ].filter((part) => part !== null);
-    return `${questions + replies === 1 ? 'This post' : 'These posts'} will move: ${parts.join(' and ')}.`;
-  },
-  claimMeaning:
-    "Your account will own them: only this site's operators can see that it wrote them, and nothing else moves (likes and reports made with the key stay as they were).",
-  claimNone: 'No posts were made with this key.',
-  postsToMove: 'Posts that will move',
-  claimMore: 'More posts than these will move: every post made with the key.',
-  move: (n: number) => (n === 1 ? 'Move 1 post' : `Move ${n} posts`),
-  moving: 'Moving…',
-  moved: (n: number) =>
-    n === 1 ? 'Moved 1 post to your account.' : `Moved ${n} posts to your account.`,
-  claimFailed: 'Could not move the posts. Please try again.',
-} as const;
+import type en from '../locales/private-key/en.ts';
+import { PRIVATE_KEY_CATALOGUE } from '../locales/private-key/index.ts';
+import { textOf } from './i18n.ts';
+
+const PARAMS = {
+  replyTo: (question: string) => ({ question }),
+  willMove: (questions: number, replies: number) => ({
+    total: questions + replies,
+    questions,
+    replies,
+    both: questions > 0 && replies > 0 ? 'yes' : 'no',
+  }),
+  move: (n: number) => ({ n }),
+  moved: (n: number) => ({ n }),
+};
+
+export const KEY_TEXT = textOf<keyof typeof en, typeof PARAMS>(PRIVATE_KEY_CATALOGUE, PARAMS);

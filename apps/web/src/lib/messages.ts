@@ -3,9 +3,9 @@
  * src/locales/ (English, the source, in en.ts). The specification's strings (spec §2, §5, §8)
  * stay in English in the shared contract (`UI`, `MSG`...: the server and the tests use them);
  * the objects of the same names here read them from the catalogues, under 'UI.emptyFeed' and
- * the like, and `TEXT` adds the web app's own labels. The
- * private key's screens, which load on demand, keep theirs beside this file, in
- * key-messages.ts, so that the first load does not carry them.
+ * the like, and `TEXT` adds the web app's own labels. Screens that load on demand keep their
+ * words in domain catalogues of their own (src/locales/<domain>/, read by key-messages.ts,
+ * my-data-messages.ts and site-page-messages.ts), so that the first load does not carry them.
  */
 
 // Types only: the contract's English stays out of the bundle (the catalogues carry it).
@@ -24,8 +24,7 @@ import type {
 import { API_MSG } from '@dating/contract';
 import type { Values } from '@lingui/core';
 import type { MessageKey } from '../locales/catalogue.ts';
-import en from '../locales/en.ts';
-import { i18n } from './i18n.ts';
+import { i18n, type TextOf, textOf } from './i18n.ts';
 
 // The server's messages, in English (lib/error-messages.ts matches some of them).
 export { API_MSG };
@@ -53,39 +52,15 @@ const PARAMS = {
   writtenIn: (language: string) => ({ language }),
 } satisfies { [K in TextKey]?: (...args: never[]) => Values };
 
-type Params = typeof PARAMS;
-
 /** Each message: a string, or a function of the message's values for those that take any. */
-export type Text = {
-  readonly [K in TextKey]: K extends keyof Params
-    ? (...args: Parameters<Params[K]>) => string
-    : string;
-};
+export type Text = TextOf<TextKey, typeof PARAMS>;
 
 /**
  * The web app's own labels, in the active language (lib/i18n.ts): each key reads the active
  * catalogue when it is read, so a label must be read while drawing, never kept in a
  * module-level constant (which would keep the language of the first import).
  */
-export const TEXT: Text = (() => {
-  const text = {};
-  const withValues: Partial<Record<TextKey, (...args: never[]) => Values>> = PARAMS;
-  for (const key of Object.keys(en) as MessageKey[]) {
-    if (key.includes('.')) continue;
-    const values = withValues[key as TextKey];
-    Object.defineProperty(
-      text,
-      key,
-      values === undefined
-        ? { enumerable: true, get: () => i18n._(key) }
-        : {
-            enumerable: true,
-            value: (...args: never[]) => i18n._(key, values(...args)),
-          },
-    );
-  }
-  return text as Text;
-})();
+export const TEXT: Text = textOf(null, PARAMS);
 
 /** Strings whose values the catalogues give: each key read in the active language when read. */
 type Localized<K extends PropertyKey> = { readonly [Key in K]: string };
@@ -119,32 +94,22 @@ export function localized<
 }
 
 /**
- * The keys of the contract's constant `name`, as the English catalogue lists them
- * ('UI.emptyFeed' → 'emptyFeed'); contract-messages.test.ts checks that it lists them all.
+ * The contract's constant `name` (`T`), each key read from the catalogue's `${name}.${key}` in
+ * the active language. Its keys come from the contract's type, not a list: the contract's
+ * English stays out of the bundle; contract-messages.test.ts reads every key of the contract.
  */
-const keysOf = <T extends object>(name: string) =>
-  Object.keys(en)
-    .filter((key) => key.startsWith(`${name}.`))
-    .map((key) => key.slice(name.length + 1)) as (keyof T & string)[];
+const fromContract = <T extends object>(name: string) =>
+  textOf<keyof T & string, Record<never, never>>({ name }, {});
 
 /** The specification's page texts (spec §2, §5). */
-export const UI = localized('UI', keysOf<typeof CONTRACT_UI>('UI'));
+export const UI = fromContract<typeof CONTRACT_UI>('UI');
 /** The specification's validation and outcome messages (spec §5, §8). */
-export const MSG = localized('MSG', keysOf<typeof CONTRACT_MSG>('MSG'));
+export const MSG = fromContract<typeof CONTRACT_MSG>('MSG');
 /** The personal-info guard's warnings, by kind. */
-export const PII_MSG = localized('PII_MSG', keysOf<typeof CONTRACT_PII_MSG>('PII_MSG'));
-export const GENDER_LABELS = localized(
-  'GENDER_LABELS',
-  keysOf<typeof CONTRACT_GENDER_LABELS>('GENDER_LABELS'),
-);
-export const AGE_RANGE_LABELS = localized(
-  'AGE_RANGE_LABELS',
-  keysOf<typeof CONTRACT_AGE_RANGE_LABELS>('AGE_RANGE_LABELS'),
-);
-export const FEED_SORT_LABELS = localized(
-  'FEED_SORT_LABELS',
-  keysOf<typeof CONTRACT_FEED_SORT_LABELS>('FEED_SORT_LABELS'),
-);
+export const PII_MSG = fromContract<typeof CONTRACT_PII_MSG>('PII_MSG');
+export const GENDER_LABELS = fromContract<typeof CONTRACT_GENDER_LABELS>('GENDER_LABELS');
+export const AGE_RANGE_LABELS = fromContract<typeof CONTRACT_AGE_RANGE_LABELS>('AGE_RANGE_LABELS');
+export const FEED_SORT_LABELS = fromContract<typeof CONTRACT_FEED_SORT_LABELS>('FEED_SORT_LABELS');
 /**
  * The few server texts (`API_MSG`) the web app also draws itself, from its own checks and for
  * hidden posts, in the page's language.
@@ -159,13 +124,10 @@ export const OUTCOME_API_MSG = localized('OUTCOME_API_MSG', [
 ] as const satisfies readonly (keyof typeof CONTRACT_OUTCOME_API_MSG)[]);
 
 /** Perspectives and outcomes ("This helped", updates). */
-export const OUTCOME_UI = localized(
-  'OUTCOME_UI',
-  keysOf<typeof CONTRACT_OUTCOME_UI>('OUTCOME_UI').filter(
-    (key): key is Exclude<typeof key, 'updateCount'> => key !== 'updateCount',
-  ),
-  { updateCount: (n: number) => ({ n }) },
-);
+export const OUTCOME_UI = textOf<
+  keyof typeof CONTRACT_OUTCOME_UI,
+  { updateCount: (n: number) => Values }
+>({ name: 'OUTCOME_UI' }, { updateCount: (n: number) => ({ n }) });
 
 /** The heading of a thread filtered to one group: "What do women 26-35 say?". */
 export function perspectiveHeading(gender: Gender | undefined, age: AgeRange | undefined) {

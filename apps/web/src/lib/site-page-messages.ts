@@ -1,10 +1,13 @@
 /**
- * The texts of the pages that explain the site (/about, /privacy, /rules), apart from
- * messages.ts so that they load only with those pages. They say what the server does and no
- * more: SECURITY.md is the source, and a change there that these pages describe is a change
- * here too.
+ * The texts of the pages that explain the site (/about, /privacy, /rules), put together from
+ * their catalogue (src/locales/site-pages/), which loads only with those pages and only in
+ * the page's language. They say what the server does and no more: SECURITY.md is the source,
+ * and a change there that these pages describe is a change in the catalogues too.
  */
 import { LIMITS, RETENTION, type SitePagePath } from '@dating/contract';
+import type en from '../locales/site-pages/en.ts';
+import { SITE_PAGES_CATALOGUE } from '../locales/site-pages/index.ts';
+import { textOf } from './i18n.ts';
 
 export interface SitePageSection {
   heading: string;
@@ -17,125 +20,84 @@ export interface SitePage {
   sections: readonly SitePageSection[];
 }
 
-export const ABOUT_PAGE: SitePage = {
-  title: 'About this site',
-  intro:
-    'Dating Advice is a place to ask personal questions about dating and relationships, and to answer other people’s, without having to say who you are.',
-  sections: [
-    {
-      heading: 'What anonymous means here',
-      paragraphs: [
-        'You can ask, reply, like and report without an account. Other visitors see what you wrote, the gender and age group you chose to give (if any), when you posted and how many likes it has.',
-        'In each thread, people are named "Asker", "Anon 1", "Anon 2" and so on, in the order they joined that thread. The numbers start again in every thread, so nobody can tell that "Anon 2" here is "Anon 5" somewhere else.',
-        'Anonymous does not mean invisible to everyone: the people who run the site can see more than visitors do. The privacy page says exactly who can learn what.',
-      ],
-    },
-    {
-      heading: 'Your private key',
-      paragraphs: [
-        'When you post without an account, your browser tab makes a random private key. It is what shows that a post is yours: with it you can edit or delete your posts, see them listed, and read the replies they get.',
-        'By default the key lives only as long as the tab. When the tab closes it is gone, and so is your access: you can no longer edit, delete or find those posts. Nobody can give it back to you, not even us, because the site stores only a scrambled form of it that cannot be turned back into the key.',
-        'After you post, the site offers to keep the key: as a private link or a code you copy, or in this device’s storage (off unless you turn it on). "Use my private key" then brings it back in another tab or on another device.',
-        'Anyone who has your key can edit or delete the posts made with it, so keep it as private as a password.',
-      ],
-    },
-    {
-      heading: 'With an account',
-      paragraphs: [
-        'With an account, your posts belong to the account instead of a key, and My Content lists them. You can move the posts of a private key into your account if you choose to; once moved, they belong to the account.',
-      ],
-    },
-  ],
+/** The paragraphs that state the contract's numbers (LIMITS, RETENTION), with them. */
+const PARAMS = {
+  privacyKeptPosts: () => ({ days: LIMITS.deletedNameDays }),
+  privacyKeptNotifications: () => ({ days: RETENTION.readNotificationsDays }),
+  privacyKeptPush: () => ({ minutes: RETENTION.queuedPushMinutes }),
+  privacyKeptSignIn: () => ({ days: RETENTION.signInDays }),
+  privacyKeptReports: () => ({ days: RETENTION.endedSilenceDays }),
+  privacyKeptBrief: () => ({
+    idempotencyHours: RETENTION.idempotencyKeyHours,
+    challengeMinutes: RETENTION.challengeMinutes,
+    windowHours: RETENTION.rateLimitWindowMaxHours,
+  }),
 };
 
-export const PRIVACY_PAGE: SitePage = {
-  title: 'Privacy: who can learn what',
-  intro:
-    'This page says, for each party, what they can learn about who wrote what, and what they cannot.',
-  sections: [
-    {
-      heading: 'Other visitors',
-      paragraphs: [
-        'They see a post’s text, the gender and age group its writer chose to give, its likes, its time and its name in the thread ("Asker", "Anon 1"...).',
-        'They never see your private key, your account, or anything that ties two of your posts together. They cannot tell whether an anonymous post and an account belong to the same person.',
-      ],
-    },
-    {
-      heading: 'You',
-      paragraphs: [
-        'With your private key (or your account) you see your own posts marked as yours, the list of them, and your own notifications. Nobody else can read your notifications.',
-      ],
-    },
-    {
-      heading: 'Moderators (admins)',
-      paragraphs: [
-        'Admins see reported posts, hidden or not, with the reason and details the reporter gave. They do not learn who reported: they see only a code that tells them whether two reports of the same post came from the same person.',
-        'Posts that seem to be about self-harm, abuse, sexual violence, coercive control, stalking or a minor with an adult are flagged to admins automatically, with what they seem to be about; like any report, the flag does not say who wrote the post. The post is still published.',
-        'Every moderation action is logged with the admin who took it. When a post is deleted, the log keeps its text with personal details such as phone numbers or e-mails replaced by [removed], and without its writer.',
-      ],
-    },
-    {
-      heading: 'The people who run the server',
-      paragraphs: [
-        'With access to the database, the operator can see which posts were written with the same key (the database keeps a scrambled form of the key with each post) or by the same account, but not the key itself.',
-        'If you are signed in, your posts are tied to your account. A signed-in request never stores your private key, so your anonymous posts and your account stay apart, unless you move those posts into the account yourself.',
-        'Server logs keep what was asked for and when, but not what you wrote, your key or your password. Your internet address is logged only in a scrambled form that changes every day, unless the operator turns on logging of addresses.',
-      ],
-    },
-    {
-      heading: 'Notifications on your device',
-      paragraphs: [
-        'If you turn on notifications, the company that delivers them (Google, Mozilla, Apple or Microsoft, depending on your browser) learns that this site sent your browser a notification and when, but not what it says. A notification never contains the text of a post.',
-      ],
-    },
-    {
-      heading: 'How long things are kept',
-      paragraphs: [
-        `Questions, replies and updates are kept until their writer or an admin deletes them, and so are their likes. A deleted reply that has replies under it keeps its place as "[deleted]", without its text. An account is kept until it is deleted ("Delete my account" in My Content); its username and email are then kept only as scrambled codes for ${LIMITS.deletedNameDays} days, so that nobody takes the name at once, and then deleted. "Download my data" gives you everything kept for your account or your private key.`,
-        `Unread notifications are kept until you read them, or until the post they are about is deleted or hidden. Read ones are deleted ${RETENTION.readNotificationsDays} days after you read them, or sooner if the post is deleted. What you follow is kept until you unfollow it or the question is deleted.`,
-        `If you turn on notifications, this device's subscription is kept until you turn them off or your browser's push service says it has ended. A notification waiting to be sent is deleted when the server takes it to send; one left waiting more than ${RETENTION.queuedPushMinutes} minutes (while the server could not send) is deleted unsent.`,
-        `When you sign in, the server keeps a record of that sign-in while it can be renewed, ${RETENTION.signInDays} days after its last use, and then deletes it: there is no history of your sign-ins. The cookie that lets this browser sign in without waiting after someone else's failed attempts stays in your browser for 180 days; the server keeps nothing about devices.`,
-        `Reports are kept with the moderation record, with the reason and details given; the scrambled form of the reporter’s network is erased once an admin has reviewed the report. The moderation log is kept, and names no writer and no reporter. If moderators stop an account or a key from posting for a while, the record of it (its reason and end) is deleted ${RETENTION.endedSilenceDays} days after it ends.`,
-        `Some things are kept only briefly: the note that makes a retried post count once (${RETENTION.idempotencyKeyHours} hours), a solved anti-spam challenge (${RETENTION.challengeMinutes} minutes), and the counters that limit how often one can post, like or sign in, each for its own window of 5 seconds to ${RETENTION.rateLimitWindowMaxHours} hours. The counters are named by a scrambled code that gives away no key, account or address.`,
-        'Server logs are written to the server’s output and the site keeps no log files of its own: how long the operator keeps them is up to the operator. They never hold what you wrote, your key or your password.',
-        'The site makes no backups of its own. If the operator backs up the database, what is deleted here stays in those copies until they are deleted too.',
-      ],
-    },
-  ],
+const T = textOf<keyof typeof en, typeof PARAMS>(SITE_PAGES_CATALOGUE, PARAMS);
+
+/** A page's text, read in the active language when it is drawn. */
+const PAGES: Record<SitePagePath, () => SitePage> = {
+  '/about': () => ({
+    title: T.aboutTitle,
+    intro: T.aboutIntro,
+    sections: [
+      {
+        heading: T.aboutAnonymousHeading,
+        paragraphs: [T.aboutAnonymous1, T.aboutAnonymous2, T.aboutAnonymous3],
+      },
+      {
+        heading: T.aboutKeyHeading,
+        paragraphs: [T.aboutKey1, T.aboutKey2, T.aboutKey3, T.aboutKey4],
+      },
+      { heading: T.aboutAccountHeading, paragraphs: [T.aboutAccount1] },
+    ],
+  }),
+  '/privacy': () => ({
+    title: T.privacyTitle,
+    intro: T.privacyIntro,
+    sections: [
+      {
+        heading: T.privacyVisitorsHeading,
+        paragraphs: [T.privacyVisitors1, T.privacyVisitors2],
+      },
+      { heading: T.privacyYouHeading, paragraphs: [T.privacyYou1] },
+      {
+        heading: T.privacyAdminsHeading,
+        paragraphs: [T.privacyAdmins1, T.privacyAdmins2, T.privacyAdmins3],
+      },
+      {
+        heading: T.privacyOperatorsHeading,
+        paragraphs: [T.privacyOperators1, T.privacyOperators2, T.privacyOperators3],
+      },
+      { heading: T.privacyPushHeading, paragraphs: [T.privacyPush1] },
+      {
+        heading: T.privacyKeptHeading,
+        paragraphs: [
+          T.privacyKeptPosts(),
+          T.privacyKeptNotifications(),
+          T.privacyKeptPush(),
+          T.privacyKeptSignIn(),
+          T.privacyKeptReports(),
+          T.privacyKeptBrief(),
+          T.privacyKeptLogs,
+          T.privacyKeptBackups,
+        ],
+      },
+    ],
+  }),
+  '/rules': () => ({
+    title: T.rulesTitle,
+    intro: T.rulesIntro,
+    sections: [
+      { heading: T.rulesRemovedHeading, paragraphs: [T.rulesRemoved1, T.rulesRemoved2] },
+      { heading: T.rulesReportingHeading, paragraphs: [T.rulesReporting1, T.rulesReporting2] },
+      { heading: T.rulesHardHeading, paragraphs: [T.rulesHard1, T.rulesHard2] },
+    ],
+  }),
 };
 
-export const RULES_PAGE: SitePage = {
-  title: 'Rules',
-  intro:
-    'Be kind, and remember that real people with real feelings ask here. Advice can be honest without being cruel.',
-  sections: [
-    {
-      heading: 'What gets removed',
-      paragraphs: [
-        'Inappropriate content, offensive language, harassment of anyone, and spam. These are the reasons you can give when you report a post.',
-        'Do not post anything that identifies you or someone else: names, phone numbers, e-mails, addresses or social media profiles. The site warns you when a post seems to contain such details.',
-      ],
-    },
-    {
-      heading: 'How reporting works',
-      paragraphs: [
-        'Anyone can report a post, once. You cannot report your own posts. Admins review each report and either remove the post or keep it.',
-        'When several different people report the same post (three, unless the site sets another number), it is hidden from everyone but its writer and the admins until an admin has reviewed it.',
-      ],
-    },
-    {
-      heading: 'If you are going through something hard',
-      paragraphs: [
-        'Nothing you write is refused because it is painful. If a post seems to be about self-harm, abuse, sexual violence, coercive control, stalking or a minor with an adult, you are shown places to find help, and admins are told so that someone can look.',
-        'If you are in immediate danger, call your local emergency number.',
-      ],
-    },
-  ],
-};
-
-/** Each page by its address. */
-export const SITE_PAGES: Record<SitePagePath, SitePage> = {
-  '/about': ABOUT_PAGE,
-  '/privacy': PRIVACY_PAGE,
-  '/rules': RULES_PAGE,
-};
+/** The page at `path`, in the active language (its catalogue loaded: SITE_PAGES_CATALOGUE). */
+export function sitePage(path: SitePagePath): SitePage {
+  return PAGES[path]();
+}

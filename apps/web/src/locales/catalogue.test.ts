@@ -1,15 +1,29 @@
 /**
  * The catalogues against their source: the same keys (checked by the type checker: the
  * @ts-expect-error lines below fail `npm run typecheck` if a wrong catalogue were accepted),
- * the same placeholders, and English exactly as the seed wrote it.
+ * the same placeholders, and English exactly as the seed wrote it. The same for each domain's
+ * catalogues (src/locales/<domain>/).
  */
 import { describe, expect, it } from 'vitest';
 import { activateLocale, loadLocale } from '../lib/i18n.ts';
+import { KEY_TEXT } from '../lib/key-messages.ts';
 import { TEXT } from '../lib/messages.ts';
+import { countsText, DATA_TEXT } from '../lib/my-data-messages.ts';
+import { sitePage } from '../lib/site-page-messages.ts';
 import ar from './ar.ts';
-import type { Catalogue } from './catalogue.ts';
+import type { Catalogue, CatalogueOf } from './catalogue.ts';
+import { DOMAIN_CATALOGUES } from './domains.ts';
 import en from './en.ts';
 import es from './es.ts';
+import myDataAr from './my-data/ar.ts';
+import myDataEn from './my-data/en.ts';
+import myDataEs from './my-data/es.ts';
+import privateKeyAr from './private-key/ar.ts';
+import privateKeyEn from './private-key/en.ts';
+import privateKeyEs from './private-key/es.ts';
+import sitePagesAr from './site-pages/ar.ts';
+import sitePagesEn from './site-pages/en.ts';
+import sitePagesEs from './site-pages/es.ts';
 
 // A catalogue with a key English lacks does not type-check...
 // @ts-expect-error: 'extraKey' does not exist in type 'Catalogue'
@@ -18,6 +32,14 @@ const withExtraKey = { ...es, extraKey: 'Sobra' } satisfies Catalogue;
 const { brand: _brand, ...withoutBrand } = es;
 // @ts-expect-error: property 'brand' is missing
 const withMissingKey: Catalogue = withoutBrand;
+
+// The same for a domain's catalogue.
+type PrivateKeyCatalogue = CatalogueOf<typeof privateKeyEn>;
+// @ts-expect-error: 'extraKey' does not exist in type 'PrivateKeyCatalogue'
+const domainWithExtraKey = { ...privateKeyEs, extraKey: 'Sobra' } satisfies PrivateKeyCatalogue;
+const { done: _done, ...withoutDone } = privateKeyAr;
+// @ts-expect-error: property 'done' is missing
+const domainWithMissingKey: PrivateKeyCatalogue = withoutDone;
 
 /** The placeholder names of a compiled message (the catalogues are compiled at build time). */
 function placeholders(message: unknown, found = new Set<string>()): Set<string> {
@@ -35,18 +57,36 @@ describe('the catalogues', () => {
   it('are checked by the type checker (these objects exist only for it)', () => {
     expect(Object.keys(withExtraKey)).toContain('extraKey');
     expect(Object.keys(withMissingKey)).not.toContain('brand');
+    expect(Object.keys(domainWithExtraKey)).toContain('extraKey');
+    expect(Object.keys(domainWithMissingKey)).not.toContain('done');
   });
 
-  it.each([
-    ['es', es],
-    ['ar', ar],
-  ])('%s has exactly the English keys and the same placeholders', (_locale, catalogue) => {
-    expect(Object.keys(catalogue).sort()).toEqual(Object.keys(en).sort());
-    for (const key of Object.keys(en) as (keyof Catalogue)[]) {
-      expect([...placeholders(catalogue[key])].sort(), key).toEqual(
-        [...placeholders(en[key])].sort(),
-      );
-    }
+  const sources: [string, Record<string, unknown>, Record<string, unknown>][] = [
+    ['main', en, es],
+    ['main', en, ar],
+    ['site-pages', sitePagesEn, sitePagesEs],
+    ['site-pages', sitePagesEn, sitePagesAr],
+    ['my-data', myDataEn, myDataEs],
+    ['my-data', myDataEn, myDataAr],
+    ['private-key', privateKeyEn, privateKeyAr],
+    ['private-key', privateKeyEn, privateKeyEs],
+  ];
+  it.each(sources)(
+    '%s: a translation has exactly the English keys and the same placeholders',
+    (_name, source, catalogue) => {
+      expect(Object.keys(catalogue).sort()).toEqual(Object.keys(source).sort());
+      for (const key of Object.keys(source)) {
+        expect([...placeholders(catalogue[key])].sort(), key).toEqual(
+          [...placeholders(source[key])].sort(),
+        );
+      }
+    },
+  );
+
+  it('lists every domain once, each under a name of its own', () => {
+    const names = DOMAIN_CATALOGUES.map((catalogue) => catalogue.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).not.toContain('');
   });
 });
 
@@ -93,6 +133,93 @@ describe('TEXT', () => {
       expect(TEXT.replyCount(11)).toBe('11 ردًّا');
       expect(TEXT.replyCount(100)).toBe('100 ردّ');
       expect(TEXT.reportTitle('answer')).toBe('الإبلاغ عن ردّ');
+    } finally {
+      activateLocale('en');
+    }
+  });
+});
+
+describe('the domain catalogues', () => {
+  it('read English word for word as before they were catalogues', () => {
+    activateLocale('en');
+    expect(sitePage('/about').title).toBe('About this site');
+    const privacy = sitePage('/privacy').sections.flatMap((section) => section.paragraphs);
+    expect(privacy).toContain(
+      'Some things are kept only briefly: the note that makes a retried post count once (24 hours), a solved anti-spam challenge (30 minutes), and the counters that limit how often one can post, like or sign in, each for its own window of 5 seconds to 24 hours. The counters are named by a scrambled code that gives away no key, account or address.',
+    );
+    expect(privacy.some((p) => p.includes('scrambled codes for 30 days, so that'))).toBe(true);
+    expect(privacy.some((p) => p.includes('Read ones are deleted 90 days after'))).toBe(true);
+    expect(privacy.some((p) => p.includes('more than 10 minutes (while'))).toBe(true);
+    expect(privacy.some((p) => p.includes('renewed, 7 days after its last use'))).toBe(true);
+    expect(
+      DATA_TEXT.erased({
+        questions: 1,
+        answers: 0,
+        updates: 2,
+        follows: 1,
+        notifications: 0,
+        devices: 1,
+      }),
+    ).toBe(
+      'Erased 1 question, 0 replies, 2 updates, 1 follow, 0 notifications and 1 device. This tab has a new key.',
+    );
+    expect(KEY_TEXT.replyTo('Why?')).toBe('Reply to: Why?');
+    // The old code's plurals, for counts 0 to 12,345.
+    for (const n of [0, 1, 2, 5, 1000, 12345]) {
+      expect(KEY_TEXT.move(n)).toBe(n === 1 ? 'Move 1 post' : `Move ${n} posts`);
+      expect(KEY_TEXT.moved(n)).toBe(
+        n === 1 ? 'Moved 1 post to your account.' : `Moved ${n} posts to your account.`,
+      );
+      for (const m of [0, 1, 3]) {
+        if (n + m === 0) continue;
+        const parts = [
+          n === 0 ? null : n === 1 ? '1 question' : `${n} questions`,
+          m === 0 ? null : m === 1 ? '1 reply' : `${m} replies`,
+        ].filter((part) => part !== null);
+        expect(KEY_TEXT.willMove(n, m)).toBe(
+          `${n + m === 1 ? 'This post' : 'These posts'} will move: ${parts.join(' and ')}.`,
+        );
+      }
+    }
+  });
+
+  it('read the active language, with its plural forms', async () => {
+    await Promise.all(
+      (['es', 'ar'] as const).flatMap((locale) => [
+        loadLocale(locale),
+        ...DOMAIN_CATALOGUES.map((catalogue) => loadLocale(locale, catalogue)),
+      ]),
+    );
+    const counts = {
+      questions: 2,
+      answers: 1,
+      updates: 0,
+      follows: 11,
+      notifications: 3,
+      devices: 100,
+    };
+    try {
+      activateLocale('es');
+      expect(sitePage('/about').title).toBe('Sobre este sitio');
+      expect(countsText(counts)).toBe(
+        '2 preguntas, 1 respuesta, 0 novedades, 11 seguimientos, 3 notificaciones y 100 dispositivos',
+      );
+      expect(KEY_TEXT.willMove(1, 2)).toBe(
+        'Se pasarán estas publicaciones: 1 pregunta y 2 respuestas.',
+      );
+      expect(KEY_TEXT.move(1)).toBe('Pasar 1 publicación');
+      activateLocale('ar');
+      expect(sitePage('/rules').title).toBe('القواعد');
+      expect(countsText(counts)).toBe(
+        'سؤالان، وردّ واحد، ولا تحديثات، و11 متابعة، و3 إشعارات، و100 جهاز',
+      );
+      expect(KEY_TEXT.willMove(0, 2)).toBe('سيُنقل هذان المنشوران: ردّان.');
+      expect(KEY_TEXT.moved(5)).toBe('نُقلت 5 منشورات إلى حسابك.');
+      expect(
+        sitePage('/privacy')
+          .sections.flatMap((s) => s.paragraphs)
+          .some((p) => p.includes('بعد 90 يومًا من قراءتها')),
+      ).toBe(true);
     } finally {
       activateLocale('en');
     }

@@ -1,5 +1,12 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { activateLocale, loadLocale } from '../lib/i18n.ts';
+import { DOMAIN_CATALOGUES } from '../locales/domains.ts';
+
+// English, as a page in it has before the app first renders (main.tsx): every catalogue is a
+// lazy chunk, the main one included, and each domain's loads with its screen.
+await Promise.all([loadLocale('en'), ...DOMAIN_CATALOGUES.map((d) => loadLocale('en', d))]);
+activateLocale('en');
 
 // No unit test reaches the network: a call no test answered fails as a browser offline does,
 // at once, instead of happy-dom connecting to its default origin (localhost:3000) and

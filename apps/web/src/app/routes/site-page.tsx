@@ -1,11 +1,12 @@
 /**
- * The pages that explain the site: /about, /privacy and /rules, each from its texts. The
- * server draws them whole (entry-server.tsx), so they read without scripts.
+ * The pages that explain the site: /about, /privacy and /rules, each from its texts (their
+ * catalogue comes with this module: router.tsx). The server draws them whole
+ * (entry-server.tsx), so they read without scripts.
  */
 import { cardClass } from '../../components/ui/card.ts';
 import { cx } from '../../lib/cx.ts';
 import { TEXT } from '../../lib/messages.ts';
-import { SITE_PAGES, type SitePage as SitePageText } from '../../lib/site-page-messages.ts';
+import { type SitePage as SitePageText, sitePage } from '../../lib/site-page-messages.ts';
 import styles from './site-page.module.css';
 
 function SitePage({ page }: { page: SitePageText }) {
@@ -26,6 +27,6 @@ function SitePage({ page }: { page: SitePageText }) {
   );
 }
 
-export const AboutRoute = () => <SitePage page={SITE_PAGES['/about']} />;
-export const PrivacyRoute = () => <SitePage page={SITE_PAGES['/privacy']} />;
-export const RulesRoute = () => <SitePage page={SITE_PAGES['/rules']} />;
+export const AboutRoute = () => <SitePage page={sitePage('/about')} />;
+export const PrivacyRoute = () => <SitePage page={sitePage('/privacy')} />;
+export const RulesRoute = () => <SitePage page={sitePage('/rules')} />;

@@ -6,11 +6,17 @@
 import { lazy, Suspense, useContext, useEffect } from 'react';
 import type { PostRef } from '../../../lib/anonymous-key.ts';
 import { useViewer } from '../../../lib/auth.ts';
+import { withCatalogues } from '../../../lib/i18n.ts';
 import { useSupportPanel } from '../../../lib/support-panel.ts';
+import { MY_DATA_CATALOGUE } from '../../../locales/my-data/index.ts';
+import { PRIVATE_KEY_CATALOGUE } from '../../../locales/private-key/index.ts';
 import { KeepAccessOfferContext, postKey } from './keep-access-offer-context.ts';
 
+// With its catalogues, in the page's language (lib/i18n.ts, withCatalogues).
 const KeepAccessPanel = lazy(async () => ({
-  default: (await import('./keep-access.tsx')).KeepAccessPanel,
+  default: (
+    await withCatalogues(import('./keep-access.tsx'), PRIVATE_KEY_CATALOGUE, MY_DATA_CATALOGUE)
+  ).KeepAccessPanel,
 }));
 
 /** The offer waits while the crisis support panel is shown: one panel at a time. */

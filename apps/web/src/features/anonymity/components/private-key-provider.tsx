@@ -9,7 +9,10 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { onAnonymousPost, type PostRef } from '../../../lib/anonymous-key.ts';
+import { withCatalogues } from '../../../lib/i18n.ts';
 import { peekSessionId, privateKeyStore } from '../../../lib/storage.ts';
+import { MY_DATA_CATALOGUE } from '../../../locales/my-data/index.ts';
+import { PRIVATE_KEY_CATALOGUE } from '../../../locales/private-key/index.ts';
 import { keyFromHash } from '../lib/private-key.ts';
 import {
   type KeepAccessOffer,
@@ -21,11 +24,15 @@ import { type KeyDialogs, KeyDialogsContext } from './key-dialogs-context.ts';
 /** How long a new post may take to reach the page before the offer shows at the top. */
 const ANCHOR_WAIT_MS = 1000;
 
+// Each with its catalogues, in the page's language (lib/i18n.ts, withCatalogues).
 const KeepAccessDialog = lazy(async () => ({
-  default: (await import('./keep-access.tsx')).KeepAccessDialog,
+  default: (
+    await withCatalogues(import('./keep-access.tsx'), PRIVATE_KEY_CATALOGUE, MY_DATA_CATALOGUE)
+  ).KeepAccessDialog,
 }));
 const UseKeyDialog = lazy(async () => ({
-  default: (await import('./use-key-dialog.tsx')).UseKeyDialog,
+  default: (await withCatalogues(import('./use-key-dialog.tsx'), PRIVATE_KEY_CATALOGUE))
+    .UseKeyDialog,
 }));
 
 type Open =
