@@ -86,10 +86,13 @@ function icuPattern(message: string): { source: string; literal: string } {
           i = open + 1;
           const branch = read(kind !== 'select');
           i++; // the branch's '}'
+          // A branch of placeholders alone (`other {{code}}`) would match any text at all: it
+          // cannot tell one language from another.
+          if (branch.literal.trim() === '') continue;
           branches.push(branch.source);
           literal += ` ${branch.literal}`;
         }
-        source += `(?:${branches.join('|')})`;
+        source += branches.length === 0 ? '.+?' : `(?:${branches.join('|')})`;
         continue;
       }
       if (c === '#' && inPlural) {

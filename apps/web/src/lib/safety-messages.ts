@@ -4,10 +4,8 @@
  * block). Each is read from the active catalogue when read, so read them while drawing. The
  * moderation screens' words are their own (lib/moderation-log-messages.ts).
  */
-import type { CrisisCategory, PiiKind, SupportPanel, SupportSection } from '@dating/contract';
-import { type Messages, setupI18n } from '@lingui/core';
+import type { PiiKind } from '@dating/contract';
 import type { MessageKey } from '../locales/catalogue.ts';
-import en from '../locales/en.ts';
 import type { HelplineChoice } from './helpline-country.ts';
 import { t, texts } from './t.ts';
 
@@ -53,49 +51,3 @@ const PII_KEYS: Record<PiiKind, MessageKey> = {
   licence_plate: 'piiLicencePlate',
   payment: 'piiPayment',
 };
-
-/** The server's default words for each category (safety/default-resources.json). */
-const SECTION_KEYS: Record<CrisisCategory, { title: MessageKey; message: MessageKey }> = {
-  self_harm: { title: 'supportSelfHarmTitle', message: 'supportSelfHarmMessage' },
-  partner_abuse: { title: 'supportPartnerAbuseTitle', message: 'supportPartnerAbuseMessage' },
-  sexual_coercion: {
-    title: 'supportSexualCoercionTitle',
-    message: 'supportSexualCoercionMessage',
-  },
-  coercive_control: {
-    title: 'supportCoerciveControlTitle',
-    message: 'supportCoerciveControlMessage',
-  },
-  stalking: { title: 'supportStalkingTitle', message: 'supportStalkingMessage' },
-  minor_with_adult: { title: 'supportMinorTitle', message: 'supportMinorMessage' },
-};
-
-/** English whatever the page's language: the server's defaults are compared with it. */
-const english = setupI18n({ locale: 'en', messages: { en: en as unknown as Messages } });
-
-/**
- * `text` in the page's language when it is the server's default English for `key` (the
- * catalogues translate those words); an operator's own words (SAFETY_RESOURCES_FILE) are
- * not ours to translate, and stay as sent.
- */
-function translated(key: MessageKey, text: string): string {
-  return text === english._(key) ? t(key) : text;
-}
-
-/** The panel's whole message and each section's title and message, in the page's language. */
-export function localizedPanel(panel: SupportPanel): SupportPanel {
-  return {
-    ...panel,
-    message: translated('supportMessage', panel.message),
-    sections: panel.sections.map((section) => localizedSection(section)),
-  };
-}
-
-function localizedSection(section: SupportSection): SupportSection {
-  const keys = SECTION_KEYS[section.category];
-  return {
-    ...section,
-    title: translated(keys.title, section.title),
-    message: translated(keys.message, section.message),
-  };
-}

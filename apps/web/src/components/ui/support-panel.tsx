@@ -31,8 +31,9 @@ import {
 } from '../../lib/helpline-country.ts';
 import { activeLocale } from '../../lib/i18n.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { localizedPanel, SAFETY_TEXT } from '../../lib/safety-messages.ts';
+import { SAFETY_TEXT } from '../../lib/safety-messages.ts';
 import { storeHelplineCountry } from '../../lib/storage.ts';
+import { localizedPanel } from '../../lib/support-panel-words.ts';
 import { buttonClass } from './button.ts';
 import styles from './support-panel.module.css';
 

@@ -21,7 +21,8 @@ import serverDefaults from '../../../../../server/src/safety/default-resources.j
 import { activateLocale, loadLocale } from '../../../lib/i18n.ts';
 import { MODERATION_LOG_TEXT } from '../../../lib/moderation-log-messages.ts';
 import { crisisCategoryLabel, reportReasonLabel } from '../../../lib/report-labels.ts';
-import { localizedPanel, SAFETY_TEXT } from '../../../lib/safety-messages.ts';
+import { SAFETY_TEXT } from '../../../lib/safety-messages.ts';
+import { localizedPanel } from '../../../lib/support-panel-words.ts';
 import { t } from '../../../lib/t.ts';
 import { formatDuration, MODERATION_TEXT } from './messages.ts';
 
