@@ -13,8 +13,10 @@ import {
 } from '../features/questions/components/ask-question-dialog.tsx';
 import type { PostRef } from '../lib/anonymous-key.ts';
 import { useViewer } from '../lib/auth.ts';
+import { withCatalogues } from '../lib/i18n.ts';
 import { TEXT } from '../lib/messages.ts';
 import { useSupportPanel } from '../lib/support-panel.ts';
+import { MODERATION_CATALOGUE } from '../locales/moderation/index.ts';
 import { AskDialogContext } from './ask-dialog-context.tsx';
 import { prefetchOnIdle } from './idle-prefetch.ts';
 import styles from './layout.module.css';
@@ -25,7 +27,12 @@ import { useScrollRestoration } from './use-scroll-restoration.ts';
 // Loaded only for a silenced author, the one visitor it speaks to: the moderators' words
 // and styles stay out of everyone else's first load.
 const SilencedBanner = lazy(async () => ({
-  default: (await import('../features/moderation/components/silenced-banner.tsx')).SilencedBanner,
+  default: (
+    await withCatalogues(
+      import('../features/moderation/components/silenced-banner.tsx'),
+      MODERATION_CATALOGUE,
+    )
+  ).SilencedBanner,
 }));
 
 // Loaded only while a post about a crisis has brought the support panel.

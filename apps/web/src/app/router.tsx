@@ -5,6 +5,7 @@ import { matchPath, Route, Routes } from 'react-router';
 import { StatusMessage } from '../components/ui/status-message.tsx';
 import { withCatalogues } from '../lib/i18n.ts';
 import { UI } from '../lib/messages.ts';
+import { MODERATION_CATALOGUE } from '../locales/moderation/index.ts';
 import { MY_DATA_CATALOGUE } from '../locales/my-data/index.ts';
 import { PRIVATE_KEY_CATALOGUE } from '../locales/private-key/index.ts';
 import { SITE_PAGES_CATALOGUE } from '../locales/site-pages/index.ts';
@@ -64,12 +65,18 @@ const LAZY_ROUTES = [
   },
   {
     path: '/admin/reports',
-    ...lazyScreen(async () => (await import('./routes/admin-reports.tsx')).AdminReportsRoute),
+    ...lazyScreen(
+      async () =>
+        (await withCatalogues(import('./routes/admin-reports.tsx'), MODERATION_CATALOGUE))
+          .AdminReportsRoute,
+    ),
   },
   {
     path: '/admin/watched-words',
     ...lazyScreen(
-      async () => (await import('./routes/admin-watched-words.tsx')).AdminWatchedWordsRoute,
+      async () =>
+        (await withCatalogues(import('./routes/admin-watched-words.tsx'), MODERATION_CATALOGUE))
+          .AdminWatchedWordsRoute,
     ),
   },
   {

@@ -4,7 +4,7 @@
  * question's page). Read them while drawing.
  */
 import type { ModerationLogEntry } from '@dating/contract';
-import { t, texts } from './t.ts';
+import { t, texts } from '../locales/moderation/index.ts';
 
 /** A post's id for a message: `none` when the post is gone. */
 const idOf = (id: number | null) => id ?? 'none';

@@ -1,14 +1,13 @@
 /**
  * The crisis support panel's words from the server, in the page's language: the server's
  * default English is translated, an operator's own words are shown as sent. Only the panel
- * (support-panel.tsx, loaded on demand) imports this module, because it imports the English
+ * (support-panel.tsx, loaded on demand) imports this module, because it fetches the English
  * catalogue to compare with: imported from the first load, it would put that catalogue into
  * the main chunk for every language (issue 40's budget).
  */
 import type { CrisisCategory, SupportPanel, SupportSection } from '@dating/contract';
-import { type Messages, setupI18n } from '@lingui/core';
+import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import type { MessageKey } from '../locales/catalogue.ts';
-import en from '../locales/en.ts';
 import { t } from './t.ts';
 
 /** The server's default words for each category (safety/default-resources.json). */
@@ -27,8 +26,20 @@ const SECTION_KEYS: Record<CrisisCategory, { title: MessageKey; message: Message
   minor_with_adult: { title: 'supportMinorTitle', message: 'supportMinorMessage' },
 };
 
-/** English whatever the page's language: the server's defaults are compared with it. */
-const english = setupI18n({ locale: 'en', messages: { en: en as unknown as Messages } });
+/** English whatever the page's language, once loadPanelWords has fetched it. */
+let english: I18n | undefined;
+
+/**
+ * Fetches the English catalogue the server's defaults are compared with, beside the panel's
+ * code (support-slot.tsx). Fetched, not imported: a static import would turn the English
+ * catalogue's chunk into one shared with this module, which the server can no longer name
+ * and preload on English pages.
+ */
+export async function loadPanelWords(): Promise<void> {
+  if (english !== undefined) return;
+  const { default: en } = await import('../locales/en.ts');
+  english = setupI18n({ locale: 'en', messages: { en: en as unknown as Messages } });
+}
 
 /**
  * `text` in the page's language when it is the server's default English for `key` (the
@@ -36,7 +47,7 @@ const english = setupI18n({ locale: 'en', messages: { en: en as unknown as Messa
  * not ours to translate, and stay as sent.
  */
 function translated(key: MessageKey, text: string): string {
-  return text === english._(key) ? t(key) : text;
+  return english !== undefined && text === english._(key) ? t(key) : text;
 }
 
 /** The panel's whole message and each section's title and message, in the page's language. */

@@ -5,7 +5,7 @@
  */
 import type { Values } from '@lingui/core';
 import type { MessageKey } from '../locales/catalogue.ts';
-import { i18n } from './i18n.ts';
+import { type Domain, i18n } from './i18n.ts';
 
 /** One message, with its values. */
 export function t(key: MessageKey, values?: Values): string {
@@ -21,9 +21,35 @@ export function texts<K extends string, E extends object = Record<never, never>>
   keys: Readonly<Record<K, MessageKey>>,
   extra?: E,
 ): Readonly<Record<K, string>> & E {
+  return textsOf('', keys, extra);
+}
+
+function textsOf<K extends string, E extends object>(
+  prefix: string,
+  keys: Readonly<Record<K, string>>,
+  extra?: E,
+): Readonly<Record<K, string>> & E {
   const out = { ...extra } as Record<K, string> & E;
   for (const name of Object.keys(keys) as K[]) {
-    Object.defineProperty(out, name, { enumerable: true, get: () => i18n._(keys[name]) });
+    Object.defineProperty(out, name, {
+      enumerable: true,
+      get: () => i18n._(prefix + keys[name]),
+    });
   }
   return out;
+}
+
+/**
+ * `t` and `texts` for a domain catalogue (lib/i18n.ts `domain`), whose keys are `Key`: they
+ * read `<domain>.<key>`, which its screens load (`withCatalogues`) before they draw.
+ */
+export function readerOf<Key extends string>(catalogue: Pick<Domain, 'name'>) {
+  const prefix = `${catalogue.name}.`;
+  return {
+    t: (key: Key, values?: Values): string => i18n._(prefix + key, values),
+    texts: <K extends string, E extends object = Record<never, never>>(
+      keys: Readonly<Record<K, Key>>,
+      extra?: E,
+    ): Readonly<Record<K, string>> & E => textsOf(prefix, keys, extra),
+  };
 }

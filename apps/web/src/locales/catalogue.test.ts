@@ -15,6 +15,9 @@ import type { Catalogue, CatalogueOf } from './catalogue.ts';
 import { DOMAIN_CATALOGUES } from './domains.ts';
 import en from './en.ts';
 import es from './es.ts';
+import moderationAr from './moderation/ar.ts';
+import moderationEn from './moderation/en.ts';
+import moderationEs from './moderation/es.ts';
 import myDataAr from './my-data/ar.ts';
 import myDataEn from './my-data/en.ts';
 import myDataEs from './my-data/es.ts';
@@ -70,6 +73,8 @@ describe('the catalogues', () => {
     ['my-data', myDataEn, myDataAr],
     ['private-key', privateKeyEn, privateKeyAr],
     ['private-key', privateKeyEn, privateKeyEs],
+    ['moderation', moderationEn, moderationEs],
+    ['moderation', moderationEn, moderationAr],
   ];
   it.each(sources)(
     '%s: a translation has exactly the English keys and the same placeholders',

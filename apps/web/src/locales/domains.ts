@@ -4,6 +4,7 @@
  * the unit tests' setup in English; the browser loads one only with its screen.
  */
 import type { Domain } from '../lib/i18n.ts';
+import { MODERATION_CATALOGUE } from './moderation/index.ts';
 import { MY_DATA_CATALOGUE } from './my-data/index.ts';
 import { PRIVATE_KEY_CATALOGUE } from './private-key/index.ts';
 import { SITE_PAGES_CATALOGUE } from './site-pages/index.ts';
@@ -12,4 +13,5 @@ export const DOMAIN_CATALOGUES: readonly Domain[] = [
   SITE_PAGES_CATALOGUE,
   MY_DATA_CATALOGUE,
   PRIVATE_KEY_CATALOGUE,
+  MODERATION_CATALOGUE,
 ];

@@ -19,7 +19,7 @@ import { QUEUE_TEXT } from '../../features/reports/lib/messages.ts';
 import { useViewer } from '../../lib/auth.ts';
 import { TEXT } from '../../lib/messages.ts';
 import { MODERATION_LOG_TEXT } from '../../lib/moderation-log-messages.ts';
-import { t } from '../../lib/t.ts';
+import { t } from '../../locales/moderation/index.ts';
 import styles from './admin-reports.module.css';
 
 const ALL_TABS = ['reports', 'posts', 'activity', 'silences', 'moderators'] as const;

@@ -5,7 +5,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { activateLocale, loadLocale } from '../../lib/i18n.ts';
-import { LanguageLabel } from './meta-line.tsx';
+import { AuthorLabel, LanguageLabel } from './meta-line.tsx';
 
 afterEach(() => activateLocale('en'));
 
@@ -22,5 +22,27 @@ describe('LanguageLabel', () => {
     expect(screen.getByTestId('language-label').textContent).toBe('ENEscrita en inglés');
     spanish.unmount();
     expect(render(<LanguageLabel language="es" />).container.textContent).toBe('');
+  });
+});
+
+describe('AuthorLabel', () => {
+  it("reads the server's pseudonyms in the page's language, and anything else as sent", async () => {
+    const shown = (label: string) => {
+      const { container, unmount } = render(<AuthorLabel label={label} />);
+      const text = container.textContent;
+      unmount();
+      return text;
+    };
+    expect([shown('Asker'), shown('Anon 2'), shown('Anon x')]).toEqual([
+      'Asker',
+      'Anon 2',
+      'Anon x',
+    ]);
+    await loadLocale('ar');
+    activateLocale('ar');
+    expect([shown('Asker'), shown('Anon 2')]).toEqual(['صاحب السؤال', 'مجهول 2']);
+    await loadLocale('es');
+    activateLocale('es');
+    expect(shown('Anon 12')).toBe('Anónimo 12');
   });
 });

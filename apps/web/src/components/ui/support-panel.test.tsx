@@ -1,6 +1,7 @@
 import type { SafetyResourcesResponse, SupportPanel as SupportPanelData } from '@dating/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadPanelWords } from '../../lib/support-panel-words.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import SupportPanel from './support-panel.tsx';
 
@@ -50,6 +51,9 @@ const shortNames = () =>
     .getAllByRole('listitem')
     .slice(0, 2)
     .map((item) => item.textContent);
+
+// The English words the panel compares the server's with, as support-slot.tsx loads them.
+beforeAll(() => loadPanelWords());
 
 describe('the support panel’s country', () => {
   beforeEach(() => {

@@ -7,7 +7,15 @@ import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react
 import type { PostRef } from '../../lib/anonymous-key.ts';
 import { dismissSupport, type ShownSupport, useSupportPanel } from '../../lib/support-panel.ts';
 
-const SupportPanel = lazy(() => import('./support-panel.tsx'));
+// The panel and the English words it compares the server's with (support-panel-words.ts).
+const SupportPanel = lazy(async () => {
+  const [panel, words] = await Promise.all([
+    import('./support-panel.tsx'),
+    import('../../lib/support-panel-words.ts'),
+  ]);
+  await words.loadPanelWords();
+  return panel;
+});
 
 /** How long a new post may take to reach the page before the panel shows at the top. */
 const ANCHOR_WAIT_MS = 1000;

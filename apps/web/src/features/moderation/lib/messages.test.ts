@@ -22,8 +22,9 @@ import { activateLocale, loadLocale } from '../../../lib/i18n.ts';
 import { MODERATION_LOG_TEXT } from '../../../lib/moderation-log-messages.ts';
 import { crisisCategoryLabel, reportReasonLabel } from '../../../lib/report-labels.ts';
 import { SAFETY_TEXT } from '../../../lib/safety-messages.ts';
-import { localizedPanel } from '../../../lib/support-panel-words.ts';
+import { loadPanelWords, localizedPanel } from '../../../lib/support-panel-words.ts';
 import { t } from '../../../lib/t.ts';
+import { MODERATION_CATALOGUE } from '../../../locales/moderation/index.ts';
 import { formatDuration, MODERATION_TEXT } from './messages.ts';
 
 const defaults = serverDefaults as SafetyResourcesFile;
@@ -42,6 +43,10 @@ const serverPanel: SupportPanel = {
 beforeAll(async () => {
   await loadLocale('es');
   await loadLocale('ar');
+  // The moderators' own catalogue, as their screens load it (router.tsx).
+  await loadLocale('es', MODERATION_CATALOGUE);
+  await loadLocale('ar', MODERATION_CATALOGUE);
+  await loadPanelWords();
 });
 afterEach(() => activateLocale('en'));
 

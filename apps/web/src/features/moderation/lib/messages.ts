@@ -3,7 +3,7 @@
  * language (src/locales/). Read them while drawing.
  */
 import { formatDateTime } from '../../../lib/labels.ts';
-import { t, texts } from '../../../lib/t.ts';
+import { t, texts } from '../../../locales/moderation/index.ts';
 
 /** "45 s", "12 min", "3 h", "2 days": a wait or a review time, rounded down. */
 export function formatDuration(seconds: number): string {

@@ -1,11 +1,15 @@
 /** The report queue's words: English as before, and plurals in Spanish and Arabic. */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activateLocale, loadLocale } from '../../../lib/i18n.ts';
+import { MODERATION_CATALOGUE } from '../../../locales/moderation/index.ts';
 import { QUEUE_TEXT } from './messages.ts';
 
 beforeAll(async () => {
   await loadLocale('es');
   await loadLocale('ar');
+  // The moderators' own catalogue, as their screens load it (router.tsx).
+  await loadLocale('es', MODERATION_CATALOGUE);
+  await loadLocale('ar', MODERATION_CATALOGUE);
 });
 afterEach(() => activateLocale('en'));
 

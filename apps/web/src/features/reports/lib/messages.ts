@@ -4,7 +4,7 @@
  * carry them. Read them while drawing.
  */
 import type { ReportGroup } from '@dating/contract';
-import { t, texts } from '../../../lib/t.ts';
+import { t, texts } from '../../../locales/moderation/index.ts';
 
 export const QUEUE_TEXT = texts(
   {

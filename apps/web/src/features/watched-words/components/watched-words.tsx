@@ -14,7 +14,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { UI } from '../../../lib/messages.ts';
-import { t, texts } from '../../../lib/t.ts';
+import { t, texts } from '../../../locales/moderation/index.ts';
 import { useAddWatchedWord, useRemoveWatchedWord, useWatchedWords } from '../api/watched-words.ts';
 import styles from './watched-words.module.css';
 
