@@ -163,9 +163,20 @@ export async function foreignStrings(lang: SiteLanguage, on: SiteLanguage): Prom
       }
     }
   }
+  // A text the page's own language may also write ('Spam' is a report reason in English and
+  // in Spanish) is not a leftover.
+  const ownLetters = on === 'ar' ? ARABIC : LATIN;
+  const ownStrings = Object.entries(own)
+    .filter(([, message]) => wordy(message, ownLetters))
+    .map(([key, message]) => siteString(key, message));
   return entries
     .filter(([, message]) => wordy(message, letters) && !ownTexts.has(normalise(message)))
-    .map(([key, message]) => siteString(key, message));
+    .map(([key, message]) => siteString(key, message))
+    .map((foreign) => ({
+      ...foreign,
+      matches: (text: string) =>
+        foreign.matches(text) && !ownStrings.some((mine) => mine.matches(text)),
+    }));
 }
 
 /**
@@ -179,6 +190,8 @@ const USER_CONTENT = [
   '[data-testid="watched-word"]',
   '[data-testid="reported-text"]',
   '[data-testid="report-details"]',
+  // A post's words as the moderation log keeps them.
+  '[data-testid="snapshot-text"]',
   // Session ids and keys.
   'code',
   'a[href*="tag="]',
@@ -260,6 +273,12 @@ export function leftovers(shown: readonly ShownText[], foreign: readonly SiteStr
 }
 
 /**
+ * Names an Arabic text writes in Latin letters, as Arabic writers do: a file format and the
+ * companies that deliver notifications (the Privacy page).
+ */
+const LATIN_IN_ARABIC = /\b(JSON|Google|Mozilla|Apple|Microsoft)\b/g;
+
+/**
  * Shown texts in the wrong script: Latin words on an Arabic page (three letters or more: a
  * string the catalogues do not know, such as a server's message, is caught too), Arabic
  * letters on a page in English or Spanish.
@@ -267,6 +286,6 @@ export function leftovers(shown: readonly ShownText[], foreign: readonly SiteStr
 export function wrongScript(shown: readonly ShownText[], lang: SiteLanguage): string[] {
   const bad = lang === 'ar' ? /\p{Script=Latin}{3,}/u : /\p{Script=Arabic}/u;
   return shown
-    .filter(({ text }) => bad.test(text))
+    .filter(({ text }) => bad.test(lang === 'ar' ? text.replace(LATIN_IN_ARABIC, '') : text))
     .map(({ text, where }) => `"${text}" at ${where}`);
 }

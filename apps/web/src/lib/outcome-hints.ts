@@ -2,7 +2,7 @@
  * One line each on what "This helped" and the asker's updates are for, in the page's
  * language. Only the thread imports it, so the home route does not carry it.
  */
-import { OUTCOME_UI } from '@dating/contract';
+import { OUTCOME_UI } from './messages.ts';
 import { t } from './t.ts';
 
 export const OUTCOME_HINTS = {

@@ -59,7 +59,7 @@ export default {
   gender: 'الجنس',
   ageGroup: 'الفئة العمرية',
   tags: 'الوسوم',
-  tagPlaceholder: 'اكتب وسمًا واضغط Enter',
+  tagPlaceholder: 'اكتب وسمًا واضغط مفتاح الإدخال',
   add: 'إضافة',
   removeTag: 'إزالة الوسم {name}',
   cancel: 'إلغاء',

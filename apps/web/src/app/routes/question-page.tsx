@@ -90,6 +90,8 @@ export function QuestionPage({ ownerView }: { ownerView: boolean }) {
   if (!valid || (question.isError && isNotFound(question.error))) {
     return (
       <>
+        {/* Else the tab keeps index.html's English title, whatever the page's language. */}
+        <title>{`${TEXT.pageNotFound} · ${TEXT.brand}`}</title>
         <StatusMessage>{UI.notFound}</StatusMessage>
         {back}
       </>

@@ -83,7 +83,9 @@ function Entry({ entry }: { entry: ModerationLogEntry }) {
       {entry.snapshot && (
         <div className={styles.snapshot}>
           <p className={styles.label}>{MODERATION_LOG_TEXT.snapshot}</p>
-          <p className={styles.snapshotText}>{entry.snapshot.text}</p>
+          <p className={styles.snapshotText} data-testid="snapshot-text">
+            {entry.snapshot.text}
+          </p>
           {entry.snapshot.pii_removed.length > 0 && (
             <p className={styles.meta}>{MODERATION_LOG_TEXT.piiRemoved}</p>
           )}
