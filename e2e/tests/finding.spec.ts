@@ -121,6 +121,9 @@ test.describe('tags', () => {
   });
 
   test('the tag filter is a combobox with counts, used by keyboard', async ({ page, request }) => {
+    // Four axe runs over a list of every tag the suite has made so far (the per-language
+    // screens make many): past 60 s on a loaded machine.
+    test.slow();
     const u = uid();
     await createQuestion(request, { tags: [`alpha${u}`] });
     await createQuestion(request, { tags: [`alpha${u}`, `beta${u}`] });
