@@ -5,8 +5,8 @@
  * moderation screens' words are their own (lib/moderation-log-messages.ts).
  */
 import type { PiiKind } from '@dating/contract';
-import type { MessageKey } from '../locales/catalogue.ts';
 import type { HelplineChoice } from './helpline-country.ts';
+import { PII_MSG } from './messages.ts';
 import { t, texts } from './t.ts';
 
 export const SAFETY_TEXT = texts(
@@ -36,18 +36,7 @@ export const SAFETY_TEXT = texts(
     region: (region: string) =>
       region === 'International' ? t('supportCountry', { code: 'international' }) : region,
     redactItem: (text: string) => t('piiRemoveItem', { text }),
-    /** The guard's warning for one kind of personal information found. */
-    pii: (kind: PiiKind) => t(PII_KEYS[kind]),
+    /** The guard's warning for one kind of personal information found (the contract's). */
+    pii: (kind: PiiKind) => PII_MSG[kind],
   },
 );
-
-const PII_KEYS: Record<PiiKind, MessageKey> = {
-  phone: 'piiPhone',
-  email: 'piiEmail',
-  social: 'piiSocial',
-  address: 'piiAddress',
-  name: 'piiName',
-  national_id: 'piiNationalId',
-  licence_plate: 'piiLicencePlate',
-  payment: 'piiPayment',
-};

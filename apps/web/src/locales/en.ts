@@ -222,24 +222,12 @@ const en = {
   supportMinorTitle: 'If you are under 18 and someone much older is involved with you',
   supportMinorMessage:
     'An adult who seeks a relationship with someone under 18 is responsible for that, not you. You can talk to someone in confidence about what is happening.',
-  // The personal-information warning while writing; one line per kind found (the
-  // contract's PII_MSG, word for word in English).
+  // The personal-information warning while writing; its line per kind found is the
+  // contract's PII_MSG (below).
   piiHeading: 'Before you post',
   piiIntro: 'Posting is up to you. These could make you or others recognisable:',
   piiRemove: 'Remove',
   piiRemoveItem: 'Remove “{text}”',
-  piiPhone: 'This looks like a phone number. People who know you could recognise you.',
-  piiEmail: 'This looks like an e-mail address. People who know you could recognise you.',
-  piiSocial:
-    'This looks like a social media handle or profile link. People who know you could recognise you.',
-  piiAddress: 'This looks like a street address. People who know you could recognise you.',
-  piiName: 'This looks like a full name. People who know you, or them, could recognise you.',
-  piiNationalId:
-    'This looks like an ID number (social security, national insurance...). People who know you could recognise you, and others could misuse it.',
-  piiLicencePlate:
-    'This looks like a licence plate. People who know you, or them, could recognise you.',
-  piiPayment:
-    'This looks like a payment handle or link (Venmo, Cash App, PayPal...). People who know you could recognise you.',
   // What "This helped" and updates are for (lib/outcome-hints.ts); {button} is the button's label.
   outcomeHelpedHint:
     'Press "{button}" on the replies that helped you: they move to the top, so others with the same question find them first.',

@@ -197,19 +197,6 @@ export default {
     'Publicar es decisión tuya. Esto podría hacer que te reconozcan, a ti o a otras personas:',
   piiRemove: 'Quitar',
   piiRemoveItem: 'Quitar «{text}»',
-  piiPhone: 'Esto parece un número de teléfono. Quien te conoce podría reconocerte.',
-  piiEmail: 'Esto parece una dirección de correo electrónico. Quien te conoce podría reconocerte.',
-  piiSocial:
-    'Esto parece un usuario o un enlace de redes sociales. Quien te conoce podría reconocerte.',
-  piiAddress: 'Esto parece una dirección postal. Quien te conoce podría reconocerte.',
-  piiName:
-    'Esto parece un nombre completo. Quien te conoce, o conoce a esa persona, podría reconocerte.',
-  piiNationalId:
-    'Esto parece un número de identidad (DNI, seguridad social...). Quien te conoce podría reconocerte, y otras personas podrían usarlo mal.',
-  piiLicencePlate:
-    'Esto parece una matrícula. Quien te conoce, o conoce a esa persona, podría reconocerte.',
-  piiPayment:
-    'Esto parece un usuario o un enlace de pago (Bizum, Mercado Pago, PayPal...). Quien te conoce podría reconocerte.',
   outcomeHelpedHint:
     'Pulsa «{button}» en las respuestas que te ayudaron: suben arriba, y así quien tenga la misma pregunta las encuentra primero.',
   outcomeUpdatesHint:
@@ -305,19 +292,20 @@ export default {
   'OUTCOME_UI.updateCount': '{n, plural, one {1 novedad} other {{n} novedades}}',
   perspectiveHeading:
     '¿Qué dicen {gender, select, W {las mujeres} M {los hombres} NB {las personas no binarias} U {las personas que no indican su género} other {las personas}}{age, select, none {} U { que no indican su edad} other { de {age}}}?',
-  'PII_MSG.phone': 'Parece un número de teléfono. Quien te conoce podría reconocerte.',
-  'PII_MSG.email': 'Parece una dirección de correo. Quien te conoce podría reconocerte.',
+  'PII_MSG.phone': 'Esto parece un número de teléfono. Quien te conoce podría reconocerte.',
+  'PII_MSG.email':
+    'Esto parece una dirección de correo electrónico. Quien te conoce podría reconocerte.',
   'PII_MSG.social':
-    'Parece un usuario o un enlace de redes sociales. Quien te conoce podría reconocerte.',
-  'PII_MSG.address': 'Parece una dirección postal. Quien te conoce podría reconocerte.',
+    'Esto parece un usuario o un enlace de redes sociales. Quien te conoce podría reconocerte.',
+  'PII_MSG.address': 'Esto parece una dirección postal. Quien te conoce podría reconocerte.',
   'PII_MSG.name':
-    'Parece un nombre completo. Alguien que te conozca a ti, o a esa persona, podría saber de quién se trata.',
+    'Esto parece un nombre completo. Quien te conoce, o conoce a esa persona, podría reconocerte.',
   'PII_MSG.national_id':
-    'Parece un número de identificación (DNI, seguridad social...). Quien te conoce podría reconocerte, y otras personas podrían usarlo mal.',
+    'Esto parece un número de identidad (DNI, seguridad social...). Quien te conoce podría reconocerte, y otras personas podrían usarlo mal.',
   'PII_MSG.licence_plate':
-    'Parece una matrícula. Alguien que te conozca a ti, o a esa persona, podría saber de quién se trata.',
+    'Esto parece una matrícula. Quien te conoce, o conoce a esa persona, podría reconocerte.',
   'PII_MSG.payment':
-    'Parece un usuario o un enlace de pago (PayPal, Bizum, Mercado Pago...). Quien te conoce podría reconocerte.',
+    'Esto parece un usuario o un enlace de pago (Bizum, Mercado Pago, PayPal...). Quien te conoce podría reconocerte.',
   'GENDER_LABELS.W': 'Mujer',
   'GENDER_LABELS.M': 'Hombre',
   'GENDER_LABELS.NB': 'No binario',
