@@ -15,7 +15,6 @@ import type {
   FEED_SORT_LABELS as CONTRACT_FEED_SORT_LABELS,
   GENDER_LABELS as CONTRACT_GENDER_LABELS,
   MSG as CONTRACT_MSG,
-  OUTCOME_API_MSG as CONTRACT_OUTCOME_API_MSG,
   OUTCOME_UI as CONTRACT_OUTCOME_UI,
   PII_MSG as CONTRACT_PII_MSG,
   UI as CONTRACT_UI,
@@ -63,36 +62,28 @@ export type Text = TextOf<TextKey, typeof PARAMS>;
  */
 export const TEXT: Text = textOf(null, PARAMS);
 
-/** Strings whose values the catalogues give: each key read in the active language when read. */
-type Localized<K extends PropertyKey> = { readonly [Key in K]: string };
-/** Messages that take values: positional parameters, named for the message by `params`. */
-type WithValues<P> = {
-  readonly [Key in keyof P]: P[Key] extends (...args: infer A) => Values
-    ? (...args: A) => string
-    : never;
-};
+/** The main catalogue's keys under `Group.`, without it: 'NOTIFY.title' gives 'title'. */
+type GroupKey<Group extends string> = MessageKey extends infer K
+  ? K extends `${Group}.${infer Rest}`
+    ? Rest
+    : never
+  : never;
 
 /**
- * A group of messages read in the active language: `key` from the catalogue's
- * `${name}.${key}`; those in `params` take values. For the contract's constants (`UI`...),
- * contract-messages.test.ts proves English equals the contract word for word.
+ * A group of the main catalogue's messages (its `${group}.${key}` ones), each read in the
+ * active language when read; those in `params` take values, positional, named for the
+ * message. The keys come from the catalogue's type, not a list.
  */
-export function localized<
-  K extends string,
-  P extends Record<string, (...args: never[]) => Values> = Record<never, never>,
->(name: string, keys: readonly K[], params?: P): Localized<K> & WithValues<P> {
-  const text = {};
-  for (const key of keys) {
-    Object.defineProperty(text, key, { enumerable: true, get: () => i18n._(`${name}.${key}`) });
-  }
-  for (const [key, values] of Object.entries(params ?? {})) {
-    Object.defineProperty(text, key, {
-      enumerable: true,
-      value: (...args: never[]) => i18n._(`${name}.${key}`, values(...args)),
-    });
-  }
-  return text as Localized<K> & WithValues<P>;
-}
+export const groupText = <
+  Group extends string,
+  Params extends { readonly [K in GroupKey<Group>]?: (...args: never[]) => Values } = Record<
+    never,
+    never
+  >,
+>(
+  group: Group,
+  params = {} as Params,
+) => textOf<GroupKey<Group>, Params>({ name: group }, params);
 
 /**
  * The contract's constant `name` (`T`), each key read from the catalogue's `${name}.${key}` in
@@ -115,14 +106,8 @@ export const FEED_SORT_LABELS = fromContract<typeof CONTRACT_FEED_SORT_LABELS>('
  * The few server texts (`API_MSG`) the web app also draws itself, from its own checks and for
  * hidden posts, in the page's language.
  */
-export const API_TEXT = localized('API_MSG', [
-  'required',
-  'hiddenQuestion',
-  'hiddenReply',
-] as const satisfies readonly (keyof typeof API_MSG)[]);
-export const OUTCOME_API_MSG = localized('OUTCOME_API_MSG', [
-  'updateEmpty',
-] as const satisfies readonly (keyof typeof CONTRACT_OUTCOME_API_MSG)[]);
+export const API_TEXT = groupText('API_MSG');
+export const OUTCOME_API_MSG = groupText('OUTCOME_API_MSG');
 
 /** Perspectives and outcomes ("This helped", updates). */
 export const OUTCOME_UI = textOf<

@@ -4,44 +4,17 @@
  */
 import { LIMITS, type Notification, notificationPath } from '@dating/contract';
 import { i18n } from '../../../lib/i18n.ts';
-import { localized } from '../../../lib/messages.ts';
+import { groupText } from '../../../lib/messages.ts';
 
-export const NOTIFY = localized(
-  'NOTIFY',
-  [
-    'title',
-    'intro',
-    'empty',
-    'noIdentity',
-    'loadFailed',
-    'markAllRead',
-    'markingAllRead',
-    'markAllFailed',
-    'unread',
-    'follow',
-    'following',
-    'followed',
-    'unfollowed',
-    'followFailed',
-    'followingTitle',
-    'followingHint',
-    'followingEmpty',
-    'followingLoadFailed',
-    'followedWhen',
-    'hiddenQuestion',
-    /** The thread on screen was deleted, or hidden while moderators review it. */
-    'unavailable',
-  ] as const,
-  {
-    /** The bell's name with the count in words. */
-    bellUnread: (n: number) => ({ n }),
-    /** What the phone's menu button adds to its name. */
-    unreadInMenu: (n: number) => ({ n }),
-    newReplies: (n: number) => ({ n }),
-    /** The question an item is about, in its first words (cut ones end in an ellipsis). */
-    onQuestion: (text: string) => ({ text }),
-  },
-);
+export const NOTIFY = groupText('NOTIFY', {
+  /** The bell's name with the count in words. */
+  bellUnread: (n: number) => ({ n }),
+  /** What the phone's menu button adds to its name. */
+  unreadInMenu: (n: number) => ({ n }),
+  newReplies: (n: number) => ({ n }),
+  /** The question an item is about, in its first words (cut ones end in an ellipsis). */
+  onQuestion: (text: string) => ({ text }),
+});
 
 /**
  * A question's first words as the server sends them (at most LIMITS.questionTextExcerptMax
