@@ -378,6 +378,25 @@ describeEachEngine('export and delete', (ctx) => {
       expect(JSON.stringify(added)).not.toContain('Delete me');
     });
 
+    it("with `delete`: no replay record keeps its update's words either", async () => {
+      const user = await createUser(ctx);
+      const q = await createQuestion(ctx, { token: user.access });
+      const res = await ctx.request({
+        method: 'POST',
+        url: `/api/questions/${q.id}/updates/`,
+        token: user.access,
+        headers: { 'idempotency-key': `delete-${newSession()}` },
+        body: { text: 'An update replayed for a day' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const replays = sql<{ n: number }>`SELECT count(*)::int AS n FROM idempotency_keys
+        WHERE strpos(body, 'An update replayed for a day') > 0`;
+      expect(await count(ctx, replays)).toBe(1);
+      const gone = await deleteAccount(ctx, user, { password: user.password, posts: 'delete' });
+      expect(gone.statusCode, gone.body).toBe(200);
+      expect(await count(ctx, replays)).toBe(0);
+    });
+
     it('with `anonymize`: its posts stay, belonging to nobody, for good', async () => {
       const admin = await createAdmin(ctx);
       const user = await createUser(ctx);
@@ -560,6 +579,62 @@ describeEachEngine('export and delete', (ctx) => {
         }),
       ]);
       expect(JSON.stringify(added)).not.toContain('Erase me');
+    });
+
+    it("leaves no replay record holding the key's words: its questions', replies' and updates' responses go with them", async () => {
+      const key = newSession();
+      const keyed = (url: string, body: object) =>
+        ctx.request({
+          method: 'POST',
+          url,
+          session: key,
+          headers: { 'idempotency-key': `erase-${newSession()}` },
+          body: { ...body, session_id: key },
+        });
+      const asked = await keyed('/api/questions/', {
+        text: '<p>Replayed question words</p>',
+        tag_names: [],
+        gender: 'U',
+        age_range: 'U',
+      });
+      expect(asked.statusCode, asked.body).toBe(201);
+      const q = asked.json<{ id: number }>();
+      const other = await createQuestion(ctx);
+      for (const [url, body] of [
+        [`/api/questions/${q.id}/updates/`, { text: 'Replayed update words' }],
+        [`/api/questions/${other.id}/answers/`, { text: 'Replayed reply words' }],
+      ] as const) {
+        const res = await keyed(url, body);
+        expect(res.statusCode, res.body).toBe(201);
+      }
+      // Someone else's reply in another thread, kept for its own author's retries.
+      const someoneElse = newSession();
+      const theirs = await ctx.request({
+        method: 'POST',
+        url: `/api/questions/${other.id}/answers/`,
+        session: someoneElse,
+        headers: { 'idempotency-key': `erase-${newSession()}` },
+        body: { text: 'Replayed words of someone else', session_id: someoneElse },
+      });
+      expect(theirs.statusCode, theirs.body).toBe(201);
+      const replays = (words: string) =>
+        count(
+          ctx,
+          sql<{ n: number }>`SELECT count(*)::int AS n FROM idempotency_keys
+            WHERE strpos(body, ${words}) > 0`,
+        );
+      expect(await replays('Replayed question words')).toBe(1);
+
+      const res = await ctx.request({ method: 'DELETE', url: '/api/my/anonymous/', session: key });
+      expect(res.statusCode, res.body).toBe(200);
+      for (const words of [
+        'Replayed question words',
+        'Replayed update words',
+        'Replayed reply words',
+      ]) {
+        expect(await replays(words), words).toBe(0);
+      }
+      expect(await replays('Replayed words of someone else')).toBe(1);
     });
 
     it('needs a key, alone: 400 without one or with a bearer token', async () => {

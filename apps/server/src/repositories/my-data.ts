@@ -118,6 +118,30 @@ export async function forgetRepliesNamingUser(db: Executor, userId: number): Pro
     WHERE body ~ ${`"user":${userId}[,}]|^\\{"id":${userId},"username":`}`.execute(db);
 }
 
+/**
+ * Replay records (plugins/idempotency.ts) kept for a day hold the response of each write,
+ * words included: the identity's questions, replies and updates are erased from them too,
+ * before the posts themselves (which name them). A record is known by its response: a
+ * question's has `tags`, a reply's `parent_id`, an update's neither `likes` nor `tags`; its
+ * `id` is the post's. Others' records stay, for their authors' retries.
+ */
+export async function forgetRepliesOfPosts(db: Executor, owner: Owner): Promise<void> {
+  await sql`
+    WITH q AS (SELECT t.id FROM questions t WHERE ${ofOwner(owner)}),
+    a AS (SELECT t.id FROM answers t WHERE ${ofOwner(owner)}),
+    u AS (SELECT u.id FROM question_updates u JOIN questions t ON t.id = u.question_id
+      WHERE ${ofOwner(owner)}),
+    replay AS (
+      SELECT k.id, k.body::jsonb AS b FROM idempotency_keys k WHERE k.body LIKE '{"id":%'
+    )
+    DELETE FROM idempotency_keys k USING replay r
+    WHERE k.id = r.id AND (
+      (jsonb_exists(r.b, 'tags') AND (r.b->>'id')::bigint IN (SELECT id FROM q))
+      OR (jsonb_exists(r.b, 'parent_id') AND (r.b->>'id')::bigint IN (SELECT id FROM a))
+      OR (NOT jsonb_exists(r.b, 'likes') AND NOT jsonb_exists(r.b, 'tags')
+        AND (r.b->>'id')::bigint IN (SELECT id FROM u)))`.execute(db);
+}
+
 /** The account, with its refresh tokens (by cascade). */
 export async function deleteUserRow(db: Executor, userId: number): Promise<boolean> {
   const result = await db.deleteFrom('users').where('id', '=', userId).executeTakeFirst();

@@ -6,6 +6,7 @@
  * - an account is deleted: its posts go the same way (`delete`) or stay, unlinked for good
  *   (`anonymize`); its likes are taken back, and its follows, inbox, devices, tokens and the
  *   account itself go; its login names are kept from new accounts for a while.
+ * The day's replay records of its writes (plugins/idempotency.ts) go with what they hold.
  * Both are logged in the moderation log as counts only, never which posts or whose.
  *
  * Posts are deleted as `deletePost` deletes them, a question's row locked first, then its
@@ -24,6 +25,7 @@ import {
   deleteFollowsInboxDevices,
   deleteUserRow,
   forgetRepliesNamingUser,
+  forgetRepliesOfPosts,
   ownedQuestionIds,
   ownedRepliesElsewhere,
   removeLikesOfUser,
@@ -67,6 +69,7 @@ export async function eraseKey(
   if (dryRun) return countOwned(db, owner);
   return db.transaction().execute(async (tx) => {
     const counts = await countOwned(tx, owner);
+    await forgetRepliesOfPosts(tx, owner);
     await deletePostsOf(tx, owner);
     await deleteFollowsInboxDevices(tx, owner);
     // A key that held nothing erased nothing: no entry.
@@ -99,8 +102,10 @@ export async function deleteAccount(
     const counts = await countOwned(tx, owner);
     // Likes first: a like of the account's own post would go with the post, uncounted.
     const likes = await removeLikesOfUser(tx, account.id);
-    if (posts === 'delete') await deletePostsOf(tx, owner);
-    else await unlinkPostsOfUser(tx, account.id);
+    if (posts === 'delete') {
+      await forgetRepliesOfPosts(tx, owner);
+      await deletePostsOf(tx, owner);
+    } else await unlinkPostsOfUser(tx, account.id);
     await deleteFollowsInboxDevices(tx, owner);
     await forgetRepliesNamingUser(tx, account.id);
     // Every access token of every sign-in is refused at once, on every instance.
