@@ -20,7 +20,7 @@ import type {
   UI as CONTRACT_UI,
   Gender,
 } from '@dating/contract';
-import { API_MSG } from '@dating/contract';
+import { ANON_LABEL_PREFIX, API_MSG, ASKER_LABEL } from '@dating/contract';
 import type { Values } from '@lingui/core';
 import type { MessageKey } from '../locales/catalogue.ts';
 import { i18n, type TextOf, textOf } from './i18n.ts';
@@ -61,6 +61,18 @@ export type Text = TextOf<TextKey, typeof PARAMS>;
  * module-level constant (which would keep the language of the first import).
  */
 export const TEXT: Text = textOf(null, PARAMS);
+
+/**
+ * A thread pseudonym in the page's language: the server sends the English ('Asker', 'Anon
+ * 2'), which also stays the data-asker test of AuthorLabel; anything else is shown as sent.
+ */
+export function pseudonym(label: string): string {
+  if (label === ASKER_LABEL) return TEXT.authorAsker;
+  const n = label.startsWith(ANON_LABEL_PREFIX)
+    ? Number(label.slice(ANON_LABEL_PREFIX.length))
+    : NaN;
+  return Number.isInteger(n) && n > 0 ? TEXT.authorAnon(n) : label;
+}
 
 /** The main catalogue's keys under `Group.`, without it: 'NOTIFY.title' gives 'title'. */
 type GroupKey<Group extends string> = MessageKey extends infer K

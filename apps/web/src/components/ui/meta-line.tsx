@@ -1,9 +1,9 @@
 /** A line of facts about a post (posted by, when, counts), separated by dots. */
-import { ANON_LABEL_PREFIX, ASKER_LABEL } from '@dating/contract';
+import { ASKER_LABEL } from '@dating/contract';
 import type { ReactNode } from 'react';
 import { cx } from '../../lib/cx.ts';
 import { activeLocale } from '../../lib/i18n.ts';
-import { TEXT } from '../../lib/messages.ts';
+import { pseudonym, TEXT } from '../../lib/messages.ts';
 import styles from './meta-line.module.css';
 
 export function MetaLine({ children, className }: { children: ReactNode; className?: string }) {
@@ -30,18 +30,6 @@ export function AuthorLabel({ label }: { label: string | null }) {
       {pseudonym(label)}
     </span>
   );
-}
-
-/**
- * A pseudonym in the page's language: the server sends the English ('Asker', 'Anon 2'),
- * which also stays the data-asker test above; anything else is shown as sent.
- */
-function pseudonym(label: string): string {
-  if (label === ASKER_LABEL) return TEXT.authorAsker;
-  const n = label.startsWith(ANON_LABEL_PREFIX)
-    ? Number(label.slice(ANON_LABEL_PREFIX.length))
-    : NaN;
-  return Number.isInteger(n) && n > 0 ? TEXT.authorAnon(n) : label;
 }
 
 /**

@@ -51,6 +51,13 @@ describe('notification words', () => {
       expect(notificationText({ kind: 'reply', count: 1, author_label: null })).toBe(
         'Nueva respuesta de Alguien',
       );
+      // The thread's pseudonyms, which the server sends in English, in the page's language.
+      expect(notificationText({ kind: 'reply', count: 1, author_label: 'Anon 3' })).toBe(
+        'Nueva respuesta de Anónimo 3',
+      );
+      expect(notificationText({ kind: 'answer_reply', count: 1, author_label: 'Asker' })).toMatch(
+        /^Quien pregunta /,
+      );
       activateLocale('ar');
       expect([1, 2, 3, 11, 100].map((n) => NOTIFY.newReplies(n))).toEqual([
         'عرض ردّ جديد',

@@ -4,7 +4,7 @@
  */
 import { LIMITS, type Notification, notificationPath } from '@dating/contract';
 import { i18n } from '../../../lib/i18n.ts';
-import { groupText } from '../../../lib/messages.ts';
+import { groupText, pseudonym } from '../../../lib/messages.ts';
 
 export const NOTIFY = groupText('NOTIFY', {
   /** The bell's name with the count in words. */
@@ -26,7 +26,7 @@ export function questionWords(text: string): string {
 
 /** What one notification is about, in words ("2 new replies, the latest from Anon 3"). */
 export function notificationText(item: Pick<Notification, 'kind' | 'count' | 'author_label'>) {
-  const who = item.author_label ?? i18n._('NOTIFY.someone');
+  const who = item.author_label === null ? i18n._('NOTIFY.someone') : pseudonym(item.author_label);
   return i18n._(`NOTIFY.${item.kind}`, { n: item.count, who });
 }
 
