@@ -5,7 +5,7 @@
  * Spanish-only stems that English prose does not contain.
  *
  * Why rules and not the English method (wink lemmas and a learnt layer): wink's model is
- * English, and the Spanish corpus (440 sentences) is too small to train a classifier that
+ * English, and the Spanish corpus (736 sentences) is too small to train a classifier that
  * generalises. Spanish inflection is handled by stems matched as word prefixes ("peg" finds
  * "pegó", "pegaba", "pegarme"), accents, repeated letters and SMS spellings are normalised
  * away ("q", "xq", "tb", "tngo"), a negation right before a verb ("no me pega") cancels it,
