@@ -13,15 +13,17 @@ import { expectAboveFloors } from './floors.ts';
 /** Issue 40's goals for each language: recall >= 0.85 (each category), false positives <= 3 %. */
 const GOALS = { perCategory: 0.85, falsePositives: 0.03 };
 /**
- * What the test part reaches (2026-12-07), rounded down (false positives: the measured rate):
- * overall 0.923 (84/91), every category >= 0.867 (stalking 13/15), false positives 4 of 100
- * (4.0 %), above issue 40's 3 % goal: the ceiling is what it measures, not the goal. (It was
- * 3 of 86 before 40 new hard negatives were written; the 14 of them that the split put in the
- * test part brought one more false alarm, which was not looked at.)
+ * What the test part reaches (2026-12-07, measured once after tuning), rounded down (false
+ * positives: the measured rate, rounded up): overall 0.857 (108/126), the lowest category
+ * stalking 0.75 (15/20), false positives 8 of 184 (4.3 %). Issue 40's goals are not met: the
+ * floors are what it measures, not the goals. Of the test part, the 191 sentences it had
+ * before read as before (84/91, 4 of 100); the 119 written afterwards (256 new, split by the
+ * seed), which no rule was written for, read 24/35 and 4 of 84: the rules generalise less
+ * than the older figures said.
  */
-const FLOORS = { overall: 0.92, perCategory: 0.86, falsePositives: 0.04 };
-/** The development part (the rules were written from it): 147 of 149, no false alarm of 140. */
-const DEV_FLOORS = { overall: 0.98, falsePositives: 0 };
+const FLOORS = { overall: 0.85, perCategory: 0.75, falsePositives: 0.044 };
+/** The development part (the rules were written from it): 180 of 180, 1 false alarm of 246. */
+const DEV_FLOORS = { overall: 1, falsePositives: 0.0041 };
 
 /** The contract is built without Node's or the DOM's types; the test runs in Node. */
 declare const console: { log(message: string): void };

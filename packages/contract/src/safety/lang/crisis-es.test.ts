@@ -56,6 +56,30 @@ describe('crisisCategoriesEs', () => {
     expect(crisisCategoriesEs('me quiero morir, ya no aguanto')).toEqual(['self_harm']);
   });
 
+  it('tells accidents, doses, topics and plans from harm', () => {
+    expect(crisisCategoriesEs('me empujó y me caí')).toEqual(['partner_abuse']);
+    expect(crisisCategoriesEs('me empujó sin querer en el bus')).toEqual([]);
+    expect(crisisCategoriesEs('esa peli me pegó duro')).toEqual([]);
+    expect(crisisCategoriesEs('cuántas pastillas hacen falta para no despertar')).toEqual([
+      'self_harm',
+    ]);
+    expect(crisisCategoriesEs('cuántas pastillas de paracetamol al día para la fiebre')).toEqual(
+      [],
+    );
+    expect(crisisCategoriesEs('leímos un libro sobre el suicidio en clase')).toEqual([]);
+    expect(crisisCategoriesEs('pienso en el suicidio todos los días')).toEqual(['self_harm']);
+    expect(crisisCategoriesEs('me espera a la salida del trabajo aunque no quiero')).toEqual([
+      'stalking',
+    ]);
+    expect(crisisCategoriesEs('me espera a la salida para ir al cine')).toEqual([]);
+  });
+
+  it('reads a refusal as no consent, and a threat for leaving', () => {
+    expect(crisisCategoriesEs('le pedí que parara y siguió')).toEqual(['sexual_coercion']);
+    expect(crisisCategoriesEs('si te vas te busco y te mato')).toEqual(['partner_abuse']);
+    expect(crisisCategoriesEs('si me dejas se corta, dice')).toEqual(['coercive_control']);
+  });
+
   it('uses Spanish words only, so English prose is left to the English check', () => {
     expect(crisisCategoriesEs('We watched Suicide Squad and she plays the viola')).toEqual([]);
   });

@@ -5,7 +5,7 @@
  * Spanish-only stems that English prose does not contain.
  *
  * Why rules and not the English method (wink lemmas and a learnt layer): wink's model is
- * English, and the Spanish corpus (440 sentences) is too small to train a classifier that
+ * English, and the Spanish corpus (736 sentences) is too small to train a classifier that
  * generalises. Spanish inflection is handled by stems matched as word prefixes ("peg" finds
  * "pegó", "pegaba", "pegarme"), accents, repeated letters and SMS spellings are normalised
  * away ("q", "xq", "tb", "tngo"), a negation right before a verb ("no me pega") cancels it,
@@ -91,13 +91,18 @@ const near = (a: string, b: string, n: number) =>
 
 const SELF = x('me se te nos');
 /** Leaving, ending it, going, reporting: what a threat is made against. */
-const LEAVING = `${x('si cuando')}${gap(2)} ${w('dej termin vay voy separ denunci acab')}`;
+const LEAVING = `${x('si cuando')}${gap(2)} (?:${w('dej termin vay voy separ denunci acab')}|vas)`;
 /** A wish to die ("me quiero morir"); "morir de risa" is blanked before the rules run. */
 const DEATH_WISH = x('morir morirme muriera muera');
 /** "Vivir" as in living somewhere or with someone ("no quiero vivir con él"), not being alive. */
 const LIVING = `${x('vivir')}(?! (?:con|juntos|juntas|en|sola|solo|ahi|alli|aqui|lejos|cerca|de|asi|sin) )`;
 
 type Rule = RegExp | ((t: string) => boolean);
+
+/** A dose for a day or an ailment ("al día", "cada 8 horas", "para el dolor de muela"). */
+const DOSE = new RegExp(
+  ` (?:${x('al por')} dia(?! siguiente)|cada [a-z0-9]+ horas|para ${x('el la')} ${x('dolor fiebre cabeza muela regla resaca gripe')})(?= )`,
+);
 
 const SELF_HARM: Rule[] = [
   re(
@@ -142,9 +147,17 @@ const SELF_HARM: Rule[] = [
   re(x('quitarme quitarse'), x('de'), x('en'), x('medio')),
   re(x('no'), x('le'), x('veo'), x('salida')),
   re(x('cuchilla cuchillas')),
-  re(x('punado frasco blister todas cuantas sobredosis guardando'), gap(2), w('pastill pildor')),
+  re(x('punado frasco blister todas sobredosis guardando'), gap(2), w('pastill pildor')),
+  // "How many pills": a dose asked for a day or a pain is not a lethal amount.
+  (t) => re(x('cuantas'), gap(2), w('pastill pildor')).test(t) && !DOSE.test(t),
   re(w('sobredosis')),
-  re(x('me'), x('quemo quemaba'), x('con'), gap(1), w('encendedor mechero cigarr plancha')),
+  // Burns with a lighter or a cigarette, not the sun ("me volví a quemar en la playa").
+  re(
+    `(?:me ${x('quemo quemaba queme')}|${x('volvi volvio vuelvo')} a ${x('quemar quemarme quemarse')})`,
+    x('con'),
+    gap(1),
+    w('encendedor mechero cigarr plancha'),
+  ),
   re(SELF, gap(1), w('rasgun arano golpeo'), gap(8), w('sangr')),
   re(SELF, gap(2), w('cort'), gap(1), w('brazo pierna muneca muslo piel')),
   re(x('volvi volvio vuelvo'), x('a'), x('cortar cortarme cortarse hacerme')),
@@ -165,6 +178,10 @@ const PEGAR_FIGURE = re(
   x('la el un una'),
   w('gripe susto resfri virus cancion chicle onda grito cagazo'),
 );
+/** "La canción que me dedicó me pegó fuerte": a song or a film that moved one. */
+const MEDIA_PEGAR = new RegExp(
+  ` ${x('cancion pelicula peli serie noticia libro frase carta tema video final')}${gap(4)} ${x('me nos')} ${w('peg')}`,
+);
 /**
  * Verbs of a blow, as stems after a pronoun ("me pegó", "la golpeaba"). "Empujar" and
  * "arrastrar" followed by "a" are figures ("me empuja a ser mejor", "me arrastró a la fiesta").
@@ -175,7 +192,11 @@ const PARTNER_ABUSE: Rule[] = [
   (t) => {
     const m = new RegExp(` ${x('me te le la lo nos')} (?:${x('ha han habia')} )?${HIT}`).exec(t);
     if (!m) return false;
-    if (PEGAR_FIGURE.test(t) || / se me peg/.test(t)) return false;
+    if (PEGAR_FIGURE.test(t) || / se me peg/.test(t) || MEDIA_PEGAR.test(t)) return false;
+    // "Me empujó sin querer": an accident, not a blow.
+    if (/^ (?:[a-z]+ )?(?:sin querer|por accidente) /.test(t.slice(m.index + m[0].length))) {
+      return false;
+    }
     // "no me pega": negated right before the verb.
     return !/ (?:no|nunca|jamas) $/.test(t.slice(0, m.index + 1));
   },
@@ -206,7 +227,7 @@ const PARTNER_ABUSE: Rule[] = [
   re(
     LEAVING,
     gap(4),
-    `(?:me )?(?:${x('va vas')} a )?(?:${x('mata matar matarme desfigurar desfigurarme quemar')}|hacer(?:me)? dano|buscar y)`,
+    `(?:me )?(?:${x('va vas')} a )?(?:${x('mata mato matare matar matarme desfigurar desfigurarme quemar rajo rajar parto')}|hacer(?:me)? dano|${x('buscar busco buscare')} y)`,
   ),
   re(x('miedo'), gap(3), x('haga pueda'), gap(1), x('dano hacer')),
   re(x('miedo'), x('de'), x('dejarlo dejarla')),
@@ -227,7 +248,13 @@ const SEXUAL_COERCION: Rule[] = [
   re(x('me la lo'), x('forzo forzaron forzaba')),
   re(x('a'), x('la'), x('fuerza')),
   re(x('sin'), x('mi su'), x('consentimiento')),
-  re(x('dije'), gap(2), x('no parara'), gap(6), x('siguio igual forzo insistio continuo paro')),
+  re(
+    x('dije pedi'),
+    gap(2),
+    x('no parara'),
+    gap(6),
+    x('siguio igual forzo insistio continuo paro'),
+  ),
   re(x('no'), x('pude'), x('decir'), x('que'), x('no')),
   re(x('demasiado'), x('borracha borracho ebria ebrio'), x('para')),
   re(x('no'), x('estaba'), x('en'), x('condiciones')),
@@ -235,8 +262,14 @@ const SEXUAL_COERCION: Rule[] = [
   near(x('desperte'), w('tocando toca abus encima'), 4),
   re(x('me la lo nos'), x('drogaron drogo')),
   re(x('me le'), x('puso echo'), x('algo'), x('en'), x('la mi'), x('bebida trago copa')),
-  re(x('quito quitaba'), x('el'), x('condon')),
+  re(x('quito quitaba saco sacaba'), x('el'), x('condon')),
   near(x('fotos foto video videos nudes packs pack'), w('amenaz chantaj publi exige exigio'), 6),
+  // Sextortion: intimate pictures spread unless more are sent.
+  near(
+    x('fotos foto video videos nudes packs pack'),
+    `${x('sube subir subira pasa pasar difunde difundir muestra mostrar manda mandar')}${gap(4)} si no`,
+    8,
+  ),
   re(x('insistio insiste'), x('tanto')),
   re(x('insiste insistio insistia'), gap(2), x('hasta'), x('que'), x('cedo ceda cedi')),
   re(x('si'), x('no'), x('me te se'), gap(1), w('acuest chup')),
@@ -248,6 +281,15 @@ const SEXUAL_COERCION: Rule[] = [
   re(x('me'), x('siguio'), x('tocando')),
   re(x('me'), x('sujeto sujetaba'), gap(1), x('manos brazos')),
   re(x('hice'), x('llorando')),
+  re(
+    x('entra entraba entro'),
+    x('a en'),
+    x('mi'),
+    x('cuarto habitacion pieza cama'),
+    gap(6),
+    x('me'),
+    x('toca tocaba toco'),
+  ),
 ];
 
 const THREAT = new RegExp(`${w('amenaz')}| ${LEAVING}| no ${x('los las lo la')} ${x('voy vas')} a`);
@@ -288,7 +330,7 @@ const COERCIVE_CONTROL: Rule[] = [
     near(w('quitar quedar llevar'), w('hijo nino nina custodia hija'), 4).test(t) && THREAT.test(t),
   near(w('amenaz'), LEAVING, 10),
   re(x('se'), x('va'), x('a'), x('matar suicidar tirar'), gap(3), x('si')),
-  re(LEAVING, gap(2), x('se'), x('tira mata suicida')),
+  re(LEAVING, gap(2), x('se'), x('tira mata suicida corta')),
   re(w('amenaz'), x('con'), x('suicidarse matarse tirarse suicidarme')),
   re(x('me'), x('dice'), x('que'), x('se'), x('va'), x('a'), x('hacer'), x('dano')),
   re(x('me'), x('cambio'), x('las'), w('contrasen clave')),
@@ -328,10 +370,32 @@ const STALKING: Rule[] = [
     x('mi'),
     x('casa trabajo laburo facultad oficina puerta escuela universidad'),
   ),
-  re(x('notas cartas regalos'), gap(2), x('buzon puerta')),
-  re(w('esper'), x('a'), x('la'), x('salida')),
+  re(x('notas nota cartas carta regalos'), gap(2), x('buzon puerta parabrisas')),
+  // Waiting at the way out, unless to go somewhere together ("para ir a cenar").
+  re(
+    w('esper'),
+    x('a'),
+    x('la'),
+    `salida(?!${gap(6)} para ${x('ir cenar comer llevarme acompanarme volver')})`,
+  ),
+  // A stranger who follows one in the street, not one who follows on a social network.
+  re(
+    x('alguien tipo hombre senor desconocido desconocida'),
+    gap(2),
+    x('que'),
+    x('me'),
+    `${x('sigue seguia persigue perseguia')}(?! ${x('en por')} ${x('instagram insta ig tiktok twitter redes face facebook youtube twitch')} )`,
+  ),
+  re(x('aparece aparecio aparecia'), gap(2), x('todos todas'), x('lados partes')),
+  re(x('aparece aparecio aparecia'), gap(3), x('donde'), x('estoy voy este vaya')),
+  // Someone told no who keeps coming: "no acepta que no quiero verlo y me espera".
+  (t) =>
+    re(x('no'), x('acepta acepto aceptaba'), x('que'), gap(1), w('no termin dej cort')).test(t) &&
+    re(x('me'), w('esper aparec sigu persig busc llam escrib')).test(t),
   re(x('aunque'), x('lo la le'), w('bloque')),
-  near(w('bloque'), x('sigue igual desde nuevas'), 8),
+  // "Me sigue teniendo agregada": seguir with a gerund is carrying on, not following; "da
+  // igual" is not "igual me escribe".
+  near(w('bloque'), `(?:sigue(?! [a-z]+(?:ando|iendo|yendo) )|(?<!da )igual|desde|nuevas)`, 8),
   re(x('espera esperando esperaba'), gap(1), x('afuera fuera frente'), x('de a'), x('mi')),
   re(x('orden'), x('de'), x('alejamiento')),
   re(x('acosa acoso acosan acosaba acosando acosador acosadora acosar acosarme acosada acosado')),
@@ -363,9 +427,11 @@ const RELATIVE_AGE = new RegExp(
   ` (?:${w('hij sobrin niet herman prim')}) (?:(?:de|tiene|tenia) )?${NUMBER}(?: anos)?(?= )`,
   'g',
 );
+/** A friend of a relative ("un amigo de mi papá de 35"): the age that follows is the friend's. */
+const FRIEND_OF = `${x('amigo amiga companero companera jefe jefa socio socia')} de mi [a-z]+`;
 /** Someone's age: "un chico de 25", "mi novio tiene 22", "mi novio 19", "el de 26". */
 const OTHER_AGE = new RegExp(
-  ` (?:${w('chic chav hombre senor tipo novi mujer')}|${x('man adulto adulta uno una alguien amigo amiga youtuber vato chabon pibe piba')}|el|ella) (?:(?:de|tiene|tenia) )?${NUMBER}(?: anos)?(?= )`,
+  ` (?:${w('chic chav hombre senor tipo novi mujer')}|${x('man adulto adulta uno una alguien amigo amiga youtuber vato chabon pibe piba')}|el|ella|${FRIEND_OF}) (?:(?:de|tiene|tenia) )?${NUMBER}(?: anos)?(?= )`,
   'g',
 );
 const numberOf = (word: string) => NUMBER_WORDS[word] ?? Number(word);
@@ -400,9 +466,13 @@ const ADULT = re(
 const AUTHORITY = new RegExp(
   ` ${x('mi el la un una')} ${w('profe maestr entrenador tutor monitor catequista instructor')}`,
 );
+/** An adult named as such, or a stepfather ("un señor de la iglesia", "mi padrastro"). */
+const ADULT_FIGURE = new RegExp(
+  ` (?:${x('un una el la')} ${x('senor senora hombre tipo adulto adulta')}|${x('mi su el')} ${x('padrastro')})(?= )`,
+);
 /** Words of intimacy or secrecy that a teacher or coach has no reason to use with a pupil. */
 const INTIMACY = new RegExp(
-  ` (?:${w('bes')}|secreto|especial|favorita|favorito|me ${x('quiere ama toca tocaba')}|te ${x('quiero amo')}|le gusto|no ${x('le')}? ?${x('cuente diga digas')}|${x('invita invito')} a ${x('salir su')})(?= )`,
+  ` (?:${w('bes')}|secreto|especial|favorita|favorito|me ${x('quiere ama toca tocaba')}|te ${x('quiero amo')}|le gusto|no (?:${x('le les nos me')} )?${x('cuente cuentes diga digas')}|${x('borre borres borrar borra')} ${x('los las el la')} ${x('chats chat mensajes conversacion conversaciones')}|${x('invita invito')} a ${x('salir su')})(?= )`,
 );
 /** Weaker words, enough when the writer is a minor ("un profe me escribe", "me manda fotos"). */
 const CONTACT = new RegExp(
@@ -424,6 +494,8 @@ function minorWithAdult(t: string): boolean {
   if (minor && minors.length === 0 && adults.some((a) => a.who === 'other')) return true;
   if (minor && ADULT.test(t)) return true;
   if (minor && re(x('la'), x('edad'), x('es'), x('solo')).test(t)) return true;
+  // An adult without an age, and intimacy or secrecy with a child, even the writer's own.
+  if (minors.length > 0 && ADULT_FIGURE.test(t) && INTIMACY.test(t)) return true;
   if (!AUTHORITY.test(t)) return false;
   return INTIMACY.test(t) || (minor && CONTACT.test(t));
 }
@@ -434,10 +506,19 @@ const matches = (rules: Rule[], t: string) =>
 const LAUGHTER = / (?:ja(?:ja)+|je(?:je)+|xd)[a-z]*(?= )/;
 /**
  * A frame of consent ("yo se lo pedí", "los dos lo decidimos", a safe word): control,
- * coercion and blows are then taken as agreed (as CONSENSUAL does in English).
+ * coercion and blows are then taken as agreed (as CONSENSUAL does in English). "Le pedí que
+ * parara" is the opposite: a refusal.
  */
 const CONSENT = new RegExp(
-  ` (?:yo se lo pedi|se lo pedi yo|le pedi que|los dos lo ${x('decidimos queremos quisimos')}|${x('por de')} ${x('decision mutuo comun')} ${x('de acuerdo')}|palabra de seguridad)(?= )`,
+  ` (?:yo se lo pedi|se lo pedi yo|le pedi que(?! (?:parara|parase|pare|no|se detuviera|se detenga|me soltara|me dejara) )|los dos lo ${x('decidimos queremos quisimos')}|${x('por de')} ${x('decision mutuo comun')} ${x('de acuerdo')}|palabra de seguridad)(?= )`,
+);
+/**
+ * Suicide as the subject of a film, a book, a talk or prevention work ("vimos un documental
+ * sobre el suicidio"): blanked, as a topic is not a thought of one's own.
+ */
+const TOPIC = new RegExp(
+  ` (?:${w('document peli serie libro charla articulo noticia taller curso podcast')}|prevencion|tema)${gap(2)} ${x('sobre de del')} (?:el )?suicidio(?= )`,
+  'g',
 );
 /** Figures of speech blanked before the rules ("me muero de risa", "mi mamá me va a matar"). */
 const FIGURES = new RegExp(
@@ -445,15 +526,18 @@ const FIGURES = new RegExp(
   'g',
 );
 
-/** A pet that follows one round the house ("mi perro no deja de seguirme"): not a person. */
+/** A pet that follows one round the house ("mi perro no deja de seguirme", "me persigue"): not a person. */
 const PET_FOLLOWING = new RegExp(
-  ` mi ${x('perro perra perrito perrita gato gata gatito gatita mascota cachorro')}${gap(3)} ${x('sigue seguirme siguiendo')}(?= )`,
+  ` mi ${x('perro perra perrito perrita gato gata gatito gatita mascota cachorro')}${gap(3)} ${x('sigue seguirme siguiendo persigue perseguirme persiguiendo')}(?= )`,
   'g',
 );
 
 /** The Spanish crisis categories of a text, in the order of `CRISIS_CATEGORIES`. */
 export function crisisCategoriesEs(text: string): CrisisCategory[] {
-  let t = normalizeEs(text).replace(FIGURES, ' # ').replace(PET_FOLLOWING, ' # ');
+  let t = normalizeEs(text)
+    .replace(FIGURES, ' # ')
+    .replace(PET_FOLLOWING, ' # ')
+    .replace(TOPIC, ' # ');
   // "Me quiero morir jajaja": laughter makes a wish to die a figure of speech.
   if (LAUGHTER.test(t)) t = t.replace(/ (?:morir|morirme|muriera|muera)(?= )/g, ' #');
   const consent = CONSENT.test(t);
