@@ -3,7 +3,8 @@
  * by default (lib/messages.ts). ICU messages (https://unicode-org.github.io/icu/userguide/
  * format_parse/messages/), compiled at build time (apps/web/build/lingui-catalogues.ts). The
  * seed's strings are kept word for word: tests and the spec depend on them. Counts are written
- * `{n}`, not `#`, which would format 1000 as "1,000" where the seed printed "1000".
+ * `{n}`, not `#`, which would format 1000 as "1,000" where the seed printed "1000" (Spanish
+ * and Arabic write `#` and `{n, number}`: their counts go through Intl.NumberFormat).
  */
 const en = {
   brand: 'Dating Advice',
