@@ -152,14 +152,15 @@ describe('counts', () => {
         ...DOMAIN_CATALOGUES.map((catalogue) => loadLocale(locale, catalogue)),
       ]),
     );
-    // Each kind of catalogue: the main one, a contract string's, a domain's; a plural's `#`
-    // and a `{n, number}`.
+    // Each kind of catalogue: the main one, a contract string's, a domain's; a plural's `#`,
+    // a `{n, number}`, and a bare count (`count`: a reply's hearts, the badges).
     const read = (n: number) => [
       TEXT.replyCount(n),
       TEXT.resultCount(n, true),
       TEXT.tagCount(n, 5),
       OUTCOME_UI.updateCount(n),
       KEY_TEXT.move(n),
+      TEXT.count(n),
     ];
     try {
       activateLocale('en');
@@ -170,6 +171,7 @@ describe('counts', () => {
         '12345 of 5 tags',
         '12345 updates',
         'Move 12345 posts',
+        '12345',
       ]);
       activateLocale('es');
       expect(read(12345)).toEqual([
@@ -178,6 +180,7 @@ describe('counts', () => {
         '12.345 de 5 etiquetas',
         '12.345 novedades',
         'Pasar 12.345 publicaciones',
+        '12.345',
       ]);
       // Spanish groups from five digits on, as Intl writes it.
       expect(TEXT.replyCount(1000)).toBe('1000 respuestas');
@@ -190,6 +193,7 @@ describe('counts', () => {
         '12,345 من 5 وسوم',
         '12,345 مستجدًا',
         'نقل 12,345 منشورًا',
+        '12,345',
       ]);
       expect(TEXT.replyCount(3)).toBe('3 ردود');
     } finally {

@@ -435,6 +435,8 @@ const en = {
     'Notifications are blocked for this site: allow them in your browser’s site settings, then try again.',
   'PUSH.failed': "Couldn't turn notifications on for this device.",
   'PUSH.offFailed': "Couldn't turn notifications off for this device.",
+  // A bare count (a reply's likes, a badge): as it is in English, through Intl in the others.
+  count: '{n}',
 };
 
 export default en;

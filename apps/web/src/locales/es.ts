@@ -403,4 +403,5 @@ export default {
     'Las notificaciones están bloqueadas para este sitio: permítelas en los ajustes del sitio de tu navegador y vuelve a intentarlo.',
   'PUSH.failed': 'No se pudieron activar los avisos en este dispositivo.',
   'PUSH.offFailed': 'No se pudieron desactivar los avisos en este dispositivo.',
+  count: '{n, number}',
 } satisfies Catalogue;
