@@ -1,10 +1,11 @@
 /**
  * The site's own strings per language, for the check that a screen shows none of another
- * language's (issue 40): the web app's catalogues (apps/web/src/locales/) and the contract's
- * `UI`, `MSG` and `OUTCOME_UI` (English only, until they get catalogues of their own). ICU
- * messages become patterns: a placeholder matches any text (a number digits), a plural or
- * select any branch.
+ * language's (issue 40): the web app's catalogues (apps/web/src/locales/: the main one and
+ * every domain's, locales/<domain>/) and the contract's `UI`, `MSG` and `OUTCOME_UI` (English
+ * only, until they get catalogues of their own). ICU messages become patterns: a placeholder
+ * matches any text (a number digits), a plural or select any branch.
  */
+import { readdirSync } from 'node:fs';
 import { MSG, OUTCOME_UI, UI } from '@dating/contract';
 import type { Page } from '@playwright/test';
 
@@ -13,13 +14,37 @@ export type SiteLanguage = (typeof SITE_LANGUAGES)[number];
 
 type Messages = Readonly<Record<string, string>>;
 
+const LOCALES = new URL('../../apps/web/src/locales/', import.meta.url);
+
 /**
- * A web app catalogue. Loaded by a computed address: a static import would pull the web
- * app's sources into the e2e TypeScript project, which is a separate composite project.
+ * A web app catalogue, by its path in the locales folder (`es.ts`, `moderation/es.ts`).
+ * Loaded by a computed address: a static import would pull the web app's sources into the
+ * e2e TypeScript project, which is a separate composite project.
  */
-async function catalogue(lang: SiteLanguage): Promise<Messages> {
-  const url = new URL(`../../apps/web/src/locales/${lang}.ts`, import.meta.url).href;
-  return ((await import(url)) as { default: Messages }).default;
+async function load(path: string): Promise<Messages> {
+  return ((await import(new URL(path, LOCALES).href)) as { default: Messages }).default;
+}
+
+/** The main catalogue of `lang`, whose keys the screens' labels are. */
+const catalogue = (lang: SiteLanguage) => load(`${lang}.ts`);
+
+/**
+ * Every message of `lang`'s catalogues, the main one's and each domain's (the folders of the
+ * locales folder, as lib/i18n.ts's `domain` loads them), keyed by where it comes from:
+ * `es.ts askQuestion`, `moderation/es.ts modPending`.
+ */
+async function allMessages(lang: SiteLanguage): Promise<[string, string][]> {
+  const domains = readdirSync(LOCALES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `${entry.name}/${lang}.ts`);
+  const files = [`${lang}.ts`, ...domains];
+  const loaded = await Promise.all(files.map(load));
+  return files.flatMap((file, i) =>
+    Object.entries(loaded[i] ?? {}).map(([key, message]): [string, string] => [
+      `${file} ${key}`,
+      message,
+    ]),
+  );
 }
 
 /**
@@ -42,16 +67,19 @@ const NUMBERS = new Set(['n', 'id', 'max', 'chars', 'level', 'count']);
 
 /**
  * An ICU message as a regular expression source, and its literal words (those outside
- * placeholders), by a small recursive reader: `{name}` and `{n, number}` match any text;
- * `{x, plural|select|selectordinal, key {…} …}` matches any of its branches, `#` in a
- * plural any text; `''` is an apostrophe.
+ * placeholders), by a small recursive reader: `{name}` matches any text, a number (NUMBERS,
+ * `{x, number}`, a plural's own `{x}` or `#` in its branches) digits, grouped or not;
+ * `{x, plural|select|selectordinal, key {…} …}` matches any of its branches; `''` is an
+ * apostrophe.
  */
 function icuPattern(message: string): { source: string; literal: string } {
   let i = 0;
   // A count or a number stands for digits only: '.+?' would let '{n} replies' match 'Your
-  // questions and replies'.
-  const placeholder = (name: string) => (NUMBERS.has(name) ? '[\\d٠-٩.,]+' : '.+?');
-  const read = (inPlural: boolean): { source: string; literal: string } => {
+  // questions and replies'. Spanish groups with '.', Arabic (Latin digits) with ','.
+  const DIGITS = '[\\d٠-٩.,]+';
+  // `counted`: the variable of the plural whose branch is being read, if any.
+  const read = (counted: string | null): { source: string; literal: string } => {
+    const placeholder = (name: string) => (NUMBERS.has(name) || name === counted ? DIGITS : '.+?');
     let source = '';
     let literal = '';
     while (i < message.length) {
@@ -70,10 +98,11 @@ function icuPattern(message: string): { source: string; literal: string } {
         const kindEnd = message.indexOf(',', comma + 1);
         const kind = message.slice(comma + 1, kindEnd === -1 ? close : kindEnd).trim();
         if (kind !== 'plural' && kind !== 'select' && kind !== 'selectordinal') {
-          source += placeholder(message.slice(i, comma).trim());
+          source += kind === 'number' ? DIGITS : placeholder(message.slice(i, comma).trim());
           i = close + 1;
           continue;
         }
+        const name = message.slice(i, comma).trim();
         i = kindEnd + 1;
         const branches: string[] = [];
         for (;;) {
@@ -84,7 +113,7 @@ function icuPattern(message: string): { source: string; literal: string } {
           }
           const open = message.indexOf('{', i);
           i = open + 1;
-          const branch = read(kind !== 'select');
+          const branch = read(kind === 'select' ? null : name);
           i++; // the branch's '}'
           // A branch of placeholders alone (`other {{code}}`) would match any text at all: it
           // cannot tell one language from another.
@@ -95,8 +124,8 @@ function icuPattern(message: string): { source: string; literal: string } {
         source += branches.length === 0 ? '.+?' : `(?:${branches.join('|')})`;
         continue;
       }
-      if (c === '#' && inPlural) {
-        source += placeholder('n');
+      if (c === '#' && counted !== null) {
+        source += DIGITS;
         i++;
         continue;
       }
@@ -112,7 +141,7 @@ function icuPattern(message: string): { source: string; literal: string } {
     }
     return { source, literal };
   };
-  return read(false);
+  return read(null);
 }
 
 /** A string of one language as it may appear on a screen. */
@@ -149,13 +178,10 @@ const ARABIC = /\p{Script=Arabic}/gu;
  * alike is not a leftover).
  */
 export async function foreignStrings(lang: SiteLanguage, on: SiteLanguage): Promise<SiteString[]> {
-  const own = await catalogue(on);
-  const ownTexts = new Set(Object.values(own).map(normalise));
+  const own = await allMessages(on);
+  const ownTexts = new Set(own.map(([, message]) => normalise(message)));
   const letters = lang === 'ar' ? ARABIC : LATIN;
-  const entries: [string, string][] = Object.entries(await catalogue(lang)).map(([k, v]) => [
-    `${lang}.ts ${k}`,
-    v,
-  ]);
+  const entries = await allMessages(lang);
   if (lang === 'en') {
     for (const [name, group] of Object.entries({ UI, MSG, OUTCOME_UI })) {
       for (const [k, v] of Object.entries(group)) {
@@ -166,7 +192,7 @@ export async function foreignStrings(lang: SiteLanguage, on: SiteLanguage): Prom
   // A text the page's own language may also write ('Spam' is a report reason in English and
   // in Spanish) is not a leftover.
   const ownLetters = on === 'ar' ? ARABIC : LATIN;
-  const ownStrings = Object.entries(own)
+  const ownStrings = own
     .filter(([, message]) => wordy(message, ownLetters))
     .map(([key, message]) => siteString(key, message));
   return entries

@@ -82,10 +82,26 @@ export async function withCatalogues<M>(module: Promise<M>, ...domains: Domain[]
   return loadedModule;
 }
 
+/**
+ * The locale Intl is given: Arabic with Latin digits (`nu-latn`). The posts' own numbers are
+ * written in Latin digits, and engines differ on 'ar' alone (older ICU data gives Arabic-Indic
+ * digits, newer Latin): pinned, a page reads the same on every browser and on the server.
+ * Lingui formats the catalogues' counts (`#`, `{n, number}`) in it too, so Arabic's counts
+ * read "12,345": Latin digits, Arabic's grouping.
+ */
+export function intlLocale(locale: SiteLocale): string {
+  return locale === 'ar' ? 'ar-u-nu-latn' : locale;
+}
+
+/** Makes `locale` the language messages are read in, and its Intl locale the one they format in. */
+function activate(locale: SiteLocale): void {
+  if (i18n.locale !== locale) i18n.activate(locale, [intlLocale(locale)]);
+}
+
 /** Makes `locale` (loaded by loadLocale) the language every message is read in. */
 export function activateLocale(locale: SiteLocale): void {
   if (!loaded.has(`${locale}/`)) throw new Error(`the ${locale} catalogue is not loaded`);
-  if (i18n.locale !== locale) i18n.activate(locale);
+  activate(locale);
 }
 
 /**
@@ -94,7 +110,7 @@ export function activateLocale(locale: SiteLocale): void {
  * then fetch their catalogues in it, side by side with the main one.
  */
 export function choosePageLocale(locale: SiteLocale): void {
-  if (i18n.locale !== locale) i18n.activate(locale);
+  activate(locale);
 }
 
 /** The language messages are read in now. */

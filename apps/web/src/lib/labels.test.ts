@@ -1,15 +1,8 @@
 import type { SiteLocale } from '@dating/contract';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { activateLocale, loadLocale } from './i18n.ts';
-import {
-  drawnDay,
-  drawnTimeAgo,
-  formatDateTime,
-  formatDay,
-  intlLocale,
-  timeAgo,
-} from './labels.ts';
+import { activateLocale, intlLocale, loadLocale } from './i18n.ts';
+import { drawnDay, drawnTimeAgo, formatDateTime, formatDay, timeAgo } from './labels.ts';
 
 const now = Date.parse('2026-11-26T23:30:00Z');
 const ARABIC_INDIC_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/;

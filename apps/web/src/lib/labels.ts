@@ -1,5 +1,5 @@
 import type { AgeRange, Gender, SiteLocale } from '@dating/contract';
-import { activeLocale } from './i18n.ts';
+import { activeLocale, intlLocale } from './i18n.ts';
 import { AGE_RANGE_LABELS, GENDER_LABELS, TEXT } from './messages.ts';
 
 export function postedBy(item: { gender: Gender; age_range: AgeRange }): string {
@@ -13,16 +13,6 @@ export function postedBy(item: { gender: Gender; age_range: AgeRange }): string 
  * must write the same text) uses none: `drawnTimeAgo` and `drawnDay` below write it by hand.
  * The browser's own render right after the takeover (hooks/use-hydrated.ts) switches to Intl.
  */
-
-/**
- * The locale Intl is given: Arabic with Latin digits (`nu-latn`). The site's other numbers
- * (counts in the catalogues, the posts' own text) are written in Latin digits, and engines
- * differ on 'ar' alone (older ICU data gives Arabic-Indic digits, newer Latin): pinned, a
- * page reads the same on every browser and on the server.
- */
-export function intlLocale(locale: SiteLocale): string {
-  return locale === 'ar' ? 'ar-u-nu-latn' : locale;
-}
 
 // One formatter per language and kind, made on first use (making one is the costly part).
 const formatters = new Map<string, Intl.RelativeTimeFormat | Intl.DateTimeFormat>();

@@ -50,6 +50,7 @@ const PARAMS = {
   replyLevel: (level: number) => ({ level }),
   writtenIn: (language: string) => ({ language }),
   authorAnon: (n: number) => ({ n }),
+  count: (n: number) => ({ n }),
 } satisfies { [K in TextKey]?: (...args: never[]) => Values };
 
 /** Each message: a string, or a function of the message's values for those that take any. */

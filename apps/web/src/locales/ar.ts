@@ -1,7 +1,8 @@
 /**
  * The Arabic catalogue (en.ts is the source; catalogue.ts checks the keys): plain Modern
  * Standard Arabic, addressed gently to the reader. Counts use Arabic's six plural forms
- * (zero, one, two, few, many, other); digits stay Western, as the numbers are written raw.
+ * (zero, one, two, few, many, other), written `#` (or `{n, number}` outside a plural) so that
+ * Intl formats them: Latin digits with Arabic grouping, "12,345" (lib/i18n.ts, `intlLocale`).
  */
 import type { Catalogue } from './catalogue.ts';
 
@@ -37,7 +38,7 @@ export default {
   tagSuggestions: 'الوسوم',
   sortLabel: 'الترتيب حسب',
   resultCount:
-    '{atLeast, select, yes {{n}+ نتيجة} other {{n, plural, zero {لا نتائج} one {نتيجة واحدة} two {نتيجتان} few {{n} نتائج} many {{n} نتيجة} other {{n} نتيجة}}}}',
+    '{atLeast, select, yes {{n, number}+ نتيجة} other {{n, plural, zero {لا نتائج} one {نتيجة واحدة} two {نتيجتان} few {# نتائج} many {# نتيجة} other {# نتيجة}}}}',
   anyGender: 'أي جنس',
   anyAge: 'أي عمر',
   languageFilter: 'اللغات',
@@ -47,9 +48,9 @@ export default {
   loadMore: 'عرض المزيد',
   loadingMore: 'جارٍ تحميل المزيد…',
   replyCount:
-    '{n, plural, zero {لا ردود} one {ردّ واحد} two {ردّان} few {{n} ردود} many {{n} ردًّا} other {{n} ردّ}}',
+    '{n, plural, zero {لا ردود} one {ردّ واحد} two {ردّان} few {# ردود} many {# ردًّا} other {# ردّ}}',
   likeCount:
-    '{n, plural, zero {لا إعجابات} one {إعجاب واحد} two {إعجابان} few {{n} إعجابات} many {{n} إعجابًا} other {{n} إعجاب}}',
+    '{n, plural, zero {لا إعجابات} one {إعجاب واحد} two {إعجابان} few {# إعجابات} many {# إعجابًا} other {# إعجاب}}',
   readMore: 'عرض السؤال والردود',
   postedBy: 'كتبه: {gender}، {age}',
   questionText: 'نص السؤال',
@@ -97,7 +98,7 @@ export default {
   delete: 'حذف',
   yours: '(لك)',
   likeReply:
-    'أعجبني هذا الرد ({n, plural, zero {لا إعجابات} one {إعجاب واحد} two {إعجابان} few {{n} إعجابات} many {{n} إعجابًا} other {{n} إعجاب}})',
+    'أعجبني هذا الرد ({n, plural, zero {لا إعجابات} one {إعجاب واحد} two {إعجابان} few {# إعجابات} many {# إعجابًا} other {# إعجاب}})',
   editReply: 'تعديل الرد',
   editQuestion: 'تعديل السؤال',
   questionTags: 'وسوم السؤال',
@@ -152,12 +153,12 @@ export default {
   discardDraft: 'هل تريد تجاهل هذه المسودة؟',
   discard: 'تجاهل',
   keepEditing: 'متابعة الكتابة',
-  tagLimits: 'حتى {max} وسوم، وكل وسم {chars} حرفًا على الأكثر.',
-  tagCount: '{n} من {max} وسوم',
+  tagLimits: 'حتى {max, number} وسوم، وكل وسم {chars, number} حرفًا على الأكثر.',
+  tagCount: '{n, number} من {max, number} وسوم',
   selectedTags: 'الوسوم المختارة',
   loadMoreReplies: 'عرض مزيد من الردود',
   showNMoreReplies:
-    '{n, plural, zero {لا ردود أخرى} one {عرض ردّ آخر} two {عرض ردّين آخرين} few {عرض {n} ردود أخرى} many {عرض {n} ردًّا آخر} other {عرض {n} ردّ آخر}}',
+    '{n, plural, zero {لا ردود أخرى} one {عرض ردّ آخر} two {عرض ردّين آخرين} few {عرض # ردود أخرى} many {عرض # ردًّا آخر} other {عرض # ردّ آخر}}',
   replyLevel: 'المستوى {level}',
   privateKey: 'المفتاح الخاص',
   privateKeyShort: 'المفتاح',
@@ -293,7 +294,7 @@ export default {
   'OUTCOME_UI.updateFailed': 'تعذّر نشر المستجد.',
   'OUTCOME_UI.withUpdates': 'فيها مستجدات',
   'OUTCOME_UI.updateCount':
-    '{n, plural, zero {لا مستجدات} one {مستجد واحد} two {مستجدان} few {{n} مستجدات} many {{n} مستجدًا} other {{n} مستجد}}',
+    '{n, plural, zero {لا مستجدات} one {مستجد واحد} two {مستجدان} few {# مستجدات} many {# مستجدًا} other {# مستجد}}',
   perspectiveHeading:
     'ماذا {gender, select, W {تقول النساء} M {يقول الرجال} NB {يقول الأشخاص غير الثنائيين} U {يقول من لم يحددوا جنسهم} other {يقول الناس}}{age, select, none {} U { ممن لم يحددوا أعمارهم} other { في عمر {age}}}؟',
   'PII_MSG.phone': 'يبدو هذا رقم هاتف. قد يتعرّف عليك من يعرفك.',
@@ -335,8 +336,8 @@ export default {
   // The inbox and "Notify me on this device".
   'NOTIFY.title': 'الإشعارات',
   'NOTIFY.bellUnread':
-    '{n, plural, zero {الإشعارات} one {الإشعارات، واحد غير مقروء} two {الإشعارات، اثنان غير مقروءين} few {الإشعارات، {n} غير مقروءة} many {الإشعارات، {n} غير مقروء} other {الإشعارات، {n} غير مقروء}}',
-  'NOTIFY.unreadInMenu': '{n} غير مقروء',
+    '{n, plural, zero {الإشعارات} one {الإشعارات، واحد غير مقروء} two {الإشعارات، اثنان غير مقروءين} few {الإشعارات، # غير مقروءة} many {الإشعارات، # غير مقروء} other {الإشعارات، # غير مقروء}}',
+  'NOTIFY.unreadInMenu': '{n, number} غير مقروء',
   'NOTIFY.intro': 'الردود على أسئلتك وردودك، ومستجدات الأسئلة التي تتابعها.',
   'NOTIFY.empty': 'لا شيء بعد. عندما يردّ عليك أحد، ستجد ردّه هنا.',
   'NOTIFY.noIdentity':
@@ -352,7 +353,7 @@ export default {
   'NOTIFY.unfollowed': 'لم تعد تتابع هذا السؤال.',
   'NOTIFY.followFailed': 'تعذّر تغيير متابعتك لهذا السؤال.',
   'NOTIFY.newReplies':
-    '{n, plural, zero {لا ردود جديدة} one {عرض ردّ جديد} two {عرض ردّين جديدين} few {عرض {n} ردود جديدة} many {عرض {n} ردًّا جديدًا} other {عرض {n} ردّ جديد}}',
+    '{n, plural, zero {لا ردود جديدة} one {عرض ردّ جديد} two {عرض ردّين جديدين} few {عرض # ردود جديدة} many {عرض # ردًّا جديدًا} other {عرض # ردّ جديد}}',
   'NOTIFY.onQuestion': 'على «{text}»',
   'NOTIFY.followingTitle': 'أسئلة تتابعها',
   'NOTIFY.followingHint': 'تصلك في الإشعارات ردودها الجديدة ومستجداتها.',
@@ -363,15 +364,15 @@ export default {
   'NOTIFY.unavailable': 'لم يعد هذا السؤال متاحًا.',
   'NOTIFY.someone': 'أحدهم',
   'NOTIFY.reply':
-    '{n, plural, zero {لا ردود جديدة} one {ردّ جديد من {who}} two {ردّان جديدان، آخرهما من {who}} few {{n} ردود جديدة، آخرها من {who}} many {{n} ردًّا جديدًا، آخرها من {who}} other {{n} ردّ جديد، آخرها من {who}}}',
+    '{n, plural, zero {لا ردود جديدة} one {ردّ جديد من {who}} two {ردّان جديدان، آخرهما من {who}} few {# ردود جديدة، آخرها من {who}} many {# ردًّا جديدًا، آخرها من {who}} other {# ردّ جديد، آخرها من {who}}}',
   'NOTIFY.answer_reply':
-    '{n, plural, zero {لا ردود على ردّك} one {ردّ {who} على ردّك} two {ردّان على ردّك، آخرهما من {who}} few {{n} ردود على ردّك، آخرها من {who}} many {{n} ردًّا على ردّك، آخرها من {who}} other {{n} ردّ على ردّك، آخرها من {who}}}',
+    '{n, plural, zero {لا ردود على ردّك} one {ردّ {who} على ردّك} two {ردّان على ردّك، آخرهما من {who}} few {# ردود على ردّك، آخرها من {who}} many {# ردًّا على ردّك، آخرها من {who}} other {# ردّ على ردّك، آخرها من {who}}}',
   'NOTIFY.update':
-    '{n, plural, zero {لا مستجدات في سؤال تتابعه} one {أضاف صاحب السؤال مستجدًا إلى سؤال تتابعه} two {أضاف صاحب السؤال مستجدين إلى سؤال تتابعه} few {أضاف صاحب السؤال {n} مستجدات إلى سؤال تتابعه} many {أضاف صاحب السؤال {n} مستجدًا إلى سؤال تتابعه} other {أضاف صاحب السؤال {n} مستجد إلى سؤال تتابعه}}',
+    '{n, plural, zero {لا مستجدات في سؤال تتابعه} one {أضاف صاحب السؤال مستجدًا إلى سؤال تتابعه} two {أضاف صاحب السؤال مستجدين إلى سؤال تتابعه} few {أضاف صاحب السؤال # مستجدات إلى سؤال تتابعه} many {أضاف صاحب السؤال # مستجدًا إلى سؤال تتابعه} other {أضاف صاحب السؤال # مستجد إلى سؤال تتابعه}}',
   'NOTIFY.helped':
-    '{n, plural, zero {لم يُعلَّم أي ردّ لك بـ«ساعدني هذا»} one {علّم صاحب السؤال ردّك بـ«ساعدني هذا»} two {علّم صاحب السؤال ردّين لك بـ«ساعدني هذا»} few {علّم صاحب السؤال {n} ردود لك بـ«ساعدني هذا»} many {علّم صاحب السؤال {n} ردًّا لك بـ«ساعدني هذا»} other {علّم صاحب السؤال {n} ردّ لك بـ«ساعدني هذا»}}',
+    '{n, plural, zero {لم يُعلَّم أي ردّ لك بـ«ساعدني هذا»} one {علّم صاحب السؤال ردّك بـ«ساعدني هذا»} two {علّم صاحب السؤال ردّين لك بـ«ساعدني هذا»} few {علّم صاحب السؤال # ردود لك بـ«ساعدني هذا»} many {علّم صاحب السؤال # ردًّا لك بـ«ساعدني هذا»} other {علّم صاحب السؤال # ردّ لك بـ«ساعدني هذا»}}',
   'NOTIFY.moderation':
-    '{n, plural, zero {لم يراجع فريق الإشراف أي منشور لك} one {راجع فريق الإشراف منشورك} two {راجع فريق الإشراف منشورين لك} few {راجع فريق الإشراف {n} منشورات لك} many {راجع فريق الإشراف {n} منشورًا لك} other {راجع فريق الإشراف {n} منشور لك}}',
+    '{n, plural, zero {لم يراجع فريق الإشراف أي منشور لك} one {راجع فريق الإشراف منشورك} two {راجع فريق الإشراف منشورين لك} few {راجع فريق الإشراف # منشورات لك} many {راجع فريق الإشراف # منشورًا لك} other {راجع فريق الإشراف # منشور لك}}',
   'PUSH.turnOn': 'نبّهني على هذا الجهاز',
   'PUSH.on': 'التنبيهات مفعّلة على هذا الجهاز',
   'PUSH.turningOn': 'جارٍ التفعيل…',
@@ -385,4 +386,5 @@ export default {
     'الإشعارات محظورة لهذا الموقع: اسمح بها في إعدادات الموقع في متصفحك، ثم حاول مرة أخرى.',
   'PUSH.failed': 'تعذّر تفعيل التنبيهات على هذا الجهاز.',
   'PUSH.offFailed': 'تعذّر إيقاف التنبيهات على هذا الجهاز.',
+  count: '{n, number}',
 } satisfies Catalogue;

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { activateLocale, loadLocale } from '../lib/i18n.ts';
 import { KEY_TEXT } from '../lib/key-messages.ts';
-import { TEXT } from '../lib/messages.ts';
+import { OUTCOME_UI, TEXT } from '../lib/messages.ts';
 import { countsText, DATA_TEXT } from '../lib/my-data-messages.ts';
 import { sitePage } from '../lib/site-page-messages.ts';
 import ar from './ar.ts';
@@ -138,6 +138,64 @@ describe('TEXT', () => {
       expect(TEXT.replyCount(11)).toBe('11 ردًّا');
       expect(TEXT.replyCount(100)).toBe('100 ردّ');
       expect(TEXT.reportTitle('answer')).toBe('الإبلاغ عن ردّ');
+    } finally {
+      activateLocale('en');
+    }
+  });
+});
+
+describe('counts', () => {
+  it('read through Intl in Spanish and Arabic (Latin digits, Arabic grouping), English as the seed', async () => {
+    await Promise.all(
+      (['es', 'ar'] as const).flatMap((locale) => [
+        loadLocale(locale),
+        ...DOMAIN_CATALOGUES.map((catalogue) => loadLocale(locale, catalogue)),
+      ]),
+    );
+    // Each kind of catalogue: the main one, a contract string's, a domain's; a plural's `#`,
+    // a `{n, number}`, and a bare count (`count`: a reply's hearts, the badges).
+    const read = (n: number) => [
+      TEXT.replyCount(n),
+      TEXT.resultCount(n, true),
+      TEXT.tagCount(n, 5),
+      OUTCOME_UI.updateCount(n),
+      KEY_TEXT.move(n),
+      TEXT.count(n),
+    ];
+    try {
+      activateLocale('en');
+      // English prints a count as it is, ungrouped: the specification's "1000 replies".
+      expect(read(12345)).toEqual([
+        '12345 replies',
+        '12345+ results',
+        '12345 of 5 tags',
+        '12345 updates',
+        'Move 12345 posts',
+        '12345',
+      ]);
+      activateLocale('es');
+      expect(read(12345)).toEqual([
+        '12.345 respuestas',
+        '12.345+ resultados',
+        '12.345 de 5 etiquetas',
+        '12.345 novedades',
+        'Pasar 12.345 publicaciones',
+        '12.345',
+      ]);
+      // Spanish groups from five digits on, as Intl writes it.
+      expect(TEXT.replyCount(1000)).toBe('1000 respuestas');
+      activateLocale('ar');
+      // CLDR's Arabic in Latin digits groups with ',' (Arabic-Indic digits would use '٬').
+      expect(new Intl.NumberFormat('ar-u-nu-latn').format(12345)).toBe('12,345');
+      expect(read(12345)).toEqual([
+        '12,345 ردًّا',
+        '12,345+ نتيجة',
+        '12,345 من 5 وسوم',
+        '12,345 مستجدًا',
+        'نقل 12,345 منشورًا',
+        '12,345',
+      ]);
+      expect(TEXT.replyCount(3)).toBe('3 ردود');
     } finally {
       activateLocale('en');
     }

@@ -3,7 +3,8 @@
  * by default (lib/messages.ts). ICU messages (https://unicode-org.github.io/icu/userguide/
  * format_parse/messages/), compiled at build time (apps/web/build/lingui-catalogues.ts). The
  * seed's strings are kept word for word: tests and the spec depend on them. Counts are written
- * `{n}`, not `#`, which would format 1000 as "1,000" where the seed printed "1000".
+ * `{n}`, not `#`, which would format 1000 as "1,000" where the seed printed "1000" (Spanish
+ * and Arabic write `#` and `{n, number}`: their counts go through Intl.NumberFormat).
  */
 const en = {
   brand: 'Dating Advice',
@@ -422,6 +423,8 @@ const en = {
     'Notifications are blocked for this site: allow them in your browser’s site settings, then try again.',
   'PUSH.failed': "Couldn't turn notifications on for this device.",
   'PUSH.offFailed': "Couldn't turn notifications off for this device.",
+  // A bare count (a reply's likes, a badge): as it is in English, through Intl in the others.
+  count: '{n}',
 };
 
 export default en;

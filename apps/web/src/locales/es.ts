@@ -1,6 +1,8 @@
 /**
  * The Spanish catalogue (en.ts is the source; catalogue.ts checks the keys). Written as a
  * person would on a site where people ask for advice about dating: tú, plain words, warm.
+ * Counts are written `#` (or `{n, number}` outside a plural), so that Intl formats them:
+ * "12.345".
  */
 import type { Catalogue } from './catalogue.ts';
 
@@ -36,7 +38,7 @@ export default {
   tagSuggestions: 'Etiquetas',
   sortLabel: 'Ordenar por',
   resultCount:
-    '{atLeast, select, yes {{n}+ resultados} other {{n, plural, one {{n} resultado} other {{n} resultados}}}}',
+    '{atLeast, select, yes {{n, number}+ resultados} other {{n, plural, one {# resultado} other {# resultados}}}}',
   anyGender: 'Cualquier género',
   anyAge: 'Cualquier edad',
   languageFilter: 'Idiomas',
@@ -45,8 +47,8 @@ export default {
   postYourQuestion: 'Publica tu pregunta',
   loadMore: 'Ver más',
   loadingMore: 'Cargando más…',
-  replyCount: '{n, plural, one {1 respuesta} other {{n} respuestas}}',
-  likeCount: '{n, plural, one {1 me gusta} other {{n} me gusta}}',
+  replyCount: '{n, plural, one {1 respuesta} other {# respuestas}}',
+  likeCount: '{n, plural, one {1 me gusta} other {# me gusta}}',
   readMore: 'Ver la pregunta y sus respuestas',
   postedBy: 'Publicado por: {gender}, {age}',
   questionText: 'Tu pregunta',
@@ -93,7 +95,7 @@ export default {
   save: 'Guardar',
   delete: 'Borrar',
   yours: '(tuya)',
-  likeReply: 'Me gusta esta respuesta ({n, plural, one {1 me gusta} other {{n} me gusta}})',
+  likeReply: 'Me gusta esta respuesta ({n, plural, one {1 me gusta} other {# me gusta}})',
   editReply: 'Editar respuesta',
   editQuestion: 'Editar pregunta',
   questionTags: 'Etiquetas de la pregunta',
@@ -147,11 +149,11 @@ export default {
   discardDraft: '¿Descartar este borrador?',
   discard: 'Descartar',
   keepEditing: 'Seguir escribiendo',
-  tagLimits: 'Hasta {max} etiquetas, de {chars} caracteres como máximo.',
-  tagCount: '{n} de {max} etiquetas',
+  tagLimits: 'Hasta {max, number} etiquetas, de {chars, number} caracteres como máximo.',
+  tagCount: '{n, number} de {max, number} etiquetas',
   selectedTags: 'Etiquetas elegidas',
   loadMoreReplies: 'Ver más respuestas',
-  showNMoreReplies: '{n, plural, one {Ver 1 respuesta más} other {Ver {n} respuestas más}}',
+  showNMoreReplies: '{n, plural, one {Ver 1 respuesta más} other {Ver # respuestas más}}',
   replyLevel: 'Nivel {level}',
   privateKey: 'Clave privada',
   privateKeyShort: 'Clave',
@@ -289,7 +291,7 @@ export default {
   'OUTCOME_UI.updatePosted': 'Novedad publicada.',
   'OUTCOME_UI.updateFailed': 'No se pudo publicar la novedad.',
   'OUTCOME_UI.withUpdates': 'Con novedades',
-  'OUTCOME_UI.updateCount': '{n, plural, one {1 novedad} other {{n} novedades}}',
+  'OUTCOME_UI.updateCount': '{n, plural, one {1 novedad} other {# novedades}}',
   perspectiveHeading:
     '¿Qué dicen {gender, select, W {las mujeres} M {los hombres} NB {las personas no binarias} U {las personas que no indican su género} other {las personas}}{age, select, none {} U { que no indican su edad} other { de {age}}}?',
   'PII_MSG.phone': 'Esto parece un número de teléfono. Quien te conoce podría reconocerte.',
@@ -336,8 +338,8 @@ export default {
   // The inbox and "Notify me on this device".
   'NOTIFY.title': 'Notificaciones',
   'NOTIFY.bellUnread':
-    '{n, plural, one {Notificaciones, 1 sin leer} other {Notificaciones, {n} sin leer}}',
-  'NOTIFY.unreadInMenu': '{n} sin leer',
+    '{n, plural, one {Notificaciones, 1 sin leer} other {Notificaciones, # sin leer}}',
+  'NOTIFY.unreadInMenu': '{n, number} sin leer',
   'NOTIFY.intro':
     'Respuestas a tus preguntas y a tus respuestas, y novedades de las preguntas que sigues.',
   'NOTIFY.empty': 'Aún no hay nada. Cuando alguien te responda, lo verás aquí.',
@@ -353,7 +355,7 @@ export default {
   'NOTIFY.followed': 'Te avisaremos de las nuevas respuestas a esta pregunta.',
   'NOTIFY.unfollowed': 'Ya no sigues esta pregunta.',
   'NOTIFY.followFailed': 'No se pudo cambiar si sigues esta pregunta.',
-  'NOTIFY.newReplies': '{n, plural, one {Ver 1 respuesta nueva} other {Ver {n} respuestas nuevas}}',
+  'NOTIFY.newReplies': '{n, plural, one {Ver 1 respuesta nueva} other {Ver # respuestas nuevas}}',
   'NOTIFY.onQuestion': 'En «{text}»',
   'NOTIFY.followingTitle': 'Preguntas que sigues',
   'NOTIFY.followingHint': 'Sus nuevas respuestas y novedades llegan a tus notificaciones.',
@@ -365,15 +367,15 @@ export default {
   'NOTIFY.unavailable': 'Esta pregunta ya no está disponible.',
   'NOTIFY.someone': 'Alguien',
   'NOTIFY.reply':
-    '{n, plural, one {Nueva respuesta de {who}} other {{n} respuestas nuevas, la última de {who}}}',
+    '{n, plural, one {Nueva respuesta de {who}} other {# respuestas nuevas, la última de {who}}}',
   'NOTIFY.answer_reply':
-    '{n, plural, one {{who} respondió a tu respuesta} other {{n} respuestas a tu respuesta, la última de {who}}}',
+    '{n, plural, one {{who} respondió a tu respuesta} other {# respuestas a tu respuesta, la última de {who}}}',
   'NOTIFY.update':
-    '{n, plural, one {Quien preguntó contó una novedad en una pregunta que sigues} other {Quien preguntó contó novedades en una pregunta que sigues ({n} novedades)}}',
+    '{n, plural, one {Quien preguntó contó una novedad en una pregunta que sigues} other {Quien preguntó contó novedades en una pregunta que sigues (# novedades)}}',
   'NOTIFY.helped':
-    '{n, plural, one {Quien preguntó marcó tu respuesta con «Me ayudó»} other {Quien preguntó marcó {n} de tus respuestas con «Me ayudó»}}',
+    '{n, plural, one {Quien preguntó marcó tu respuesta con «Me ayudó»} other {Quien preguntó marcó # de tus respuestas con «Me ayudó»}}',
   'NOTIFY.moderation':
-    '{n, plural, one {El equipo de moderación revisó tu publicación} other {El equipo de moderación revisó {n} de tus publicaciones}}',
+    '{n, plural, one {El equipo de moderación revisó tu publicación} other {El equipo de moderación revisó # de tus publicaciones}}',
   'PUSH.turnOn': 'Avisarme en este dispositivo',
   'PUSH.on': 'Avisos activados en este dispositivo',
   'PUSH.turningOn': 'Activando…',
@@ -389,4 +391,5 @@ export default {
     'Las notificaciones están bloqueadas para este sitio: permítelas en los ajustes del sitio de tu navegador y vuelve a intentarlo.',
   'PUSH.failed': 'No se pudieron activar los avisos en este dispositivo.',
   'PUSH.offFailed': 'No se pudieron desactivar los avisos en este dispositivo.',
+  count: '{n, number}',
 } satisfies Catalogue;

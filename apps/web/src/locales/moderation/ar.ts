@@ -17,9 +17,9 @@ export default {
   modByStaff:
     '{role, select, admin {بواسطة {name} (مدير)} moderator {بواسطة {name} (مشرف)} other {بواسطة {name}}}',
   modSilencedFor:
-    'إسكات {who} لمدة {days, plural, zero {{days} يوم} one {يوم واحد} two {يومان} few {{days} أيام} many {{days} يومًا} other {{days} يوم}}',
+    'إسكات {who} لمدة {days, plural, zero {# يوم} one {يوم واحد} two {يومان} few {# أيام} many {# يومًا} other {# يوم}}',
   modErasureCount:
-    '{what, select, questions {الأسئلة {n}} answers {الردود {n}} updates {التحديثات {n}} follows {المتابعات {n}} notifications {الإشعارات {n}} devices {الأجهزة {n}} likes {الإعجابات {n}} other {{what} {n}}}',
+    '{what, select, questions {الأسئلة {n, number}} answers {الردود {n, number}} updates {التحديثات {n, number}} follows {المتابعات {n, number}} notifications {الإشعارات {n, number}} devices {الأجهزة {n, number}} likes {الإعجابات {n, number}} other {{what} {n, number}}}',
   modListSeparator: '، ',
   modByServer: 'بواسطة الخادم',
   modTargetQuestion: '{id, select, none {سؤال} other {السؤال رقم {id}}}',
@@ -33,14 +33,14 @@ export default {
   modNote: 'ملاحظة',
   modSnapshot: 'المحتوى كما كان',
   modPiiRemoved: 'استُبدلت المعلومات الشخصية بـ [removed].',
-  modSeconds: '{n} ث',
-  modMinutes: '{n} د',
-  modHours: '{n} س',
+  modSeconds: '{n, number} ث',
+  modMinutes: '{n, number} د',
+  modHours: '{n, number} س',
   modDays:
-    '{n, plural, zero {{n} يوم} one {يوم واحد} two {يومان} few {{n} أيام} many {{n} يومًا} other {{n} يوم}}',
+    '{n, plural, zero {# يوم} one {يوم واحد} two {يومان} few {# أيام} many {# يومًا} other {# يوم}}',
   modHealth: 'حالة قائمة الانتظار',
   modPending:
-    '{n, plural, zero {لا شيء معلّق} one {بلاغ واحد معلّق} two {بلاغان معلّقان} few {{n} بلاغات معلّقة} many {{n} بلاغًا معلّقًا} other {{n} بلاغ معلّق}}',
+    '{n, plural, zero {لا شيء معلّق} one {بلاغ واحد معلّق} two {بلاغان معلّقان} few {# بلاغات معلّقة} many {# بلاغًا معلّقًا} other {# بلاغ معلّق}}',
   modNothingWaiting: 'لا شيء في الانتظار',
   modOldest: 'أقدمها ينتظر منذ {duration}',
   modNoReviews: 'لا مراجعات في آخر 7 أيام',
@@ -63,7 +63,7 @@ export default {
   modSilence: 'إسكات',
   modCancel: 'إلغاء',
   modSilenced:
-    'أُسكت صاحب المنشور لمدة {days, plural, zero {{days} يوم} one {يوم واحد} two {يومان} few {{days} أيام} many {{days} يومًا} other {{days} يوم}}.',
+    'أُسكت صاحب المنشور لمدة {days, plural, zero {# يوم} one {يوم واحد} two {يومان} few {# أيام} many {# يومًا} other {# يوم}}.',
   modSilenceFailed: 'تعذّر الإسكات. حاول مرة أخرى.',
   modModerators: 'المشرفون',
   modModeratorsIntro:
@@ -90,12 +90,12 @@ export default {
   queueGroupQuestion: '{id, select, none {سؤال} other {السؤال رقم {id}}}',
   queueGroupReply: '{id, select, none {ردّ} other {الردّ رقم {id}}}',
   queueReportCount:
-    '{n, plural, zero {لا بلاغات} one {بلاغ واحد} two {بلاغان} few {{n} بلاغات} many {{n} بلاغًا} other {{n} بلاغ}}',
+    '{n, plural, zero {لا بلاغات} one {بلاغ واحد} two {بلاغان} few {# بلاغات} many {# بلاغًا} other {# بلاغ}}',
   queueReasons: 'الأسباب',
   queueGroupApproved:
-    'حُذف المحتوى وأُغلق {n, plural, zero {لا بلاغات} one {بلاغ واحد} two {بلاغان} few {{n} بلاغات} many {{n} بلاغًا} other {{n} بلاغ}}.',
+    'حُذف المحتوى وأُغلق {n, plural, zero {لا بلاغات} one {بلاغ واحد} two {بلاغان} few {# بلاغات} many {# بلاغًا} other {# بلاغ}}.',
   queueGroupRejected:
-    'أُبقي المحتوى وأُغلق {n, plural, zero {لا بلاغات} one {بلاغ واحد} two {بلاغان} few {{n} بلاغات} many {{n} بلاغًا} other {{n} بلاغ}}.',
+    'أُبقي المحتوى وأُغلق {n, plural, zero {لا بلاغات} one {بلاغ واحد} two {بلاغان} few {# بلاغات} many {# بلاغًا} other {# بلاغ}}.',
   watchedHeading: 'الكلمات المراقَبة',
   watchedIntro:
     'المنشورات التي تحتوي إحدى هذه الكلمات تُرفض، أو تُحجز للمراجعة، أو تُنشر مع تأشير عليها. تُطابَق الكلمة مهما اختلف حجم الأحرف، أو كُتبت بأحرف كاملة العرض أو بأحرف متشابهة الشكل، أو فُصلت حروفها.',

@@ -4,7 +4,7 @@ import type en from './en.ts';
 
 export default {
   counts:
-    '{questions, plural, one {{questions} pregunta} other {{questions} preguntas}}, {answers, plural, one {{answers} respuesta} other {{answers} respuestas}}, {updates, plural, one {{updates} novedad} other {{updates} novedades}}, {follows, plural, one {{follows} seguimiento} other {{follows} seguimientos}}, {notifications, plural, one {{notifications} notificación} other {{notifications} notificaciones}} y {devices, plural, one {{devices} dispositivo} other {{devices} dispositivos}}',
+    '{questions, plural, one {# pregunta} other {# preguntas}}, {answers, plural, one {# respuesta} other {# respuestas}}, {updates, plural, one {# novedad} other {# novedades}}, {follows, plural, one {# seguimiento} other {# seguimientos}}, {notifications, plural, one {# notificación} other {# notificaciones}} y {devices, plural, one {# dispositivo} other {# dispositivos}}',
   yourData: 'Tus datos',
   downloadIntro: 'Todo lo que este sitio guarda de ti, en un solo archivo JSON.',
   downloadIntroKey: 'Todo lo que este sitio guarda de esta clave privada, en un solo archivo JSON.',

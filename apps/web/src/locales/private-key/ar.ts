@@ -59,15 +59,15 @@ export default {
   showPosts: 'عرض المنشورات',
   back: 'رجوع',
   willMove:
-    '{total, plural, one {سيُنقل هذا المنشور} two {سيُنقل هذان المنشوران} other {ستُنقل هذه المنشورات}}: {questions, plural, =0 {} one {سؤال واحد} two {سؤالان} few {{questions} أسئلة} many {{questions} سؤالًا} other {{questions} سؤال}}{both, select, yes { و} other {}}{replies, plural, =0 {} one {ردّ واحد} two {ردّان} few {{replies} ردود} many {{replies} ردًّا} other {{replies} ردّ}}.',
+    '{total, plural, one {سيُنقل هذا المنشور} two {سيُنقل هذان المنشوران} other {ستُنقل هذه المنشورات}}: {questions, plural, =0 {} one {سؤال واحد} two {سؤالان} few {# أسئلة} many {# سؤالًا} other {# سؤال}}{both, select, yes { و} other {}}{replies, plural, =0 {} one {ردّ واحد} two {ردّان} few {# ردود} many {# ردًّا} other {# ردّ}}.',
   claimMeaning:
     'ستصبح لحسابك: لا يرى أنه كتبها إلا مشغّلو هذا الموقع، ولا يُنقل شيء آخر (تبقى الإعجابات والبلاغات التي جرت بالمفتاح كما كانت).',
   claimNone: 'لم يُنشر شيء بهذا المفتاح.',
   postsToMove: 'المنشورات التي ستُنقل',
   claimMore: 'ستُنقل منشورات أكثر من هذه: كل منشور نُشر بالمفتاح.',
-  move: '{n, plural, zero {نقل {n} منشور} one {نقل منشور واحد} two {نقل منشورين} few {نقل {n} منشورات} many {نقل {n} منشورًا} other {نقل {n} منشور}}',
+  move: '{n, plural, zero {نقل # منشور} one {نقل منشور واحد} two {نقل منشورين} few {نقل # منشورات} many {نقل # منشورًا} other {نقل # منشور}}',
   moving: 'جارٍ النقل…',
   moved:
-    '{n, plural, zero {نُقل {n} منشور إلى حسابك.} one {نُقل منشور واحد إلى حسابك.} two {نُقل منشوران إلى حسابك.} few {نُقلت {n} منشورات إلى حسابك.} many {نُقل {n} منشورًا إلى حسابك.} other {نُقل {n} منشور إلى حسابك.}}',
+    '{n, plural, zero {نُقل # منشور إلى حسابك.} one {نُقل منشور واحد إلى حسابك.} two {نُقل منشوران إلى حسابك.} few {نُقلت # منشورات إلى حسابك.} many {نُقل # منشورًا إلى حسابك.} other {نُقل # منشور إلى حسابك.}}',
   claimFailed: 'تعذّر نقل المنشورات. يُرجى المحاولة مرة أخرى.',
 } satisfies CatalogueOf<typeof en>;

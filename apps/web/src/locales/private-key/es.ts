@@ -58,15 +58,15 @@ export default {
   showPosts: 'Ver las publicaciones',
   back: 'Volver',
   willMove:
-    '{total, plural, one {Se pasará esta publicación} other {Se pasarán estas publicaciones}}: {questions, plural, =0 {} one {1 pregunta} other {{questions} preguntas}}{both, select, yes { y } other {}}{replies, plural, =0 {} one {1 respuesta} other {{replies} respuestas}}.',
+    '{total, plural, one {Se pasará esta publicación} other {Se pasarán estas publicaciones}}: {questions, plural, =0 {} one {1 pregunta} other {# preguntas}}{both, select, yes { y } other {}}{replies, plural, =0 {} one {1 respuesta} other {# respuestas}}.',
   claimMeaning:
     'Serán de tu cuenta: solo quienes operan este sitio pueden ver que las escribió ella, y nada más se mueve (los me gusta y reportes hechos con la clave se quedan como estaban).',
   claimNone: 'No se hizo ninguna publicación con esta clave.',
   postsToMove: 'Publicaciones que se pasarán',
   claimMore: 'Se pasarán más publicaciones que estas: todas las hechas con la clave.',
-  move: '{n, plural, one {Pasar 1 publicación} other {Pasar {n} publicaciones}}',
+  move: '{n, plural, one {Pasar 1 publicación} other {Pasar # publicaciones}}',
   moving: 'Pasando…',
   moved:
-    '{n, plural, one {Se pasó 1 publicación a tu cuenta.} other {Se pasaron {n} publicaciones a tu cuenta.}}',
+    '{n, plural, one {Se pasó 1 publicación a tu cuenta.} other {Se pasaron # publicaciones a tu cuenta.}}',
   claimFailed: 'No se pudieron pasar las publicaciones. Inténtalo de nuevo.',
 } satisfies CatalogueOf<typeof en>;

@@ -211,7 +211,7 @@ export function AnswerItem({ answer, depth }: { answer: AnswerNode; depth: numbe
           disabled={!hydrated || likes.pending}
           onClick={onLike}
         >
-          <span aria-hidden="true">♥ {likes.shown.likes}</span>
+          <span aria-hidden="true">♥ {TEXT.count(likes.shown.likes)}</span>
         </button>
         {thread.askerView && !mine && (
           <button

@@ -16,7 +16,7 @@ export function usePendingReports(): number | null {
 
 /** The menu button's name with the pending reports: "Menu, 2 unread, 3 pending reports". */
 export const withPending = (label: string, pending: number | null) =>
-  pending ? `${label}, ${pending}${TEXT.pendingCount(pending)}` : label;
+  pending ? `${label}, ${TEXT.count(pending)}${TEXT.pendingCount(pending)}` : label;
 
 /**
  * The admin's pending count on the phone's menu button, in the corner the unread count
@@ -26,7 +26,7 @@ export function MenuPendingBadge({ pending }: { pending: number | null }) {
   if (!pending) return null;
   return (
     <span className={styles.menuPending} aria-hidden="true" data-testid="menu-pending-count">
-      {pending}
+      {TEXT.count(pending)}
     </span>
   );
 }

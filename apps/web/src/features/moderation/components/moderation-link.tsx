@@ -20,7 +20,7 @@ export function ModerationLink() {
         <>
           {' '}
           <span className={styles.count} data-testid="pending-count">
-            {pending}
+            {TEXT.count(pending)}
           </span>
           <span className="visually-hidden">{TEXT.pendingCount(pending)}</span>
         </>

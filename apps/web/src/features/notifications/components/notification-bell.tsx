@@ -5,6 +5,7 @@
  * the menu, whose button carries the count (site-header.tsx).
  */
 import { NavLink } from 'react-router';
+import { TEXT } from '../../../lib/messages.ts';
 import { useLiveIdentity, useUnreadCount, useUnreadTitle } from '../lib/live.ts';
 import { NOTIFY } from '../lib/messages.ts';
 import styles from './notification-bell.module.css';
@@ -38,7 +39,7 @@ export function NotificationBell() {
       </span>
       {unread ? (
         <span className={styles.count} aria-hidden="true" data-testid="unread-count">
-          {unread}
+          {TEXT.count(unread)}
         </span>
       ) : null}
     </NavLink>
@@ -50,7 +51,7 @@ export function MenuUnreadBadge({ unread }: { unread: number | null }) {
   if (!unread) return null;
   return (
     <span className={styles.menuCount} aria-hidden="true" data-testid="menu-unread-count">
-      {unread}
+      {TEXT.count(unread)}
     </span>
   );
 }

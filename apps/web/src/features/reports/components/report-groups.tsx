@@ -88,7 +88,7 @@ function GroupCard({ group, postActions }: { group: ReportGroup; postActions?: P
             {group.reasons.length > 0 && (
               <ul className={styles.reasons} data-testid="group-reasons">
                 {group.reasons.map(({ reason, count }) => (
-                  <li key={reason}>{`${reportReasonLabel(reason)} ×${count}`}</li>
+                  <li key={reason}>{`${reportReasonLabel(reason)} ×${TEXT.count(count)}`}</li>
                 ))}
               </ul>
             )}
