@@ -40,13 +40,17 @@ async function labelsOf(ctx: TestContext, questionId: number) {
 describeEachEngine('anonymity', (ctx) => {
   describe('session ids', () => {
     const weak: [string, string, string][] = [
-      ['the nil UUID', '00000000-0000-0000-0000-000000000000', SESSION_ID_MSG.weak],
-      ['20 times a', 'a'.repeat(20), SESSION_ID_MSG.malformed],
-      ['20 times _', '_'.repeat(20), SESSION_ID_MSG.malformed],
-      ['24 times a', 'a'.repeat(24), SESSION_ID_MSG.weak],
-      ['a UUID v4 of four characters', 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', SESSION_ID_MSG.weak],
-      ['a short id', 'abcdefghij0123456789', SESSION_ID_MSG.malformed],
-      ['a space', `${newSession()} x`, SESSION_ID_MSG.malformed],
+      ['the nil UUID', '00000000-0000-0000-0000-000000000000', SESSION_ID_MSG.sessionIdWeak],
+      ['20 times a', 'a'.repeat(20), SESSION_ID_MSG.sessionIdMalformed],
+      ['20 times _', '_'.repeat(20), SESSION_ID_MSG.sessionIdMalformed],
+      ['24 times a', 'a'.repeat(24), SESSION_ID_MSG.sessionIdWeak],
+      [
+        'a UUID v4 of four characters',
+        'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+        SESSION_ID_MSG.sessionIdWeak,
+      ],
+      ['a short id', 'abcdefghij0123456789', SESSION_ID_MSG.sessionIdMalformed],
+      ['a space', `${newSession()} x`, SESSION_ID_MSG.sessionIdMalformed],
     ];
 
     it.each(weak)('refuses %s in the header of any call, reads included', async (_l, id, msg) => {
@@ -466,8 +470,8 @@ describeEachEngine('anonymity', (ctx) => {
       for (const [body, message] of [
         [{}, API_MSG.sessionInvalid],
         [{ session_id: '' }, API_MSG.sessionInvalid],
-        [{ session_id: 'a'.repeat(30) }, SESSION_ID_MSG.weak],
-        [{ session_id: 'short' }, SESSION_ID_MSG.malformed],
+        [{ session_id: 'a'.repeat(30) }, SESSION_ID_MSG.sessionIdWeak],
+        [{ session_id: 'short' }, SESSION_ID_MSG.sessionIdMalformed],
       ] as const) {
         const res = await ctx.request({
           method: 'POST',

@@ -65,7 +65,7 @@ describeEachEngine('accounts and tokens', (ctx) => {
         [
           { username: 'ab', password: 'short' },
           {
-            username: [USERNAME_MSG.length],
+            username: [USERNAME_MSG.usernameLength],
             password: [expect.stringContaining('too short')],
             password2: [API_MSG.required],
           },
@@ -161,7 +161,7 @@ describeEachEngine('accounts and tokens', (ctx) => {
       ]) {
         const res = await register(lookAlike);
         expect(res.statusCode, lookAlike).toBe(400);
-        expect(res.json(), lookAlike).toEqual({ username: [USERNAME_MSG.alphabet] });
+        expect(res.json(), lookAlike).toEqual({ username: [USERNAME_MSG.usernameAlphabet] });
       }
       // A full-width name that is new is registered in its ASCII form.
       const fresh = uniqueName('wide').toLowerCase();

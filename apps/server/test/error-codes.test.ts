@@ -4,12 +4,18 @@
  * `{"field": ["message"]}` shape; `Accept-Language` picks English, Spanish or Arabic
  * (English when absent or unknown) with `Content-Language` and `Vary`.
  */
-import { API_MSG, ERROR_CODES } from '@dating/contract';
+import { API_MSG, ERROR_CODES, type ErrorCode } from '@dating/contract';
 import { expect, it } from 'vitest';
+import type { MessageLanguage } from '../src/lib/accept-language.ts';
 import { AR } from '../src/lib/error-messages/ar.ts';
+import { render } from '../src/lib/error-messages/catalogue.ts';
 import { ES } from '../src/lib/error-messages/es.ts';
 import { createQuestion, createUser } from './factories.ts';
 import { describeEachEngine, newSession } from './harness.ts';
+
+/** A code's message in `language` with its values (the catalogue the server renders). */
+const said = (language: MessageLanguage, code: ErrorCode, params: Record<string, string> = {}) =>
+  render(code, params, language);
 
 const vary = (value: unknown) =>
   String(value)
@@ -156,5 +162,138 @@ describeEachEngine('error codes and languages', (ctx) => {
       body: '{not json',
     });
     expect(arabic.json()).toEqual({ detail: AR.badRequest, code: 'badRequest' });
+  });
+
+  it("a validator's own reasons follow Accept-Language; their English is as it was", async () => {
+    const body = { username: 'ab', password: 'a long passphrase', password2: 'another one' };
+    const register = (language?: string) =>
+      ctx.request({
+        method: 'POST',
+        url: '/api/register/',
+        body,
+        headers: language ? { 'accept-language': language } : {},
+      });
+    const english = await register();
+    expect(english.statusCode).toBe(400);
+    expect(english.body).toBe(
+      '{"username":["Username must be 3 to 150 characters."],"password":["Passwords do not match."]}',
+    );
+    expect(english.headers['error-code']).toBe('usernameLength, passwordsMismatch');
+    for (const language of ['es', 'ar'] as const) {
+      const res = await register(language);
+      expect(res.json(), language).toEqual({
+        username: [said(language, 'usernameLength')],
+        password: [said(language, 'passwordsMismatch')],
+      });
+      expect(res.headers['error-code'], language).toBe(english.headers['error-code']);
+      expect(res.headers['content-language'], language).toBe(language);
+    }
+    expect(said('es', 'passwordsMismatch')).toBe('Las contraseñas no coinciden.');
+    expect(said('ar', 'passwordsMismatch')).toBe('كلمتا المرور غير متطابقتين.');
+
+    // A reason with a value in it: the countries the server has lines for.
+    const country = (language: string) =>
+      ctx.request({
+        method: 'GET',
+        url: '/api/safety/resources/?country=FR',
+        headers: { 'accept-language': language },
+      });
+    const countries = 'ES, MX, AR, CO, US, EG, SA, AE, MA, JO';
+    expect((await country('en')).body).toBe(`{"country":["Country must be one of ${countries}."]}`);
+    expect((await country('es')).json()).toEqual({
+      country: [`El país debe ser uno de estos: ${countries}.`],
+    });
+    const arabic = await country('ar');
+    expect(arabic.json()).toEqual({ country: [`يجب أن يكون البلد واحدًا من: ${countries}.`] });
+    expect(arabic.headers['error-code']).toBe('countryUnknown');
+
+    // The session id's and the tags' rules, which the web app shares.
+    const weak = await ctx.request({
+      method: 'POST',
+      url: '/api/questions/',
+      body: { text: 'A question?', session_id: 'a'.repeat(30) },
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(weak.json()).toEqual({ session_id: [AR.sessionIdWeak] });
+    const tags = await ctx.request({
+      method: 'POST',
+      url: '/api/questions/',
+      session: newSession(),
+      body: { text: 'A question?', tag_names: ['x'.repeat(33)] },
+      headers: { 'accept-language': 'es' },
+    });
+    expect(tags.json()).toEqual({ tag_names: [ES.tagTooLong] });
+  });
+
+  it("a request check's (Ajv) field messages follow Accept-Language; English is as it was", async () => {
+    const question = await createQuestion(ctx);
+    const session = newSession();
+    // A missing field, a string too long, a wrong type.
+    const report = (language: string) =>
+      ctx.request({
+        method: 'POST',
+        url: '/api/reports/',
+        session,
+        body: { question: question.id, details: 'x'.repeat(2001), session_id: session },
+        headers: { 'accept-language': language },
+      });
+    const english = await report('en');
+    expect(english.statusCode).toBe(400);
+    expect(english.body).toBe(
+      '{"reason":["This field is required."],"details":["Ensure this field has no more than 2000 characters."]}',
+    );
+    for (const language of ['es', 'ar'] as const) {
+      const res = await report(language);
+      expect(res.statusCode, language).toBe(400);
+      expect(res.json(), language).toEqual({
+        reason: [said(language, 'required')],
+        details: [said(language, 'tooLong', { limit: '2000' })],
+      });
+      expect(Object.keys(res.json<object>()), language).toEqual(
+        Object.keys(english.json<object>()),
+      );
+    }
+    expect(said('es', 'tooLong', { limit: '2000' })).toBe(
+      'Asegúrate de que este campo no tenga más de 2000 caracteres.',
+    );
+
+    const ask = (language: string) =>
+      ctx.request({
+        method: 'POST',
+        url: '/api/questions/',
+        session,
+        body: { text: 12345, tag_names: 'x', session_id: session },
+        headers: { 'accept-language': language },
+      });
+    expect((await ask('en')).body).toBe(
+      '{"text":["Must be a string."],"tag_names":["Must be a list."]}',
+    );
+    expect((await ask('es')).json()).toEqual({
+      text: ['Debe ser de tipo texto.'],
+      tag_names: [ES.mustBeList],
+    });
+    expect((await ask('ar')).json()).toEqual({
+      text: ['يجب أن يكون من النوع نص.'],
+      tag_names: [AR.mustBeList],
+    });
+
+    // A list too short, whose reason used to be Ajv's own English words.
+    const markRead = (language: string) =>
+      ctx.request({
+        method: 'POST',
+        url: '/api/notifications/read/',
+        session,
+        body: { ids: [] },
+        headers: { 'accept-language': language },
+      });
+    expect((await markRead('en')).json()).toEqual({
+      ids: ['Ensure this list has at least 1 items.'],
+    });
+    expect((await markRead('es')).json()).toEqual({
+      ids: [said('es', 'tooFewItems', { limit: '1' })],
+    });
+    const arabic = await markRead('ar');
+    expect(arabic.json()).toEqual({ ids: [said('ar', 'tooFewItems', { limit: '1' })] });
+    expect(arabic.headers['error-code']).toBe('tooFewItems');
   });
 });

@@ -133,7 +133,7 @@ describeEachEngine('likes', (ctx) => {
           body: { session_id: 'too-short' },
         });
         expect(weak.statusCode).toBe(400);
-        expect(weak.json()).toEqual({ session_id: [SESSION_ID_MSG.malformed] });
+        expect(weak.json()).toEqual({ session_id: [SESSION_ID_MSG.sessionIdMalformed] });
         expect(await stored(ctx, kind, id)).toEqual({ column: 0, rows: 0 });
       });
 

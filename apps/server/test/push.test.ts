@@ -8,7 +8,7 @@
  */
 
 import { Writable } from 'node:stream';
-import { API_MSG, LIMITS, sessionIdProblem } from '@dating/contract';
+import { API_MSG, LIMITS, SESSION_ID_MSG } from '@dating/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -441,7 +441,7 @@ for (const engine of ENGINES) {
           expect(none.headers['cache-control']).toBe('private, no-store');
           const weak = await send(ctx, { session: 'abc' }, good());
           expect(weak.statusCode).toBe(400);
-          expect(weak.json()).toEqual({ session_id: [sessionIdProblem('abc')] });
+          expect(weak.json()).toEqual({ session_id: [SESSION_ID_MSG.sessionIdMalformed] });
         }
       });
 

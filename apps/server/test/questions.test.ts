@@ -322,7 +322,7 @@ describeEachEngine('questions', (ctx) => {
         body: { text: 'Hi', session_id: 'short' },
       });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toEqual({ session_id: [SESSION_ID_MSG.malformed] });
+      expect(bad.json()).toEqual({ session_id: [SESSION_ID_MSG.sessionIdMalformed] });
     });
 
     it('accepts the X-Session-Id header instead of a body session id', async () => {

@@ -115,6 +115,28 @@ describeEachEngine('watched words', (ctx) => {
       body: { word: ' * ', action: 'block' },
     });
     expect(star.statusCode).toBe(400);
+    expect(star.body).toBe('{"word":["A watched word must hold at least one letter or digit."]}');
+    // The rules' own refusals follow Accept-Language, their values put in.
+    const refused = async (word: string, language: string) =>
+      (
+        await ctx.request({
+          method: 'POST',
+          url: '/api/moderation/watched-words/',
+          token: admin,
+          body: { word, action: 'block' },
+          headers: { 'accept-language': language },
+        })
+      ).json();
+    expect(await refused('*', 'es')).toEqual({
+      word: ['Una palabra vigilada debe tener al menos una letra o un dígito.'],
+    });
+    const nine = 'one two three four five six seven eight nine';
+    expect(await refused(nine, 'en')).toEqual({
+      word: ['A watched phrase can have at most 8 words.'],
+    });
+    expect(await refused(nine, 'ar')).toEqual({
+      word: ['يمكن أن تتكون العبارة المراقبة من 8 كلمات على الأكثر.'],
+    });
     const list = await ctx.request({
       method: 'GET',
       url: '/api/moderation/watched-words/',

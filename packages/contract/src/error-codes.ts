@@ -13,10 +13,11 @@
  */
 import { CONTENT_LANGUAGES } from './languages.ts';
 import { LIMITS } from './limits.ts';
-import { API_MSG } from './messages.ts';
+import { API_MSG, MSG } from './messages.ts';
 import { OUTCOME_API_MSG } from './outcomes.ts';
 import { SESSION_ID_MSG } from './session-id.ts';
 import { TAG_MSG } from './tags.ts';
+import { USERNAME_MSG } from './username.ts';
 
 /** Refusals written elsewhere on the server (services, routes and plugins). */
 const SERVER_REFUSALS = {
@@ -28,14 +29,10 @@ const SERVER_REFUSALS = {
     'Send one of ids (a list of notification ids), all: true, or question (a question id).',
   followLimit: `You can follow at most ${LIMITS.followsMax.toLocaleString('en')} questions at once: unfollow some to follow this one.`,
   languageFilterInvalid: `Language must be all, or language codes separated by commas, each one of ${CONTENT_LANGUAGES.join(', ')}.`,
-  tagInvisibleOnly: TAG_MSG.invisibleOnly,
-  tagsTooMany: TAG_MSG.tooMany,
-  tagTooLong: TAG_MSG.tooLong,
-  tagLookalike: TAG_MSG.lookalike,
+  ...TAG_MSG,
   tagPersonalInfo:
     'The tag "{tag}" looks like {kinds}. Tags are public: describe the topic, not the people.',
-  sessionIdMalformed: SESSION_ID_MSG.malformed,
-  sessionIdWeak: SESSION_ID_MSG.weak,
+  ...SESSION_ID_MSG,
   silenced: 'You cannot post until {until}: {reason}',
   silenceOneTarget: 'Name exactly one of question, answer or user.',
   silenceNoAuthor: 'The author of this post can no longer be silenced.',
@@ -54,6 +51,12 @@ const SERVER_REFUSALS = {
   throttled: 'Request was throttled. Expected available in {seconds} seconds.',
   urlMalformed: 'Malformed URL.',
   internalError: 'Internal server error.',
+  // The validators' own refusals, by code so that they follow Accept-Language too.
+  ...USERNAME_MSG,
+  passwordsMismatch: MSG.passwordsMismatch,
+  countryUnknown: 'Country must be one of {countries}.',
+  watchedWordEmpty: 'A watched word must hold at least one letter or digit.',
+  watchedPhraseTooLong: 'A watched phrase can have at most {max} words.',
 } as const;
 
 /** What the request checks say of a field (apps/server/src/plugins/errors.ts `describe`). */
@@ -69,11 +72,11 @@ const REQUEST_CHECKS = {
   tooLong: 'Ensure this field has no more than {limit} characters.',
   tooShort: 'Ensure this field has at least {limit} characters.',
   tooManyItems: 'Ensure this list has no more than {limit} items.',
+  tooFewItems: 'Ensure this list has at least {limit} items.',
   tooLarge: 'Ensure this value is less than or equal to {limit}.',
   tooSmall: 'Ensure this value is greater than or equal to {limit}.',
   invalidFormat: 'This value has an invalid format.',
   singleValue: 'Give this parameter once, as a single value.',
-  invalidValueBecause: 'Invalid value: {reason}.',
   invalidValue: 'Invalid value.',
 } as const;
 

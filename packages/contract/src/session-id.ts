@@ -48,10 +48,12 @@ const URL_SAFE = new RegExp(
 /** The order in which neighbours are "successive": digits, then letters, case aside. */
 const ORDER = '0123456789abcdefghijklmnopqrstuvwxyz-_';
 
+/** The refusals of a session id, by their error codes (error-codes.ts). */
 export const SESSION_ID_MSG = {
-  malformed:
+  sessionIdMalformed:
     'An anonymous session id must be a UUID v4 or 22 to 128 characters of A-Z, a-z, 0-9, _ and -.',
-  weak: 'This anonymous session id is not random enough: make a new one (for example with crypto.randomUUID()).',
+  sessionIdWeak:
+    'This anonymous session id is not random enough: make a new one (for example with crypto.randomUUID()).',
 } as const;
 
 /** The steps between neighbouring characters, in `ORDER` taken as a circle (`_` then `0`). */
@@ -84,15 +86,15 @@ function isWeak(characters: string, minDistinct: number): boolean {
   return isCounted(steps) || isPeriodic(steps);
 }
 
-/** What is wrong with a session id, or null when it is a strong one. */
-export function sessionIdProblem(value: unknown): string | null {
-  if (typeof value !== 'string') return SESSION_ID_MSG.malformed;
+/** What is wrong with a session id, by its code, or null when it is a strong one. */
+export function sessionIdProblem(value: unknown): keyof typeof SESSION_ID_MSG | null {
+  if (typeof value !== 'string') return 'sessionIdMalformed';
   if (UUID_V4.test(value)) {
     const digits = value.replaceAll('-', '').toLowerCase();
-    return isWeak(digits, SESSION_ID_RULES.minDistinctUuid) ? SESSION_ID_MSG.weak : null;
+    return isWeak(digits, SESSION_ID_RULES.minDistinctUuid) ? 'sessionIdWeak' : null;
   }
-  if (!URL_SAFE.test(value)) return SESSION_ID_MSG.malformed;
-  return isWeak(value, SESSION_ID_RULES.minDistinct) ? SESSION_ID_MSG.weak : null;
+  if (!URL_SAFE.test(value)) return 'sessionIdMalformed';
+  return isWeak(value, SESSION_ID_RULES.minDistinct) ? 'sessionIdWeak' : null;
 }
 
 export function isValidSessionId(value: unknown): value is string {

@@ -108,7 +108,7 @@ describe('look-alike tags (property-based)', () => {
       fc.property(word, lookalikes, fc.nat(), (name, letter, at) => {
         const i = at % name.length;
         const tag = normalizeTag(name.slice(0, i) + letter + name.slice(i + 1));
-        expect(tagListProblem([tag]), tag).toBe(TAG_MSG.lookalike);
+        expect(tagListProblem([tag]), tag).toBe(TAG_MSG.tagLookalike);
       }),
       { numRuns: 2_000 },
     );

@@ -58,8 +58,8 @@ describe('normalizeTag', () => {
 
 describe('tagNamesProblem', () => {
   it('refuses a name that is empty once its invisible characters are gone', () => {
-    expect(tagNamesProblem(['ok', '\u200b'])).toBe(TAG_MSG.invisibleOnly);
-    expect(tagNamesProblem(['\u2060\u202e'])).toBe(TAG_MSG.invisibleOnly);
+    expect(tagNamesProblem(['ok', '\u200b'])).toBe(TAG_MSG.tagInvisibleOnly);
+    expect(tagNamesProblem(['\u2060\u202e'])).toBe(TAG_MSG.tagInvisibleOnly);
   });
 
   it('ignores blank names, as the specification asks', () => {
@@ -78,8 +78,10 @@ describe('tagNamesProblem', () => {
   });
 
   it('then applies the list limits', () => {
-    expect(tagNamesProblem(['x'.repeat(33)])).toBe(TAG_MSG.tooLong);
-    expect(tagNamesProblem(Array.from({ length: 11 }, (_, i) => `t${i}`))).toBe(TAG_MSG.tooMany);
+    expect(tagNamesProblem(['x'.repeat(33)])).toBe(TAG_MSG.tagTooLong);
+    expect(tagNamesProblem(Array.from({ length: 11 }, (_, i) => `t${i}`))).toBe(
+      TAG_MSG.tagsTooMany,
+    );
   });
 });
 
@@ -122,8 +124,8 @@ describe('look-alike tags', () => {
       'dat\u0131ng',
       '\u1d00ge gap',
     ]) {
-      expect(tagNamesProblem([name]), name).toBe(TAG_MSG.lookalike);
-      expect(tagListProblem(normalizeTags([name])), name).toBe(TAG_MSG.lookalike);
+      expect(tagNamesProblem([name]), name).toBe(TAG_MSG.tagLookalike);
+      expect(tagListProblem(normalizeTags([name])), name).toBe(TAG_MSG.tagLookalike);
     }
     expect(lookalikeProblem('d\u0430ting')).toBe('mixed-scripts');
     expect(lookalikeProblem('d\u0251ting')).toBe('lookalike');

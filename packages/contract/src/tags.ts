@@ -43,11 +43,12 @@ export function normalizeTags(names: readonly string[]): string[] {
   return [...seen];
 }
 
+/** The refusals of a tag list, by their error codes (error-codes.ts). */
 export const TAG_MSG = {
-  invisibleOnly: 'A tag must contain visible characters.',
-  tooMany: `A question can have at most ${LIMITS.tagsPerQuestionMax} tags.`,
-  tooLong: `Tags can be at most ${LIMITS.tagMax} characters.`,
-  lookalike:
+  tagInvisibleOnly: 'A tag must contain visible characters.',
+  tagsTooMany: `A question can have at most ${LIMITS.tagsPerQuestionMax} tags.`,
+  tagTooLong: `Tags can be at most ${LIMITS.tagMax} characters.`,
+  tagLookalike:
     'A tag must be written in one alphabet, without letters that pass for others (a Cyrillic "а" or an "ɑ" for "a").',
 } as const;
 
@@ -63,16 +64,24 @@ export function tagPersonalInfoMessage(tag: string, kinds: readonly PiiKind[]): 
   return `The tag "${tag}" looks like ${joined}. Tags are public: describe the topic, not the people.`;
 }
 
+export type TagProblem = keyof typeof TAG_MSG;
+
 /**
- * The first problem with a normalized tag list, or null when it is acceptable: the limits,
- * then a tag that could pass for another (see lookalikes.ts).
+ * The first problem with a normalized tag list, by its code, or null when it is acceptable:
+ * the limits, then a tag that could pass for another (see lookalikes.ts).
  */
-export function tagListProblem(tags: readonly string[]): string | null {
-  if (tags.length > LIMITS.tagsPerQuestionMax) return TAG_MSG.tooMany;
+export function tagListIssue(tags: readonly string[]): TagProblem | null {
+  if (tags.length > LIMITS.tagsPerQuestionMax) return 'tagsTooMany';
   const long = tags.find((t) => [...t].length > LIMITS.tagMax);
-  if (long !== undefined) return TAG_MSG.tooLong;
-  if (tags.some((tag) => lookalikeProblem(tag) !== null)) return TAG_MSG.lookalike;
+  if (long !== undefined) return 'tagTooLong';
+  if (tags.some((tag) => lookalikeProblem(tag) !== null)) return 'tagLookalike';
   return null;
+}
+
+/** `tagListIssue` in words, as the ask form shows it before anything is sent. */
+export function tagListProblem(tags: readonly string[]): string | null {
+  const issue = tagListIssue(tags);
+  return issue === null ? null : TAG_MSG[issue];
 }
 
 /**
@@ -83,22 +92,23 @@ export function tagListProblem(tags: readonly string[]): string | null {
  */
 export function tagNamesProblem(names: readonly string[]): string | null {
   const issue = tagNamesIssue(names);
-  if (issue === null || typeof issue === 'string') return issue;
+  if (issue === null) return null;
+  if (typeof issue === 'string') return TAG_MSG[issue];
   return tagPersonalInfoMessage(issue.tag, issue.kinds);
 }
 
 /**
- * `tagNamesProblem`'s finding before it is put in words: a `TAG_MSG` text, or the tag that
- * holds personal information and its kinds (which the server names in the reader's language).
+ * `tagNamesProblem`'s finding before it is put in words: a `TAG_MSG` code, or the tag that
+ * holds personal information and its kinds (the server says either in the reader's language).
  */
 export function tagNamesIssue(
   names: readonly string[],
-): string | { tag: string; kinds: PiiKind[] } | null {
+): TagProblem | { tag: string; kinds: PiiKind[] } | null {
   if (names.some((raw) => raw.trim() !== '' && normalizeTag(raw) === '')) {
-    return TAG_MSG.invisibleOnly;
+    return 'tagInvisibleOnly';
   }
   const tags = normalizeTags(names);
-  const problem = tagListProblem(tags);
+  const problem = tagListIssue(tags);
   if (problem !== null) return problem;
   for (const tag of tags) {
     const kinds = tagPersonalInfoKinds(tag);

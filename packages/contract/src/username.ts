@@ -16,9 +16,10 @@ import { foldCompatibility } from './lookalikes.ts';
 
 const usernameRe = new RegExp(USERNAME_PATTERN);
 
+/** The rule's refusals, by their error codes (error-codes.ts). */
 export const USERNAME_MSG = {
-  length: `Username must be ${LIMITS.usernameMin} to ${LIMITS.usernameMax} characters.`,
-  alphabet: 'Username may contain only letters A-Z, digits and @ . + - _ characters.',
+  usernameLength: `Username must be ${LIMITS.usernameMin} to ${LIMITS.usernameMax} characters.`,
+  usernameAlphabet: 'Username may contain only letters A-Z, digits and @ . + - _ characters.',
 } as const;
 
 /** The form a username is checked and stored in: NFKC, trimmed. */
@@ -26,11 +27,14 @@ export function normalizeUsername(raw: string): string {
   return foldCompatibility(raw).trim();
 }
 
-/** What is wrong with a (normalized) username, or null when it may be registered. */
-export function usernameProblem(username: string): string | null {
+/**
+ * What is wrong with a (normalized) username, by its code (the server says it in the
+ * reader's language), or null when it may be registered.
+ */
+export function usernameProblem(username: string): keyof typeof USERNAME_MSG | null {
   const length = [...username].length;
-  if (length < LIMITS.usernameMin || length > LIMITS.usernameMax) return USERNAME_MSG.length;
-  if (!usernameRe.test(username)) return USERNAME_MSG.alphabet;
+  if (length < LIMITS.usernameMin || length > LIMITS.usernameMax) return 'usernameLength';
+  if (!usernameRe.test(username)) return 'usernameAlphabet';
   return null;
 }
 

@@ -7,7 +7,7 @@
  */
 import { sessionIdProblem } from '@dating/contract';
 import type { ActivityMacs, KeyActivity } from '../lib/activity-macs.ts';
-import { fieldError, fromText } from '../lib/http-errors.ts';
+import { fieldError } from '../lib/http-errors.ts';
 import { hashSessionId } from '../lib/session-id.ts';
 
 export interface AuthUser {
@@ -47,7 +47,7 @@ const NOBODY = { sessionId: null, sessionHash: null, activity: null } as const;
 export function checkSessionId(candidate: unknown): string | null {
   if (candidate === undefined || candidate === '') return null;
   const problem = sessionIdProblem(candidate);
-  if (problem !== null) throw fieldError('session_id', fromText(problem));
+  if (problem !== null) throw fieldError('session_id', problem);
   return candidate as string;
 }
 

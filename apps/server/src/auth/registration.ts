@@ -3,16 +3,15 @@
  * the account written once its name and e-mail are free.
  */
 import {
-  API_MSG,
+  type ErrorCode,
   LIMITS,
-  MSG,
   normalizeUsername,
   type RegisterBody,
   usernameProblem,
 } from '@dating/contract';
 import type { Db, WriteClaim } from '../db/connection.ts';
 import type { DeletedNames } from '../lib/deleted-names.ts';
-import { fieldErrors, fromText, type Message } from '../lib/http-errors.ts';
+import { fieldErrors, type Message, message } from '../lib/http-errors.ts';
 import { nameRecentlyDeleted } from '../repositories/deleted-names.ts';
 import { insertUser, loginNameTaken } from '../repositories/users.ts';
 import { hashPassword } from './passwords.ts';
@@ -20,13 +19,13 @@ import { hashPassword } from './passwords.ts';
 // Deliberately simple: one @, something on each side, a dot in the domain, no spaces.
 const emailRe = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function passwordProblems(password: string, username: string | null): string[] {
-  const problems: string[] = [];
-  if (password.length < LIMITS.passwordMin) problems.push(API_MSG.passwordTooShort);
-  if (password.length > LIMITS.passwordMax) problems.push(API_MSG.passwordTooLong);
-  if (/^\d+$/.test(password)) problems.push(API_MSG.passwordNumeric);
+function passwordProblems(password: string, username: string | null): ErrorCode[] {
+  const problems: ErrorCode[] = [];
+  if (password.length < LIMITS.passwordMin) problems.push('passwordTooShort');
+  if (password.length > LIMITS.passwordMax) problems.push('passwordTooLong');
+  if (/^\d+$/.test(password)) problems.push('passwordNumeric');
   if (username !== null && password.toLowerCase() === normalizeUsername(username).toLowerCase()) {
-    problems.push(API_MSG.passwordLikeUsername);
+    problems.push('passwordLikeUsername');
   }
   return problems;
 }
@@ -40,11 +39,9 @@ export function registrationProblems(
   schemaProblems: Record<string, Message[]>,
 ): Record<string, Message[]> {
   const errors: Record<string, Message[]> = { ...schemaProblems };
-  // The contract's validators (shared with the web app's form) say their problems in
-  // English: each is read back to its code.
-  const add = (field: string, ...texts: string[]) => {
-    if (texts.length > 0) {
-      errors[field] = [...(errors[field] ?? []), ...texts.map((text) => fromText(text))];
+  const add = (field: string, ...codes: ErrorCode[]) => {
+    if (codes.length > 0) {
+      errors[field] = [...(errors[field] ?? []), ...codes.map((code) => message(code))];
     }
   };
   const fields = (body ?? {}) as Partial<Record<keyof RegisterBody, unknown>>;
@@ -56,17 +53,17 @@ export function registrationProblems(
   const email = text('email')?.trim();
   if (username !== null) {
     const name = normalizeUsername(username);
-    const problem = name === '' ? API_MSG.required : usernameProblem(name);
+    const problem = name === '' ? 'required' : usernameProblem(name);
     if (problem !== null) add('username', problem);
   }
-  if (password === '') add('password', API_MSG.required);
+  if (password === '') add('password', 'required');
   else if (password !== null) add('password', ...passwordProblems(password, username));
-  if (password2 === '') add('password2', API_MSG.required);
+  if (password2 === '') add('password2', 'required');
   else if (password !== null && password2 !== null && password !== password2) {
-    add('password', MSG.passwordsMismatch);
+    add('password', 'passwordsMismatch');
   }
   if (email && (email.length > LIMITS.emailMax || !emailRe.test(email))) {
-    add('email', API_MSG.emailInvalid);
+    add('email', 'emailInvalid');
   }
   return errors;
 }

@@ -10,7 +10,6 @@
 import type { ErrorCode } from '@dating/contract';
 import type { MessageLanguage } from './accept-language.ts';
 import {
-  identify,
   type Message,
   type MessageParams,
   type MessageValue,
@@ -33,31 +32,10 @@ export const message = (code: ErrorCode, params: MessageParams = {}): Message =>
 const toMessage = (like: MessageLike): Message =>
   typeof like === 'string' ? { code: like, params: {} } : like;
 
-/**
- * A text written elsewhere in English (a contract validator's, which the web app shows
- * too) as a message: the catalogue's way back to its code and values; `fallback` for a text
- * it does not know, whose English words are then kept (in English only).
- */
-export function fromText(text: string, fallback: ErrorCode = 'badRequest'): Message {
-  return identify(text) ?? { code: fallback, params: {}, english: text };
-}
-
-/** Texts per field, written elsewhere in English, as messages (`fromText`). */
-export const fromTexts = (errors: FieldErrors): Record<string, Message[]> =>
-  Object.fromEntries(
-    Object.entries(errors).map(([field, texts]) => [field, texts.map((text) => fromText(text))]),
-  );
-
 /** An error body by code: a detail (with the extra fields it keeps) or messages per field. */
 export type CodedBody =
   | { kind: 'detail'; detail: Message; extra: Readonly<Record<string, string>> }
   | { kind: 'fields'; fields: Readonly<Record<string, readonly Message[]>> };
-
-/** A message's text in `language`; an unknown text (`fromText`) keeps its words in English. */
-const textOf = (item: Message, language: MessageLanguage): string =>
-  language === 'en' && item.english !== undefined
-    ? item.english
-    : render(item.code, item.params, language);
 
 /**
  * The body in `language`, and the codes it carries (one for a detail, one per distinct
@@ -71,7 +49,11 @@ export function renderBody(
   if (coded.kind === 'detail') {
     const { code } = coded.detail;
     return {
-      body: { detail: textOf(coded.detail, language), ...coded.extra, code },
+      body: {
+        detail: render(coded.detail.code, coded.detail.params, language),
+        ...coded.extra,
+        code,
+      },
       codes: [code],
     };
   }
@@ -80,7 +62,7 @@ export function renderBody(
   for (const [field, messages] of Object.entries(coded.fields)) {
     body[field] = messages.map((item) => {
       if (!codes.includes(item.code)) codes.push(item.code);
-      return textOf(item, language);
+      return render(item.code, item.params, language);
     });
   }
   return { body, codes };

@@ -15,6 +15,7 @@
  * wildcard. A post costs a lookup per word, whatever the number of rules.
  */
 import { normalizeTag } from '@dating/contract';
+import { type Message, message } from './http-errors.ts';
 
 export const WATCHED_WORD_ACTIONS = ['block', 'review', 'flag'] as const;
 export type WatchedWordAction = (typeof WATCHED_WORD_ACTIONS)[number];
@@ -143,11 +144,16 @@ export function ruleWords(word: string): string[] {
   return (foldForMatching(word).match(WORD_OR_STAR) ?? []).filter((w) => /[\p{L}\p{N}]/u.test(w));
 }
 
-/** Why a rule as written cannot be used, or null. */
-export function ruleProblem(word: string): string | null {
+/** Most words in one watched phrase. */
+const RULE_WORDS_MAX = 8;
+
+/** Why a rule as written cannot be used, by its message, or null. */
+export function ruleProblem(word: string): Message | null {
   const words = ruleWords(word);
-  if (words.length === 0) return 'A watched word must hold at least one letter or digit.';
-  if (words.length > 8) return 'A watched phrase can have at most 8 words.';
+  if (words.length === 0) return message('watchedWordEmpty');
+  if (words.length > RULE_WORDS_MAX) {
+    return message('watchedPhraseTooLong', { max: String(RULE_WORDS_MAX) });
+  }
   return null;
 }
 

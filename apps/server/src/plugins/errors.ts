@@ -96,6 +96,8 @@ function describe(error: AjvError, field: string): Message {
       return message('mustBeType', { type: typeName(String(p.type)) });
     case 'enum':
       return message('notAChoice', { choices: (p.allowedValues as unknown[]).join(', ') });
+    case 'const':
+      return message('notAChoice', { choices: String(p.allowedValue) });
     case 'maxLength':
       // The password's own limit has its own words (the registration form's).
       if (field === 'password' && p.limit === LIMITS.passwordMax) {
@@ -106,21 +108,23 @@ function describe(error: AjvError, field: string): Message {
       return message('tooShort', { limit: String(p.limit) });
     case 'maxItems':
       return message('tooManyItems', { limit: String(p.limit) });
+    case 'minItems':
+      return message('tooFewItems', { limit: String(p.limit) });
     case 'maximum':
       return message('tooLarge', { limit: String(p.limit) });
     case 'minimum':
       return message('tooSmall', { limit: String(p.limit) });
     case 'pattern':
+    case 'format':
       return message('invalidFormat');
     case SINGLE_VALUE:
       return message('singleValue');
     case MALFORMED:
       return message('textMalformed');
     default:
-      // Ajv's own reason is English only: it stays so inside the Spanish or Arabic sentence.
-      return error.message
-        ? message('invalidValueBecause', { reason: error.message })
-        : message('invalidValue');
+      // A keyword no request schema uses today. Ajv's own reason is English only: put in a
+      // Spanish or Arabic sentence it would leave English there, so it is not said.
+      return message('invalidValue');
   }
 }
 

@@ -26,14 +26,7 @@ import { commitsAsItEnds } from '../db/deadline.ts';
 import { WriteBatcher, type WriteBatchOptions } from '../db/write-batches.ts';
 import { detectLanguage } from '../lib/content-language.ts';
 import { tagKinds } from '../lib/error-messages/kinds.ts';
-import {
-  fieldError,
-  forbidden,
-  fromText,
-  message,
-  notFound,
-  unauthorized,
-} from '../lib/http-errors.ts';
+import { fieldError, forbidden, message, notFound, unauthorized } from '../lib/http-errors.ts';
 import { cleanReplyText } from '../lib/reply-text.ts';
 import { htmlToPlainText, sanitizeQuestionHtml } from '../lib/rich-text.ts';
 import { linksOf, type WatchedWordMatch } from '../lib/watched-words.ts';
@@ -299,7 +292,7 @@ export async function askQuestion(
 ): Promise<AskedQuestion> {
   const { text, plain } = cleanQuestionText(input.text);
   const tagIssue = tagNamesIssue(input.tagNames);
-  if (typeof tagIssue === 'string') throw fieldError('tag_names', fromText(tagIssue));
+  if (typeof tagIssue === 'string') throw fieldError('tag_names', tagIssue);
   if (tagIssue !== null) {
     const { tag, kinds } = tagIssue;
     throw fieldError('tag_names', message('tagPersonalInfo', { tag, kinds: tagKinds(kinds) }));

@@ -28,7 +28,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import {
-  API_MSG,
+  type ErrorCode,
   LIMITS,
   notificationPath,
   type PushPayload,
@@ -41,7 +41,7 @@ import type { Author } from '../auth/identity.ts';
 import type { VapidKeys } from '../config.ts';
 import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Db } from '../db/connection.ts';
-import { type FieldErrors, fieldError, fieldErrors, fromTexts } from '../lib/http-errors.ts';
+import { type FieldMessages, fieldError, fieldErrors } from '../lib/http-errors.ts';
 import {
   guardedLookup,
   type HostResolver,
@@ -77,22 +77,22 @@ const P256DH_LENGTH = 87;
 const AUTH_LENGTH = 22;
 
 /**
- * Why an endpoint cannot be pushed to, by its spelling, or null. Only https on port 443,
+ * Why an endpoint cannot be pushed to, by its spelling (a code), or null. Only https on port 443,
  * to a named host: never an address or a name for this machine, so that a subscription
  * cannot aim the server's requests at its own network (where the name leads is checked
  * apart: `destinationProblem`). With `allowInsecure` (tests), http://127.0.0.1 too.
  */
-export function endpointProblem(endpoint: string, allowInsecure: boolean): string | null {
+export function endpointProblem(endpoint: string, allowInsecure: boolean): ErrorCode | null {
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
-    return API_MSG.pushEndpointInvalid;
+    return 'pushEndpointInvalid';
   }
   if (isInsecureStub(url, allowInsecure)) return null;
-  if (url.protocol !== 'https:') return API_MSG.pushEndpointInsecure;
+  if (url.protocol !== 'https:') return 'pushEndpointInsecure';
   // The URL parser drops the scheme's default port: any port left is another one.
-  if (url.port !== '') return API_MSG.pushEndpointPort;
+  if (url.port !== '') return 'pushEndpointPort';
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (
     url.username !== '' ||
@@ -101,7 +101,7 @@ export function endpointProblem(endpoint: string, allowInsecure: boolean): strin
     !host.includes('.') ||
     /(^|\.)(localhost|local|internal|localdomain)$/.test(host.replace(/\.$/, ''))
   ) {
-    return API_MSG.pushEndpointInvalid;
+    return 'pushEndpointInvalid';
   }
   return null;
 }
@@ -119,17 +119,17 @@ export interface EndpointRules {
 
 /**
  * Why an endpoint well spelled cannot be pushed to, by where its host leads (every address
- * public), or null.
+ * public), by its code, or null.
  */
 export async function destinationProblem(
   endpoint: string,
   rules: EndpointRules,
-): Promise<string | null> {
+): Promise<ErrorCode | null> {
   const url = new URL(endpoint);
   if (isInsecureStub(url, rules.allowInsecure)) return null;
   const problem = await hostProblem(url.hostname, rules.resolveHost);
-  if (problem === 'unresolved') return API_MSG.pushEndpointUnresolved;
-  if (problem === 'private') return API_MSG.pushEndpointPrivate;
+  if (problem === 'unresolved') return 'pushEndpointUnresolved';
+  if (problem === 'private') return 'pushEndpointPrivate';
   return null;
 }
 
@@ -153,17 +153,17 @@ function isP256Point(value: string): boolean {
 export function subscriptionProblems(
   body: PushSubscriptionBody,
   allowInsecure: boolean,
-): FieldErrors {
-  const problems: FieldErrors = {};
+): FieldMessages {
+  const problems: FieldMessages = {};
   const endpoint = endpointProblem(body.endpoint, allowInsecure);
   if (endpoint !== null) problems.endpoint = [endpoint];
   // Both keys' problems go under `keys`, as the schema's own errors of nested fields do.
   const { p256dh, auth } = body.keys;
-  const keys: string[] = [];
+  const keys: ErrorCode[] = [];
   if (!(p256dh.length === P256DH_LENGTH && BASE64URL.test(p256dh) && isP256Point(p256dh))) {
-    keys.push(API_MSG.pushP256dhInvalid);
+    keys.push('pushP256dhInvalid');
   }
-  if (!(auth.length === AUTH_LENGTH && BASE64URL.test(auth))) keys.push(API_MSG.pushAuthInvalid);
+  if (!(auth.length === AUTH_LENGTH && BASE64URL.test(auth))) keys.push('pushAuthInvalid');
   if (keys.length > 0) problems.keys = keys;
   return problems;
 }
@@ -183,7 +183,7 @@ export async function subscribe(
     const destination = await destinationProblem(body.endpoint, rules);
     if (destination !== null) problems.endpoint = [destination];
   }
-  if (Object.keys(problems).length > 0) throw fieldErrors(fromTexts(problems));
+  if (Object.keys(problems).length > 0) throw fieldErrors(problems);
   const kept = await saveSubscription(
     db,
     author,

@@ -36,7 +36,7 @@ import { personalInfoKinds } from '@dating/contract/personal-info';
 import { Value } from 'typebox/value';
 import { type Config, ConfigError } from '../config.ts';
 import { postKinds } from '../lib/error-messages/kinds.ts';
-import { fieldError, fromText, message } from '../lib/http-errors.ts';
+import { fieldError, message } from '../lib/http-errors.ts';
 import countryLines from '../safety/country-helplines.json' with { type: 'json' };
 import defaults from '../safety/default-resources.json' with { type: 'json' };
 
@@ -89,8 +89,8 @@ export function loadSafetyResources(file: string | undefined): Resources {
   return { message: custom.message ?? base.message ?? '', sections };
 }
 
-/** The 400's message for a `country` the server has no lines for. */
-export const COUNTRY_UNKNOWN = `Country must be one of ${HELPLINE_COUNTRIES.join(', ')}.`;
+/** The countries the server has lines for, as a refused `country` names them. */
+const COUNTRIES = HELPLINE_COUNTRIES.join(', ');
 
 /**
  * Each country's lines by category, in the panel's order: read from `file` (the data file's
@@ -172,7 +172,9 @@ export class SafetyService {
     };
     if (country === undefined) return response;
     const code = country.toUpperCase();
-    if (!isHelplineCountry(code)) throw fieldError('country', fromText(COUNTRY_UNKNOWN));
+    if (!isHelplineCountry(code)) {
+      throw fieldError('country', message('countryUnknown', { countries: COUNTRIES }));
+    }
     return { ...response, country: this.countries[code] };
   }
 }

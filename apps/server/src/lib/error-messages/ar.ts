@@ -125,7 +125,6 @@ export const AR = {
   tooSmall: 'تأكد من أن هذه القيمة أكبر من {limit} أو تساويها.',
   invalidFormat: 'صيغة هذه القيمة غير صالحة.',
   singleValue: 'أرسل هذا المعامل مرة واحدة، بقيمة واحدة.',
-  invalidValueBecause: 'قيمة غير صالحة: {reason}.',
   invalidValue: 'قيمة غير صالحة.',
   badRequest: 'تعذّر فهم الطلب.',
   conflict: 'يتعارض الطلب مع الحالة الحالية لهذا العنصر.',
@@ -135,4 +134,12 @@ export const AR = {
   unprocessable: 'تعذّر تنفيذ الطلب.',
   tooManyRequests: 'طلبات كثيرة: انتظر قليلًا ثم حاول مرة أخرى.',
   requestFailed: 'تعذّر إتمام الطلب.',
+  // The validators' own refusals and a list's lower bound.
+  usernameLength: `يجب أن يتكون اسم المستخدم من ${LIMITS.usernameMin} إلى ${LIMITS.usernameMax} حرفًا.`,
+  usernameAlphabet: 'لا يمكن أن يحتوي اسم المستخدم إلا على الأحرف A-Z والأرقام والرموز @ . + - _.',
+  passwordsMismatch: 'كلمتا المرور غير متطابقتين.',
+  countryUnknown: 'يجب أن يكون البلد واحدًا من: {countries}.',
+  watchedWordEmpty: 'يجب أن تحتوي الكلمة المراقبة على حرف أو رقم واحد على الأقل.',
+  watchedPhraseTooLong: 'يمكن أن تتكون العبارة المراقبة من {max} كلمات على الأكثر.',
+  tooFewItems: 'تأكد من ألا تقل هذه القائمة عن {limit} عنصر.',
 } as const satisfies ErrorCatalogue;

@@ -3,7 +3,7 @@
  * to its code. The server raises its refusals by code with their values (lib/http-errors.ts),
  * and the error handler writes them in the request's language (`render`). The way back
  * (`identify`) is for what is sent as English text only: Fastify's own errors, a plugin's
- * straight reply, a contract validator's text. A text no entry matches keeps its English
+ * straight reply. A text no entry matches keeps its English
  * words in English and takes its status's code (`codeForStatus`), whose text stands in for
  * it in the other languages, so that every error has a code and none is half translated.
  */
@@ -29,8 +29,6 @@ export type MessageParams = Readonly<Record<string, MessageValue>>;
 export interface Message {
   readonly code: ErrorCode;
   readonly params: MessageParams;
-  /** A text with no entry (it took its status's code): its English words, sent as they are. */
-  readonly english?: string;
 }
 
 const PLACEHOLDER = /\{(\w+)\}/g;

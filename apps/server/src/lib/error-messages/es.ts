@@ -130,7 +130,6 @@ export const ES = {
   tooSmall: 'Asegúrate de que este valor sea mayor o igual que {limit}.',
   invalidFormat: 'Este valor no tiene un formato válido.',
   singleValue: 'Indica este parámetro una sola vez, con un solo valor.',
-  invalidValueBecause: 'Valor no válido: {reason}.',
   invalidValue: 'Valor no válido.',
   badRequest: 'No se ha podido entender la petición.',
   conflict: 'La petición choca con el estado actual de este elemento.',
@@ -140,4 +139,13 @@ export const ES = {
   unprocessable: 'No se ha podido llevar a cabo la petición.',
   tooManyRequests: 'Demasiadas peticiones: espera un momento y vuelve a intentarlo.',
   requestFailed: 'La petición ha fallado.',
+  // The validators' own refusals and a list's lower bound.
+  usernameLength: `El nombre de usuario debe tener de ${LIMITS.usernameMin} a ${LIMITS.usernameMax} caracteres.`,
+  usernameAlphabet:
+    'El nombre de usuario solo puede tener letras de la A a la Z, dígitos y los caracteres @ . + - _.',
+  passwordsMismatch: 'Las contraseñas no coinciden.',
+  countryUnknown: 'El país debe ser uno de estos: {countries}.',
+  watchedWordEmpty: 'Una palabra vigilada debe tener al menos una letra o un dígito.',
+  watchedPhraseTooLong: 'Una frase vigilada puede tener como máximo {max} palabras.',
+  tooFewItems: 'Asegúrate de que esta lista tenga al menos {limit} elementos.',
 } as const satisfies ErrorCatalogue;

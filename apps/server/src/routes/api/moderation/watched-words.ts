@@ -2,7 +2,7 @@
 import { IdParams, WatchedWord, WatchedWordCreateBody, WatchedWordList } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { fieldError, fromText, notFound } from '../../../lib/http-errors.ts';
+import { fieldError, notFound } from '../../../lib/http-errors.ts';
 import { ruleProblem, ruleWords } from '../../../lib/watched-words.ts';
 import { staffOnly } from '../../../plugins/auth.ts';
 import {
@@ -54,7 +54,7 @@ const watchedWordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const word = request.body.word.trim();
       const problem = ruleProblem(word);
-      if (problem !== null) throw fieldError('word', fromText(problem));
+      if (problem !== null) throw fieldError('word', problem);
       const row = await insertWatchedWord(app.db, {
         word,
         folded: ruleWords(word).join(' '),

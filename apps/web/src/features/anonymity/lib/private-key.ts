@@ -4,7 +4,7 @@
  * A fragment is never sent to the server (so no request log holds it) nor in a Referer,
  * and the app removes it from the address bar as soon as it has read it.
  */
-import { SESSION_ID_MSG, sessionIdProblem } from '@dating/contract';
+import { sessionIdProblem } from '@dating/contract';
 
 const LINK_PARAM = 'key';
 
@@ -35,5 +35,5 @@ export function parseKeyInput(input: string): ParsedKey {
   const candidate = hashAt === -1 ? compact : (keyFromHash(compact.slice(hashAt)) ?? '');
   const problem = sessionIdProblem(candidate);
   if (problem === null) return { key: candidate, problem: null };
-  return { key: null, problem: problem === SESSION_ID_MSG.weak ? 'weak' : 'malformed' };
+  return { key: null, problem: problem === 'sessionIdWeak' ? 'weak' : 'malformed' };
 }
