@@ -4,6 +4,7 @@
  * the unit tests' setup in English; the browser loads one only with its screen.
  */
 import type { Domain } from '../lib/i18n.ts';
+import { ASK_FORM_CATALOGUE } from './ask-form/index.ts';
 import { MODERATION_CATALOGUE } from './moderation/index.ts';
 import { MY_DATA_CATALOGUE } from './my-data/index.ts';
 import { PRIVATE_KEY_CATALOGUE } from './private-key/index.ts';
@@ -14,4 +15,5 @@ export const DOMAIN_CATALOGUES: readonly Domain[] = [
   MY_DATA_CATALOGUE,
   PRIVATE_KEY_CATALOGUE,
   MODERATION_CATALOGUE,
+  ASK_FORM_CATALOGUE,
 ];

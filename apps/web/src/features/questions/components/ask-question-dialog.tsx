@@ -8,9 +8,12 @@ import { useDiscardGuard } from '../../../components/ui/confirm.tsx';
 import { Modal, prefetchModal } from '../../../components/ui/modal-on-demand.tsx';
 import { StatusMessage } from '../../../components/ui/status-message.tsx';
 import { clearDraft, draftKeys } from '../../../lib/drafts.ts';
+import { withCatalogues } from '../../../lib/i18n.ts';
 import { TEXT } from '../../../lib/messages.ts';
+import { ASK_FORM_CATALOGUE } from '../../../locales/ask-form/index.ts';
 
-const loadForm = () => import('./ask-question-form.tsx');
+// The form's own refusals come in its catalogue, beside its code.
+const loadForm = () => withCatalogues(import('./ask-question-form.tsx'), ASK_FORM_CATALOGUE);
 const AskQuestionForm = lazy(loadForm);
 
 let prefetched = false;

@@ -2,7 +2,7 @@
  * The Ask a Question form: editor, Edit/Preview, labels, tags, Cancel and Submit. What is
  * written is kept as this tab's draft until it is posted or discarded.
  */
-import { AGE_RANGES, type AgeRange, GENDERS, type Gender, tagListProblem } from '@dating/contract';
+import { AGE_RANGES, type AgeRange, GENDERS, type Gender } from '@dating/contract';
 import { type RefObject, useEffect, useId, useMemo, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
 import fieldStyles from '../../../components/ui/field.module.css';
@@ -22,6 +22,7 @@ import { MSG, TEXT } from '../../../lib/messages.ts';
 import { showSupport } from '../../../lib/support-panel.ts';
 import { useCreateQuestion } from '../api/create-question.ts';
 import { useTags } from '../api/get-tags.ts';
+import { tagListProblem } from '../lib/tag-messages.ts';
 import styles from './ask-question-form.module.css';
 import RichTextEditor from './rich-text-editor.tsx';
 import { TagInput } from './tag-input.tsx';

@@ -5,12 +5,13 @@
  * The limits (10 tags, 32 characters each) show as a hint from the start, and a tag past
  * them is refused here with the contract's own words, before anything is sent.
  */
-import { LIMITS, normalizeTags, tagListProblem } from '@dating/contract';
+import { LIMITS, normalizeTags } from '@dating/contract';
 import { useId, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button.ts';
 import fieldStyles from '../../../components/ui/field.module.css';
 import { FieldFrame } from '../../../components/ui/form.tsx';
 import { TEXT } from '../../../lib/messages.ts';
+import { tagListProblem } from '../lib/tag-messages.ts';
 import styles from './tag-input.module.css';
 
 export function addTag(tags: readonly string[], raw: string): string[] {
