@@ -207,7 +207,8 @@ export async function foreignStrings(lang: SiteLanguage, on: SiteLanguage): Prom
 
 /**
  * Where the page shows what people wrote: posts (whole, a card's excerpt, a reported one),
- * tags, watched words, a report's details. Other tests' posts, in any language, share the feed and the moderation queue.
+ * tags, watched words, a report's details, usernames, moderators' notes and reasons. Other
+ * tests' posts and people, in any language, share the feed and the moderators' screens.
  */
 const USER_CONTENT = [
   '[data-testid="question-text"]',
@@ -218,6 +219,11 @@ const USER_CONTENT = [
   '[data-testid="report-details"]',
   // A post's words as the moderation log keeps them.
   '[data-testid="snapshot-text"]',
+  // Moderators and admins by name (the moderators' list, the log's "by alice (moderator)").
+  '[data-testid="username"]',
+  // A moderator's words: a log entry's note, a silence's reason.
+  '[data-testid="log-note"]',
+  '[data-testid="silence-reason"]',
   // Session ids and keys.
   'code',
   'a[href*="tag="]',
@@ -236,7 +242,10 @@ export interface ShownText {
  * element whose `lang` is not the page's (the language menu names each language in itself;
  * a post marked with its own language), what people wrote (USER_CONTENT), and any text
  * containing one of `userContent` (what the test wrote, where the page shows it elsewhere:
- * usernames, a post's words in a title or a list).
+ * usernames, a post's words in a title or a list). What the page marks as people's words is
+ * also cut out of the texts that quote it (a control's whole text, "Remove alice as
+ * moderator" as a label), leaving '…' in its place, so that the site's words around it are
+ * still checked.
  */
 export async function shownTexts(page: Page, userContent: readonly string[]): Promise<ShownText[]> {
   return page.evaluate(
@@ -256,9 +265,21 @@ export async function shownTexts(page: Page, userContent: readonly string[]): Pr
       const visible = (el: Element) =>
         el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true }) &&
         !el.closest('[aria-hidden="true"], [hidden], template, script, style, noscript');
+      // People's words as the page marks them, longest first (one may hold another); a
+      // username has three letters at least, and shorter marks could cut into the site's words.
+      const quoted = [
+        ...new Set(
+          Array.from(document.querySelectorAll(userContentSelector), (el) =>
+            norm(el.textContent ?? ''),
+          ),
+        ),
+      ]
+        .filter((t) => t.length >= 3)
+        .sort((a, b) => b.length - a.length);
       const add = (text: string | null, where: string) => {
-        const t = norm(text ?? '');
+        let t = norm(text ?? '');
         if (!t || skip.some((s) => t.includes(s))) return;
+        for (const words of quoted) t = t.split(words).join('…');
         if (!out.has(t)) out.set(t, where);
       };
       const written = (el: Element) => el.closest(userContentSelector) !== null;

@@ -334,6 +334,49 @@ describeEachEngine('moderators and silences', (ctx) => {
     ).toMatchObject({ days: 365 });
   });
 
+  it('writes what a silence was made from in the language Accept-Language asks for', async () => {
+    await setup();
+    const q = await createQuestion(ctx, { session: newSession() });
+    const made = await ctx.request({
+      method: 'POST',
+      url: '/api/moderation/silences/',
+      token: mod.access,
+      headers: { 'Accept-Language': 'es-ES,es;q=0.9,en;q=0.5' },
+      body: { question: q.id, days: 2, reason: 'Spam' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({
+      source_type: 'question',
+      source_id: q.id,
+      made_from: `quien escribió la pregunta n.º ${q.id}`,
+    });
+    expect(made.headers['content-language']).toBe('es');
+    expect(String(made.headers.vary)).toContain('Accept-Language');
+    const id = made.json<Silence>().id;
+    const listed = async (language?: string) => {
+      const res = await ctx.request({
+        method: 'GET',
+        url: '/api/moderation/silences/',
+        token: mod.access,
+        ...(language === undefined ? {} : { headers: { 'Accept-Language': language } }),
+      });
+      expect(String(res.headers.vary)).toContain('Accept-Language');
+      return { res, row: res.json<Silence[]>().find((s) => s.id === id) };
+    };
+    const arabic = await listed('ar');
+    expect(arabic.row?.made_from).toBe(`صاحب السؤال رقم ${q.id}`);
+    expect(arabic.res.headers['content-language']).toBe('ar');
+    // No header, or none of ours: English, as before.
+    for (const language of [undefined, 'de']) {
+      const english = await listed(language);
+      expect(english.row?.made_from).toBe(`author of question ${q.id}`);
+      expect(english.res.headers['content-language']).toBeUndefined();
+    }
+    expect((await call('DELETE', `/api/moderation/silences/${id}/`, mod.access)).statusCode).toBe(
+      204,
+    );
+  });
+
   it("documents the silenced 403 on every write it refuses, and on no read or rights' call", async () => {
     const res = await ctx.request({ method: 'GET', url: '/api/docs/json' });
     const paths = res.json<{

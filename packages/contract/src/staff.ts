@@ -2,6 +2,7 @@
  * The staff roles and silences (issue 39), without schemas, for the server and the browser
  * alike (runtime.ts).
  */
+import type { SiteLocale } from './site-locale.ts';
 
 /** Who took a moderation action: an admin, or a moderator (admins appoint them). */
 export const STAFF_ROLES = ['admin', 'moderator'] as const;
@@ -13,9 +14,36 @@ export const SILENCE_LIMITS = { daysMin: 1, daysMax: 365, reasonMin: 1, reasonMa
 export const SILENCE_SOURCES = ['question', 'answer', 'account'] as const;
 export type SilenceSource = (typeof SILENCE_SOURCES)[number];
 
-/** "author of answer 12", "account 7": what a silence (or its log entry) was made from. */
-export function silenceSourceText(type: SilenceSource, id: number): string {
-  return type === 'account' ? `account ${id}` : `author of ${type} ${id}`;
+/**
+ * "author of answer 12", "account 7": what a silence was made from, in the API's `made_from`
+ * (in the request's language). The web app draws the same words from its own catalogue
+ * (`modMadeFrom`, locales/moderation/) by `source_type` and `source_id`; a web test holds the
+ * two alike.
+ */
+const SOURCE_TEXT: Readonly<Record<SiteLocale, Readonly<Record<SilenceSource, string>>>> = {
+  en: {
+    question: 'author of question {id}',
+    answer: 'author of answer {id}',
+    account: 'account {id}',
+  },
+  es: {
+    question: 'quien escribió la pregunta n.º {id}',
+    answer: 'quien escribió la respuesta n.º {id}',
+    account: 'cuenta n.º {id}',
+  },
+  ar: {
+    question: 'صاحب السؤال رقم {id}',
+    answer: 'صاحب الردّ رقم {id}',
+    account: 'الحساب رقم {id}',
+  },
+};
+
+export function silenceSourceText(
+  type: SilenceSource,
+  id: number,
+  language: SiteLocale = 'en',
+): string {
+  return SOURCE_TEXT[language][type].replace('{id}', String(id));
 }
 
 /** A silence's end as its refusal names it: "2026-12-14 02:00 UTC". */

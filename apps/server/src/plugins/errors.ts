@@ -15,7 +15,7 @@ import {
   DeadlineExceededError,
 } from '../db/deadline.ts';
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/unavailable.ts';
-import { type MessageLanguage, messageLanguage } from '../lib/accept-language.ts';
+import { languageHeaders, type MessageLanguage, messageLanguage } from '../lib/accept-language.ts';
 import { type Message, type MessageValue, render } from '../lib/error-messages/catalogue.ts';
 import { localizeError } from '../lib/error-messages/localize.ts';
 import { type CodedBody, HttpError, message, renderBody } from '../lib/http-errors.ts';
@@ -171,19 +171,6 @@ const INVALID_PART: Readonly<Record<string, ErrorCode>> = {
   headers: 'invalidHeaders',
 };
 
-/** The Vary header with Accept-Language added to what the response already names. */
-function varyWithLanguage(current: unknown): string {
-  const named = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '');
-  if (named.includes('*')) return '*';
-  if (!named.some((name) => name.toLowerCase() === 'accept-language')) {
-    named.push('Accept-Language');
-  }
-  return named.join(', ');
-}
-
 /**
  * An error body with its code(s), in the request's language, and the headers that say so
  * set on `reply` (whose status must be set). Null when `body` is neither error shape.
@@ -196,20 +183,18 @@ export function localizedErrorBody(
   const language = messageLanguage(request.headers['accept-language']);
   const localized = localizeError(reply.statusCode, body, language);
   if (localized === null) return null;
-  languageHeaders(reply, localized.codes, localized.language);
+  errorHeaders(reply, localized.codes, localized.language);
   return localized.body;
 }
 
 /** Error-Code, and the headers that say which language the messages are in. */
-function languageHeaders(
+function errorHeaders(
   reply: FastifyReply,
   codes: readonly ErrorCode[],
   language: MessageLanguage | null,
 ): void {
   reply.header('Error-Code', codes.join(', '));
-  // The same address answers in another language for another Accept-Language.
-  reply.header('Vary', varyWithLanguage(reply.getHeader('vary')));
-  if (language !== null && language !== 'en') reply.header('Content-Language', language);
+  languageHeaders(reply, language);
 }
 
 /**
@@ -229,7 +214,7 @@ function sendCoded(
   const language = messageLanguage(request.headers['accept-language']);
   const { body, codes } = renderBody(coded, language);
   reply.code(status);
-  languageHeaders(reply, codes, language);
+  errorHeaders(reply, codes, language);
   const payload = JSON.stringify(body);
   written.set(request, payload);
   return reply.type('application/json; charset=utf-8').send(payload);

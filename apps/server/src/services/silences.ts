@@ -11,17 +11,12 @@ import { type Silence, type SilenceSource, silenceSourceText } from '@dating/con
 import type { AuthUser } from '../auth/identity.ts';
 import { roleOf } from '../auth/roles.ts';
 import type { Executor } from '../db/connection.ts';
+import type { MessageLanguage } from '../lib/accept-language.ts';
 import { badRequest, notFound } from '../lib/http-errors.ts';
 import { findPostAuthor, insertLogEntry } from '../repositories/moderation.ts';
 import { insertSilence, liftSilence } from '../repositories/silences.ts';
 import { findUserById } from '../repositories/users.ts';
 import type { ReviewBy } from './moderation.ts';
-
-export const SILENCE_MSG = {
-  oneTarget: 'Name exactly one of question, answer or user.',
-  noAuthor: 'The author of this post can no longer be silenced.',
-  staff: 'Admins and moderators cannot be silenced; an admin can remove a moderator instead.',
-} as const;
 
 export interface SilenceRow {
   id: number;
@@ -33,12 +28,13 @@ export interface SilenceRow {
   created_at: Date;
 }
 
-export function presentSilence(row: SilenceRow): Silence {
+/** A silence as moderators see it, `made_from` in the request's language. */
+export function presentSilence(row: SilenceRow, language: MessageLanguage): Silence {
   return {
     id: row.id,
     source_type: row.source_type,
     source_id: row.source_id,
-    made_from: silenceSourceText(row.source_type, row.source_id),
+    made_from: silenceSourceText(row.source_type, row.source_id, language),
     reason: row.reason,
     days: row.days,
     ends_at: row.ends_at.toISOString(),
@@ -68,7 +64,7 @@ async function refuseStaff(db: Executor, userId: number) {
   if (roleOf(user) !== null) throw badRequest('silenceStaff');
 }
 
-/** Silences the author of `source` for `days`, logged as "author of answer N silenced". */
+/** Silences the author of `source` for `days`, logged against what it was made from. */
 export async function silence(
   db: Executor,
   source: { type: SilenceSource; id: number },

@@ -40,8 +40,10 @@ export const Silence = Type.Object({
   id: Id,
   source_type: Type.Enum(SILENCE_SOURCES),
   source_id: Id,
-  /** In words: "author of answer 12", "account 7". */
-  made_from: Type.String(),
+  made_from: Type.String({
+    description:
+      'source_type and source_id in words, in the language Accept-Language asks for (en, es, ar; English otherwise): "author of answer 12", "account 7". For people to read: a program decides by source_type and source_id.',
+  }),
   reason: Type.String(),
   days: Type.Integer(),
   ends_at: Timestamp,

@@ -9,7 +9,6 @@ import {
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_FILTER_INVALID } from '../../services/feed.ts';
 import { FOLLOW_LIMIT_MSG } from '../../services/follows.ts';
-import { SILENCE_MSG } from '../../services/silences.ts';
 import { MALFORMED_TEXT } from '../text-guard.ts';
 import { AR } from './ar.ts';
 import { CATALOGUES, identify, render, translate } from './catalogue.ts';
@@ -33,9 +32,6 @@ describe('error catalogues', () => {
     const cases: [string, string][] = [
       [FOLLOW_LIMIT_MSG, 'followLimit'],
       [LANGUAGE_FILTER_INVALID, 'languageFilterInvalid'],
-      [SILENCE_MSG.oneTarget, 'silenceOneTarget'],
-      [SILENCE_MSG.noAuthor, 'silenceNoAuthor'],
-      [SILENCE_MSG.staff, 'silenceStaff'],
       [WATCHED_MSG.blocked(42), 'watchedWordBlocked'],
       [WATCHED_MSG.duplicate, 'watchedWordDuplicate'],
       [QUEUE_API_MSG.notACrisisFlag, 'notACrisisFlag'],

@@ -112,4 +112,6 @@ export default {
   watchedFailed: 'تعذّر تحميل الكلمات المراقَبة.',
   watchedFailedSave: 'تعذّر حفظ الكلمة. حاول مرة أخرى.',
   watchedListLabel: 'الكلمات المراقَبة المعمول بها',
+  modMadeFrom:
+    '{type, select, question {صاحب السؤال رقم {id}} answer {صاحب الردّ رقم {id}} other {الحساب رقم {id}}}',
 } satisfies CatalogueOf<typeof en>;

@@ -111,4 +111,7 @@ export default {
   watchedFailed: 'Failed to load the watched words.',
   watchedFailedSave: 'The word could not be saved. Try again.',
   watchedListLabel: 'Watched words in force',
+  // What a silence was made from (the API's made_from, drawn here by source_type and id)
+  modMadeFrom:
+    '{type, select, question {author of question {id}} answer {author of answer {id}} other {account {id}}}',
 };

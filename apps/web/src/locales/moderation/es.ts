@@ -112,4 +112,6 @@ export default {
   watchedFailed: 'No se pudieron cargar las palabras vigiladas.',
   watchedFailedSave: 'No se pudo guardar la palabra. Inténtalo de nuevo.',
   watchedListLabel: 'Palabras vigiladas activas',
+  modMadeFrom:
+    '{type, select, question {quien escribió la pregunta n.º {id}} answer {quien escribió la respuesta n.º {id}} other {cuenta n.º {id}}}',
 } satisfies CatalogueOf<typeof en>;

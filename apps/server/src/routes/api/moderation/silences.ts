@@ -6,6 +6,7 @@
 import { IdParams, Silence, SilenceBody, SilenceList } from '@dating/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { answerLanguage } from '../../../lib/accept-language.ts';
 import { fieldError } from '../../../lib/http-errors.ts';
 import { actorOf, moderatorOnly } from '../../../plugins/auth.ts';
 import { listActiveSilences } from '../../../repositories/silences.ts';
@@ -20,12 +21,15 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['moderation'],
         summary:
-          'The silences still running, the soonest to end first, each with what it was made from ("author of answer 12"), never whose (admins and moderators)',
+          'The silences still running, the soonest to end first, each with what it was made from ("author of answer 12", made_from in the language Accept-Language asks for), never whose (admins and moderators)',
         security: [{ bearer: [] }],
         response: { 200: SilenceList },
       },
     },
-    async () => (await listActiveSilences(app.db)).map(presentSilence),
+    async (request, reply) => {
+      const language = answerLanguage(request, reply);
+      return (await listActiveSilences(app.db)).map((row) => presentSilence(row, language));
+    },
   );
 
   app.post(
@@ -50,7 +54,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const row = await app.db
         .transaction()
         .execute((tx) => silence(tx, source, { days: request.body.days, reason }, by));
-      return reply.code(201).send(presentSilence(row));
+      return reply.code(201).send(presentSilence(row, answerLanguage(request, reply)));
     },
   );
 

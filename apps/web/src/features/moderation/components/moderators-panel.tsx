@@ -83,7 +83,7 @@ export function ModeratorsPanel() {
           {moderators.data.map((moderator) => (
             <li key={moderator.id}>
               <div className={`${cardClass} ${styles.row}`}>
-                <span>{moderator.username}</span>
+                <span data-testid="username">{moderator.username}</span>
                 <button
                   type="button"
                   className={buttonClass('dangerGhost', 'small')}

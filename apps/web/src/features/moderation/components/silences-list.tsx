@@ -1,6 +1,7 @@
 /**
  * The "Silences" tab (admins and moderators): who is silenced, as what it was made from
- * ("author of answer 12"), why and until when, each with "Lift" to end it early.
+ * ("author of answer 12", in the page's language from `source_type` and `source_id`), why
+ * (the moderator's words, marked as such) and until when, each with "Lift" to end it early.
  */
 
 import { buttonClass } from '../../../components/ui/button.ts';
@@ -37,26 +38,31 @@ export function SilencesList() {
     });
   return (
     <ul className={cardListClass} data-testid="silences">
-      {silences.data.map((silence) => (
-        <li key={silence.id}>
-          <article className={cardClass} aria-label={silence.made_from}>
-            <p className={styles.line}>
-              <strong>{silence.made_from}</strong>
-              <span>{MODERATION_TEXT.until(silence.ends_at)}</span>
-            </p>
-            <p className={styles.line}>{silence.reason}</p>
-            <button
-              type="button"
-              className={buttonClass('default', 'small')}
-              disabled={busy}
-              aria-label={MODERATION_TEXT.liftLabel(silence.made_from)}
-              onClick={() => onLift(silence.id)}
-            >
-              {MODERATION_TEXT.lift}
-            </button>
-          </article>
-        </li>
-      ))}
+      {silences.data.map((silence) => {
+        const madeFrom = MODERATION_TEXT.madeFrom(silence.source_type, silence.source_id);
+        return (
+          <li key={silence.id}>
+            <article className={cardClass} aria-label={madeFrom}>
+              <p className={styles.line}>
+                <strong>{madeFrom}</strong>
+                <span>{MODERATION_TEXT.until(silence.ends_at)}</span>
+              </p>
+              <p className={styles.line} data-testid="silence-reason">
+                {silence.reason}
+              </p>
+              <button
+                type="button"
+                className={buttonClass('default', 'small')}
+                disabled={busy}
+                aria-label={MODERATION_TEXT.liftLabel(madeFrom)}
+                onClick={() => onLift(silence.id)}
+              >
+                {MODERATION_TEXT.lift}
+              </button>
+            </article>
+          </li>
+        );
+      })}
     </ul>
   );
 }

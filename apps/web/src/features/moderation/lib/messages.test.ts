@@ -11,7 +11,10 @@ import {
   PII_KINDS,
   PII_MSG,
   type SafetyResourcesFile,
+  SILENCE_SOURCES,
+  SITE_LOCALES,
   type SupportPanel,
+  silenceSourceText,
 } from '@dating/contract';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 // The server's defaults, which the English catalogue repeats word for word.
@@ -99,6 +102,26 @@ describe('English, as before', () => {
     expect(MODERATION_TEXT.oldest(null)).toBe('nothing waiting');
     expect(SAFETY_TEXT.country('US')).toBe('United States (lines in Spanish)');
     expect(SAFETY_TEXT.region('International')).toBe('International');
+  });
+});
+
+describe('what a silence was made from', () => {
+  it.each(SITE_LOCALES)("%s: says what the API's made_from says", (locale) => {
+    activateLocale(locale);
+    for (const type of SILENCE_SOURCES) {
+      expect(MODERATION_TEXT.madeFrom(type, 12)).toBe(silenceSourceText(type, 12, locale));
+    }
+  });
+
+  it('reads as it did in English, and in the page’s language otherwise', () => {
+    expect(MODERATION_TEXT.madeFrom('question', 12)).toBe('author of question 12');
+    expect(MODERATION_TEXT.liftLabel(MODERATION_TEXT.madeFrom('account', 7))).toBe(
+      'Lift the silence of the account 7',
+    );
+    activateLocale('es');
+    expect(MODERATION_TEXT.madeFrom('answer', 3)).toBe('quien escribió la respuesta n.º 3');
+    activateLocale('ar');
+    expect(MODERATION_TEXT.madeFrom('question', 5)).toBe('صاحب السؤال رقم 5');
   });
 });
 

@@ -2,6 +2,7 @@
  * The words of moderators' screens, silences and the silenced author's banner, in the page's
  * language (src/locales/). Read them while drawing.
  */
+import type { SilenceSource } from '@dating/contract';
 import { formatDateTime } from '../../../lib/labels.ts';
 import { t, texts } from '../../../locales/moderation/index.ts';
 
@@ -51,6 +52,8 @@ export const MODERATION_TEXT = texts(
     median: (seconds: number | null) =>
       seconds === null ? t('modNoReviews') : t('modMedian', { duration: formatDuration(seconds) }),
     until: (iso: string) => t('modUntil', { date: formatDateTime(iso) }),
+    /** "author of answer 12", "account 7": what a silence was made from. */
+    madeFrom: (type: SilenceSource, id: number) => t('modMadeFrom', { type, id }),
     liftLabel: (from: string) => t('modLiftLabel', { from }),
     silenceTitle: (target: string) => t('modSilenceTitle', { target }),
     silenced: (days: number) => t('modSilenced', { days }),

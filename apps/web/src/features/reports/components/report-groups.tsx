@@ -6,7 +6,7 @@
  * whose content is gone is one report, reviewed as such.
  */
 import type { ReportGroup } from '@dating/contract';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { cardClass } from '../../../components/ui/card.ts';
 import { CardListSkeleton, cardListClass } from '../../../components/ui/card-list.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
@@ -96,7 +96,18 @@ function GroupCard({ group, postActions }: { group: ReportGroup; postActions?: P
         </div>
         <div>
           <dt>{TEXT.details}</dt>
-          <dd>{group.details.length > 0 ? group.details.join(' · ') : TEXT.noDetails}</dd>
+          <dd>
+            {group.details.length > 0
+              ? group.details.map((details, i) => (
+                  // Reporters' words, in the order the server sent them (duplicates too).
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the list is never reordered
+                  <Fragment key={i}>
+                    {i > 0 && ' · '}
+                    <span data-testid="report-details">{details}</span>
+                  </Fragment>
+                ))
+              : TEXT.noDetails}
+          </dd>
         </div>
         <div>
           <dt>{TEXT.created}</dt>
