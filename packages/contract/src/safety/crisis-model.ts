@@ -212,11 +212,18 @@ export function compileModel(file: CrisisWeights): CompiledModel {
   return { ...file, weights };
 }
 
-/** The score of each category for a lemma string (from its threshold up: the category). */
-export function scores(model: CompiledModel, lemmas: string): number[] {
+/**
+ * The score of each category for a lemma string (from its threshold up: the category), or
+ * for another language's input with that language's `featuresOf`.
+ */
+export function scores(
+  model: CompiledModel,
+  lemmas: string,
+  featuresOf: (input: string) => number[] = features,
+): number[] {
   const width = model.categories.length;
   const sums = model.categories.map(() => 0);
-  for (const feature of features(lemmas)) {
+  for (const feature of featuresOf(lemmas)) {
     const at = feature * width;
     for (let c = 0; c < width; c += 1) sums[c] = (sums[c] ?? 0) + (model.weights[at + c] ?? 0);
   }
@@ -224,7 +231,11 @@ export function scores(model: CompiledModel, lemmas: string): number[] {
 }
 
 /** The categories whose score reaches their threshold. */
-export function modelCategories(model: CompiledModel, lemmas: string): CrisisCategory[] {
-  const all = scores(model, lemmas);
+export function modelCategories(
+  model: CompiledModel,
+  lemmas: string,
+  featuresOf: (input: string) => number[] = features,
+): CrisisCategory[] {
+  const all = scores(model, lemmas, featuresOf);
   return model.categories.filter((_, c) => (all[c] ?? 0) >= (model.threshold[c] ?? 0));
 }

@@ -14,6 +14,7 @@ import type { CrisisCategory } from '../enums.ts';
 import { type CrisisWeights, compileModel, features, scores } from './crisis-model.ts';
 
 export interface TrainingItem {
+  /** The string the features are read from: a lemma string (English), a text (Spanish). */
   lemmas: string;
   labels: readonly CrisisCategory[];
 }
@@ -179,8 +180,12 @@ export function train(
   categories: readonly CrisisCategory[],
   about: string,
   options: TrainingOptions = TRAINING,
+  featuresOf: (input: string) => number[] = features,
 ): Trained {
-  const examples = items.map((item) => ({ features: features(item.lemmas), labels: item.labels }));
+  const examples = items.map((item) => ({
+    features: featuresOf(item.lemmas),
+    labels: item.labels,
+  }));
   const folds = items.map((item) => foldOf(item.lemmas, options.folds, options.seed));
   const outOfFold: Trained['outOfFold'] = [];
   for (let fold = 0; fold < options.folds; fold += 1) {
@@ -192,7 +197,11 @@ export function train(
     const model = compileModel(quantize(raw, categories, options.levels, options.prune, about));
     items.forEach((item, i) => {
       if (folds[i] === fold) {
-        outOfFold.push({ index: i, scores: scores(model, item.lemmas), labels: item.labels });
+        outOfFold.push({
+          index: i,
+          scores: scores(model, item.lemmas, featuresOf),
+          labels: item.labels,
+        });
       }
     });
   }
