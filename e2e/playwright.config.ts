@@ -42,6 +42,12 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 7_000 },
+  // Screenshot baselines (screens-look.spec.ts) beside their spec, without Playwright's
+  // platform suffix: they are drawn by the Debian Chromium this suite runs in, on Linux only.
+  snapshotPathTemplate: '{testDir}/{testFileName}-snapshots/{arg}{ext}',
+  // A missing baseline fails on CI instead of being written there (where the default would
+  // write it, and fail only the run that wrote it); locally it is written and its test fails.
+  ...(process.env.CI ? { updateSnapshots: 'none' as const } : {}),
   reporter: [['list']],
   use: {
     ...devices['Desktop Chrome'],
