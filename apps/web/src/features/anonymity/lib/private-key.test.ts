@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { activateLocale, loadLocale } from '../../../lib/i18n.ts';
 import { KEY_TEXT } from '../../../lib/key-messages.ts';
+import { PRIVATE_KEY_CATALOGUE } from '../../../locales/private-key/index.ts';
 import { keyInputError } from './key-problems.ts';
 import { keyFromHash, parseKeyInput, privateLink } from './private-key.ts';
 
@@ -66,5 +68,21 @@ describe('parsing a pasted code or link', () => {
     expect(keyInputError('nope')).toBe(KEY_TEXT.keyMalformed);
     expect(keyInputError('a'.repeat(22))).toBe(KEY_TEXT.keyWeak);
     expect(keyInputError(UUID)).toBeNull();
+  });
+});
+
+describe("a pasted key's problem", () => {
+  // The module may be read before its catalogue has come: its words are read when said.
+  it("is said in the language active when it is said, not at the module's import", async () => {
+    await loadLocale('es');
+    await loadLocale('es', PRIVATE_KEY_CATALOGUE);
+    activateLocale('es');
+    try {
+      expect(keyInputError('')).toBe('Pega el código o el enlace privado que guardaste.');
+      expect(keyInputError('a'.repeat(22))).toBe(KEY_TEXT.keyWeak);
+      expect(KEY_TEXT.keyWeak).toMatch(/^Esta clave/);
+    } finally {
+      activateLocale('en');
+    }
   });
 });
