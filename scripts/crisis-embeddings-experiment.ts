@@ -32,7 +32,13 @@ import {
   compileModel,
   scores as layerScores,
 } from '../packages/contract/src/safety/crisis-model.ts';
-import { ABOUT_WEIGHTS, TRAINING, train } from '../packages/contract/src/safety/crisis-train.ts';
+import {
+  ABOUT_WEIGHTS,
+  random,
+  sigmoid,
+  TRAINING,
+  train,
+} from '../packages/contract/src/safety/crisis-train.ts';
 import weights from '../packages/contract/src/safety/crisis-weights.json' with { type: 'json' };
 
 const SHOW_TEST = process.argv.includes('--test');
@@ -119,16 +125,6 @@ const lemmasOf: Record<string, string> = existsSync(LEMMAS_CACHE)
 for (const item of corpus) lemmasOf[item.text] ??= lemmaString(item.text);
 writeFileSync(LEMMAS_CACHE, JSON.stringify(lemmasOf));
 const lemmas = (text: string) => lemmasOf[text] ?? '';
-
-/** A small seeded generator (LCG), as crisis-train.ts's. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-const sigmoid = (x: number) => 1 / (1 + Math.exp(-Math.max(-30, Math.min(30, x))));
 
 type Scorer = (row: Float64Array) => number[];
 

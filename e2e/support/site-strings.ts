@@ -336,3 +336,31 @@ export function wrongScript(shown: readonly ShownText[], lang: SiteLanguage): st
     .filter(({ text }) => bad.test(lang === 'ar' ? text.replace(LATIN_IN_ARABIC, '') : text))
     .map(({ text, where }) => `"${text}" at ${where}`);
 }
+
+/**
+ * Posts written in each page's language, the same every run: on an Arabic page no Latin word
+ * is a post, and a screenshot's baseline holds their words (screens-look.spec.ts).
+ */
+export const WRITTEN = {
+  en: {
+    question: 'First date nerves: I am meeting someone on Friday and I am really nervous.',
+    reply: 'Pick somewhere quiet where you can talk.',
+    nested: 'Agreed, and ask open questions.',
+    deeper: 'And listen more than you talk.',
+    tag: 'first date',
+  },
+  es: {
+    question: 'Nervios de primera cita: quedo con alguien el viernes y estoy muy nerviosa.',
+    reply: 'Elige un sitio tranquilo donde podáis hablar.',
+    nested: 'De acuerdo, y haz preguntas abiertas.',
+    deeper: 'Y escucha más de lo que hablas.',
+    tag: 'primera cita',
+  },
+  ar: {
+    question: 'توتر الموعد الأول: سألتقي بشخص يوم الجمعة وأنا متوترة جدًا.',
+    reply: 'اختاري مكانًا هادئًا يمكنكما الحديث فيه.',
+    nested: 'أوافق، واطرحي أسئلة مفتوحة.',
+    deeper: 'واستمعي أكثر مما تتكلمين.',
+    tag: 'الموعد الأول',
+  },
+} as const;

@@ -17,32 +17,7 @@ import { createAnswer, createQuestion } from '../support/api.ts';
 import { BASE_URL } from '../support/env.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { appReadyMarks } from '../support/hydration.ts';
-import { labelsOf, SITE_LANGUAGES, type SiteLanguage } from '../support/site-strings.ts';
-
-/** The posts, the same every run: a baseline holds their words. */
-const WRITTEN = {
-  en: {
-    question: 'First date nerves: I am meeting someone on Friday and I am really nervous.',
-    reply: 'Pick somewhere quiet where you can talk.',
-    nested: 'Agreed, and ask open questions.',
-    deeper: 'And listen more than you talk.',
-    tag: 'first date',
-  },
-  es: {
-    question: 'Nervios de primera cita: quedo con alguien el viernes y estoy muy nerviosa.',
-    reply: 'Elige un sitio tranquilo donde podáis hablar.',
-    nested: 'De acuerdo, y haz preguntas abiertas.',
-    deeper: 'Y escucha más de lo que hablas.',
-    tag: 'primera cita',
-  },
-  ar: {
-    question: 'توتر الموعد الأول: سألتقي بشخص يوم الجمعة وأنا متوترة جدًا.',
-    reply: 'اختاري مكانًا هادئًا يمكنكما الحديث فيه.',
-    nested: 'أوافق، واطرحي أسئلة مفتوحة.',
-    deeper: 'واستمعي أكثر مما تتكلمين.',
-    tag: 'الموعد الأول',
-  },
-} as const;
+import { labelsOf, SITE_LANGUAGES, type SiteLanguage, WRITTEN } from '../support/site-strings.ts';
 
 /**
  * Small enough for anti-aliasing's noise, well below what a mirrored screen changes: the

@@ -31,35 +31,11 @@ import {
   SITE_LANGUAGES,
   type SiteLanguage,
   shownTexts,
+  WRITTEN,
   wrongScript,
 } from '../support/site-strings.ts';
 
 const newKey = () => strongSessionId(randomUUID);
-
-/** Posts written in the page's language, so that on an Arabic page no Latin word is a post. */
-const WRITTEN = {
-  en: {
-    question: 'First date nerves: I am meeting someone on Friday and I am really nervous.',
-    reply: 'Pick somewhere quiet where you can talk.',
-    nested: 'Agreed, and ask open questions.',
-    deeper: 'And listen more than you talk.',
-    tag: 'first date',
-  },
-  es: {
-    question: 'Nervios de primera cita: quedo con alguien el viernes y estoy muy nerviosa.',
-    reply: 'Elige un sitio tranquilo donde podáis hablar.',
-    nested: 'De acuerdo, y haz preguntas abiertas.',
-    deeper: 'Y escucha más de lo que hablas.',
-    tag: 'primera cita',
-  },
-  ar: {
-    question: 'توتر الموعد الأول: سألتقي بشخص يوم الجمعة وأنا متوترة جدًا.',
-    reply: 'اختاري مكانًا هادئًا يمكنكما الحديث فيه.',
-    nested: 'أوافق، واطرحي أسئلة مفتوحة.',
-    deeper: 'واستمعي أكثر مما تتكلمين.',
-    tag: 'الموعد الأول',
-  },
-} as const;
 
 /** A tag in Latin letters, on the feed in every language. */
 const LATIN_TAG = 'first date';

@@ -4,9 +4,10 @@
  */
 import type { ModerationLogEntry } from '@dating/contract';
 import { screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activateLocale, loadLocale } from '../../../lib/i18n.ts';
 import { MODERATION_CATALOGUE } from '../../../locales/moderation/index.ts';
+import { answerEveryFetchWith } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { ActivityLog } from './activity-log.tsx';
 
@@ -32,15 +33,7 @@ beforeAll(async () => {
 });
 afterEach(() => activateLocale('en'));
 
-function answering() {
-  vi.spyOn(window, 'fetch').mockImplementation(
-    async () =>
-      new Response(JSON.stringify([SILENCE]), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-  );
-}
+const answering = () => answerEveryFetchWith([SILENCE]);
 
 describe('ActivityLog', () => {
   it('reads as before, with the name and the note marked as people’s words', async () => {

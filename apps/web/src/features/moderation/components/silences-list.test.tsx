@@ -5,9 +5,10 @@
  */
 import type { Silence } from '@dating/contract';
 import { screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activateLocale, loadLocale } from '../../../lib/i18n.ts';
 import { MODERATION_CATALOGUE } from '../../../locales/moderation/index.ts';
+import { answerEveryFetchWith } from '../../../test/fetch.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { SilencesList } from './silences-list.tsx';
 
@@ -41,15 +42,7 @@ beforeAll(async () => {
 });
 afterEach(() => activateLocale('en'));
 
-function answering() {
-  vi.spyOn(window, 'fetch').mockImplementation(
-    async () =>
-      new Response(JSON.stringify(SILENCES), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-  );
-}
+const answering = () => answerEveryFetchWith(SILENCES);
 
 describe('SilencesList', () => {
   it('reads in English as before', async () => {
